@@ -1,0 +1,40 @@
+import type { Usage } from "../core/index.js";
+import type { Sandbox } from "../sandbox/types.js";
+import type { Task } from "../task/types.js";
+
+/**
+ * The agent interface. Oracle and nop implement it today; LLM harnesses and multi-agent teams
+ * implement the same contract. An agent acts only through the sandbox it is given.
+ */
+export interface AgentContext {
+  task: Task;
+  sandbox: Sandbox;
+  instruction: string;
+  /** "provider:model" or null for agents without a model. */
+  model: string | null;
+  /** Wall-clock budget of the agent phase, already multiplied. */
+  timeoutSec: number;
+  /** Aborted when the phase's time is up or the job is stopping. */
+  signal: AbortSignal;
+  /** Host folder for the agent's logs, trajectory and recordings (`<trial>/agent`). */
+  logDir: string;
+  /** Progress lines for humans (stderr); never results. */
+  log: (line: string) => void;
+  /** Free-form options from the command line (--agent-opt k=v). */
+  options: Record<string, string>;
+}
+
+export interface AgentRunResult {
+  /** The agent said it was done (as opposed to running out of time or crashing). */
+  selfTerminated: boolean;
+  usage?: Partial<Usage>;
+  /** Set when the agent itself failed (not the infrastructure). */
+  error?: string;
+}
+
+export interface Agent {
+  readonly name: string;
+  run(ctx: AgentContext): Promise<AgentRunResult>;
+}
+
+export type AgentFactory = (options: Record<string, string>) => Agent;

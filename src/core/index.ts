@@ -1,0 +1,5 @@
+export * from "./canonical-json.js";
+export * from "./errors.js";
+export * from "./ids.js";
+export * from "./rng.js";
+export * from "./trial-result.js";

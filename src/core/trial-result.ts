@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/**
+ * The record of one trial, the unit every report is built from. Written to
+ * `<job>/<trial>/result.json` and indexed in SQLite. Later modules (LLM agents, world teams)
+ * fill more of `usage`; the shape stays the same so every report reads every kind of trial.
+ */
+export const OUTCOMES = ["completed", "agent_timeout", "agent_error", "grading_error", "infra_error"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export const SUBTASK_KINDS = ["binary", "continuous", "episode"] as const;
+export type SubtaskKind = (typeof SUBTASK_KINDS)[number];
+
+export const VISIBILITIES = ["public", "hidden"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const subtaskScoreSchema = z.object({
+  id: z.string(),
+  weight: z.number().positive(),
+  kind: z.enum(SUBTASK_KINDS),
+  visibility: z.enum(VISIBILITIES),
+  score: z.number().min(0).max(1),
+  /** Set when the score could not be read and 0 was recorded instead. */
+  error: z.string().nullable().default(null),
+  message: z.string().nullable().default(null),
+});
+export type SubtaskScore = z.infer<typeof subtaskScoreSchema>;
+
+export const usageSchema = z.object({
+  input_tokens: z.number().int().nonnegative().default(0),
+  output_tokens: z.number().int().nonnegative().default(0),
+  cached_tokens: z.number().int().nonnegative().default(0),
+  reasoning_tokens: z.number().int().nonnegative().default(0),
+  cost_usd: z.number().nonnegative().default(0),
+  turns: z.number().int().nonnegative().default(0),
+  parse_errors: z.number().int().nonnegative().default(0),
+  model_sec: z.number().nonnegative().default(0),
+  command_sec: z.number().nonnegative().default(0),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+export const timingSchema = z.object({
+  started_at: z.string(),
+  finished_at: z.string(),
+  setup_sec: z.number().nonnegative(),
+  agent_sec: z.number().nonnegative(),
+  verifier_sec: z.number().nonnegative(),
+  total_sec: z.number().nonnegative(),
+});
+export type Timing = z.infer<typeof timingSchema>;
+
+export const trialResultSchema = z.object({
+  schema_version: z.literal(1),
+  job_id: z.string(),
+  trial_id: z.string(),
+  task: z.object({
+    name: z.string(),
+    checksum: z.string(),
+    category: z.string(),
+    difficulty: z.string().nullable().default(null),
+    path: z.string(),
+  }),
+  agent: z.string(),
+  model: z.string().nullable(),
+  attempt: z.number().int().nonnegative(),
+  /** The hidden stress seed, given only to the verifier. */
+  seed: z.number().int().nonnegative(),
+  timing: timingSchema,
+  outcome: z.enum(OUTCOMES),
+  self_terminated: z.boolean(),
+  /** R = Σ w·r / Σ w, recomputed on the host; null when grading failed. */
+  reward: z.number().min(0).max(1).nullable(),
+  subtasks: z.array(subtaskScoreSchema),
+  grading_errors: z.array(z.string()).default([]),
+  usage: usageSchema,
+  /** How many times infrastructure failed before this result (retries). */
+  infra_retries: z.number().int().nonnegative().default(0),
+  error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+});
+export type TrialResult = z.infer<typeof trialResultSchema>;
+
+export function emptyUsage(): Usage {
+  return {
+    input_tokens: 0,
+    output_tokens: 0,
+    cached_tokens: 0,
+    reasoning_tokens: 0,
+    cost_usd: 0,
+    turns: 0,
+    parse_errors: 0,
+    model_sec: 0,
+    command_sec: 0,
+  };
+}

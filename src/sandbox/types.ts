@@ -1,0 +1,80 @@
+/**
+ * The sandbox provider interface: one extension point, many providers (bwrap is the default;
+ * docker and others implement the same contract and pass the same conformance suite).
+ *
+ * A sandbox is a long-lived environment for one trial. Each `exec` starts fresh processes inside
+ * it; files under the workdir, /logs, /tmp and /root persist between execs for the sandbox's life.
+ */
+export interface Mount {
+  hostPath: string;
+  sandboxPath: string;
+  readonly: boolean;
+}
+
+export interface ExecOptions {
+  /** Wall-clock limit; on expiry every process of this exec is killed. */
+  timeoutSec?: number;
+  env?: Record<string, string>;
+  /** Working directory inside the sandbox; defaults to the sandbox workdir. */
+  cwd?: string;
+  stdin?: string;
+  /** Per-stream capture cap in bytes (default 1 MiB); the rest is dropped and `truncated` set. */
+  maxOutputBytes?: number;
+  /** Extra binds for this exec only (e.g. /tests for the verifier, /solution for the oracle). */
+  mounts?: Mount[];
+  /** Aborting kills every process of this exec. */
+  signal?: AbortSignal;
+}
+
+export interface ExecResult {
+  /** null when the process was killed by a signal or a timeout. */
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  truncated: boolean;
+  durationSec: number;
+}
+
+export interface SandboxSpec {
+  /** Host folder whose contents are copied fresh into the workdir (null: empty workdir). */
+  environmentDir: string | null;
+  /** Absolute path of the workdir inside the sandbox, default /app. */
+  workdir: string;
+  memoryMb: number;
+  cpus: number;
+  /** Maximum number of processes/threads; contains fork bombs. */
+  pidsMax: number;
+  allowInternet: boolean;
+  /** Host folder the provider may use for this sandbox's state; removed on close unless kept. */
+  stateDir: string;
+}
+
+export interface Sandbox {
+  readonly id: string;
+  readonly spec: SandboxSpec;
+  /** `command` is an argv array, or a string run with `bash -lc`. */
+  exec(command: string | string[], options?: ExecOptions): Promise<ExecResult>;
+  /** Copy a host file or folder to a path inside the sandbox. */
+  upload(hostPath: string, sandboxPath: string): Promise<void>;
+  /** Copy a file or folder out of the sandbox; throws if it does not exist. */
+  download(sandboxPath: string, hostPath: string): Promise<void>;
+  /** Kill every process still running in the sandbox (end of a phase). */
+  killAll(): Promise<void>;
+  /**
+   * Start a long-running process (e.g. a tmux server) that lives until killAll/close.
+   * Returns once it has been spawned.
+   */
+  spawnBackground?(command: string[], options?: Omit<ExecOptions, "timeoutSec" | "stdin">): Promise<void>;
+  /** Host path of a sandbox path when the provider keeps it on the host (bwrap); else null. */
+  hostPathOf?(sandboxPath: string): string | null;
+  close(): Promise<void>;
+}
+
+export interface SandboxProvider {
+  readonly name: string;
+  /** Throws a UserError saying how to install what is missing. */
+  check(): Promise<void>;
+  create(spec: SandboxSpec): Promise<Sandbox>;
+}
