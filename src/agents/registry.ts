@@ -1,0 +1,30 @@
+import { UserError } from "../core/index.js";
+import { NopAgent } from "./nop.js";
+import { ScriptAgent } from "./oracle.js";
+import { ShellAgent } from "./shell.js";
+import type { Agent, AgentFactory } from "./types.js";
+
+const factories = new Map<string, { factory: AgentFactory; description: string }>();
+
+export function registerAgent(name: string, description: string, factory: AgentFactory): void {
+  factories.set(name, { factory, description });
+}
+
+export function createAgent(name: string, options: Record<string, string> = {}): Agent {
+  const entry = factories.get(name);
+  if (!entry) {
+    throw new UserError(`unknown agent "${name}"; known agents: ${[...factories.keys()].sort().join(", ")}`);
+  }
+  return entry.factory(options);
+}
+
+export function listAgents(): { name: string; description: string }[] {
+  return [...factories.entries()]
+    .map(([name, e]) => ({ name, description: e.description }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+registerAgent("oracle", "runs the task's solution/solve.sh", () => new ScriptAgent("oracle", "solve.sh"));
+registerAgent("partial", "runs the task's solution/partial.sh", () => new ScriptAgent("partial", "partial.sh"));
+registerAgent("nop", "does nothing", () => new NopAgent());
+registerAgent("shell", "runs --agent-opt cmd='…' in the sandbox", (o) => new ShellAgent(o));

@@ -1,0 +1,160 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { freshSeed, newJobId, safeName, UserError } from "../../core/index.js";
+import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
+import { getSandboxProvider } from "../../sandbox/registry.js";
+import { type JobConfig, JobStore } from "../../store/index.js";
+import { checkHostTools, loadTasks } from "../../task/index.js";
+import {
+  collect,
+  nonNegativeInt,
+  parseKeyValues,
+  positiveInt,
+  positiveNumber,
+  writeJson,
+} from "../options.js";
+import { renderRunTable } from "../results-table.js";
+
+interface RunOptions {
+  agent?: string[];
+  model?: string[];
+  attempts: number;
+  n: number;
+  job?: string;
+  jobsDir: string;
+  resume?: boolean;
+  json?: boolean;
+  timeoutMultiplier: number;
+  retries: number;
+  seed?: number;
+  sandbox: string;
+  agentOpt?: string[];
+  baseUrl?: string;
+}
+
+export function registerRunCommand(program: Command): void {
+  program
+    .command("run")
+    .description("run agents on tasks (default: the bundled tasks) and record every trial")
+    .argument("[paths...]", "task folders or dataset folders (folders of tasks)")
+    .option("-a, --agent <name>", "agent to run (repeatable)", collect)
+    .option("-m, --model <provider:model>", "model for LLM agents (repeatable)", collect)
+    .option("-k, --attempts <n>", "attempts per task × agent × model", positiveInt("--attempts"), 1)
+    .option("-n, --concurrency <n>", "trials run at once", positiveInt("-n"), 1)
+    .option("--job <name>", "job name (default: a timestamped id)")
+    .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
+    .option("--resume", "continue the job (--job, or the newest one): finished trials are kept")
+    .option("--json", "print one JSON document with the job id and every trial's outcome")
+    .option("--timeout-multiplier <x>", "scale every phase timeout", positiveNumber("--timeout-multiplier"), 1)
+    .option("--retries <n>", "retries of a trial after an infrastructure failure", nonNegativeInt("--retries"), 2)
+    .option("--seed <n>", "master seed for the hidden stress seeds (default: random, recorded)", nonNegativeInt("--seed"))
+    .option("--sandbox <name>", "sandbox provider", "bwrap")
+    .option("--agent-opt <key=value>", "option passed to the agent (repeatable)", collect)
+    .option("--base-url <url>", "base URL for openai-compatible models")
+    .action(async (paths: string[], opts: RunOptions & { concurrency: number }) => {
+      await runCommand(paths, { ...opts, n: opts.concurrency });
+    });
+}
+
+async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
+  const store = await JobStore.open(opts.jobsDir);
+  try {
+    const config = await resolveConfig(store, paths, opts);
+    const tasks = await loadTasks(config.tasks.map((t) => t.path));
+    for (const task of tasks) checkHostTools(task);
+    const provider = getSandboxProvider(config.sandbox);
+    await provider.check();
+
+    const controller = new AbortController();
+    let signals = 0;
+    const onSignal = (sig: NodeJS.Signals): void => {
+      signals += 1;
+      if (signals > 1) process.exit(130);
+      process.stderr.write(
+        `\n${sig}: stopping; finished trials are kept. Continue with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}\n`,
+      );
+      controller.abort(new Error(sig));
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    const outcome = await runJob({
+      store,
+      config,
+      tasks,
+      provider,
+      resume: opts.resume === true,
+      progress: createProgress(),
+      signal: controller.signal,
+    });
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    store.writeJobResult(config.job_id, jobSummary(config, outcome.trials, outcome.interrupted));
+
+    if (opts.json) {
+      writeJson({
+        job_id: outcome.jobId,
+        jobs_dir: store.jobsDir,
+        interrupted: outcome.interrupted,
+        trials: outcome.trials.map((t) => ({
+          trial_id: t.trial_id,
+          task: t.task.name,
+          category: t.task.category,
+          agent: t.agent,
+          model: t.model,
+          attempt: t.attempt,
+          outcome: t.outcome,
+          reward: t.reward,
+        })),
+      });
+    } else {
+      process.stdout.write(`job ${outcome.jobId} (${store.jobDir(outcome.jobId)})\n\n`);
+      process.stdout.write(`${renderRunTable(outcome.trials)}\n`);
+    }
+    if (outcome.interrupted) process.exitCode = 130;
+  } finally {
+    await store.close();
+  }
+}
+
+async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions): Promise<JobConfig> {
+  if (opts.resume) {
+    const jobId = opts.job ?? (await store.latestJobId());
+    if (jobId === null) throw new UserError(`--resume: no job in ${store.jobsDir}`);
+    return store.loadJobConfig(jobId);
+  }
+  if (!opts.agent || opts.agent.length === 0) throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
+  const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
+  const tasks = await loadTasks(roots);
+  if (tasks.length === 0) throw new UserError(`no tasks found in ${roots.join(", ")}`);
+  const agentOptions = parseKeyValues(opts.agentOpt ?? []);
+  if (opts.baseUrl) agentOptions.base_url = opts.baseUrl;
+  return {
+    schema_version: 1,
+    job_id: opts.job ? safeName(opts.job) : newJobId(),
+    created_at: new Date().toISOString(),
+    tasks: tasks.map((t) => ({ name: t.name, path: t.dir, checksum: t.checksum })),
+    agents: opts.agent,
+    models: opts.model && opts.model.length > 0 ? opts.model : [null],
+    attempts: opts.attempts,
+    concurrency: opts.n,
+    timeout_multiplier: opts.timeoutMultiplier,
+    retries: opts.retries,
+    seed: opts.seed ?? freshSeed(),
+    sandbox: opts.sandbox,
+    agent_options: agentOptions,
+  };
+}
+
+function jobSummary(config: JobConfig, trials: { outcome: string; reward: number | null }[], interrupted: boolean) {
+  const outcomes: Record<string, number> = {};
+  for (const t of trials) outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
+  const scored = trials.filter((t) => t.reward !== null);
+  return {
+    job_id: config.job_id,
+    status: interrupted ? "interrupted" : "finished",
+    trials: trials.length,
+    planned: config.tasks.length * config.agents.length * config.models.length * config.attempts,
+    outcomes,
+    mean_reward: scored.length > 0 ? scored.reduce((s, t) => s + (t.reward ?? 0), 0) / scored.length : null,
+  };
+}

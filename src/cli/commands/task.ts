@@ -1,0 +1,61 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import pLimit from "p-limit";
+import pc from "picocolors";
+import { bundledTasksDir, checkTask, type TaskCheckResult } from "../../runner/index.js";
+import { getSandboxProvider } from "../../sandbox/registry.js";
+import { checkHostTools, loadTasks } from "../../task/index.js";
+import { positiveInt, positiveNumber, writeJson } from "../options.js";
+
+interface CheckOptions {
+  json?: boolean;
+  seeds: number;
+  concurrency: number;
+  sandbox: string;
+  timeoutMultiplier: number;
+}
+
+export function registerTaskCommand(program: Command): void {
+  const task = program.command("task").description("author and check tasks");
+  task
+    .command("check")
+    .description("check tasks: oracle R = 1.0, nop ≤ 0.05, partial in (0.2, 0.8), deterministic verifier")
+    .argument("[paths...]", "task or dataset folders (default: the bundled tasks)")
+    .option("--json", "print the results as JSON")
+    .option("--seeds <n>", "seeds per agent", positiveInt("--seeds"), 5)
+    .option("-n, --concurrency <n>", "tasks checked at once", positiveInt("-n"), 2)
+    .option("--sandbox <name>", "sandbox provider", "bwrap")
+    .option("--timeout-multiplier <x>", "scale every phase timeout", positiveNumber("--timeout-multiplier"), 1)
+    .action(async (paths: string[], opts: CheckOptions) => {
+      const tasks = await loadTasks(paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()]);
+      for (const t of tasks) checkHostTools(t);
+      const provider = getSandboxProvider(opts.sandbox);
+      await provider.check();
+      const seeds = Array.from({ length: opts.seeds }, (_, i) => 1000 + i * 7919);
+      const limit = pLimit(opts.concurrency);
+      const results = await Promise.all(
+        tasks.map((t) =>
+          limit(async () => {
+            process.stderr.write(`checking ${t.name}…\n`);
+            const r = await checkTask(t, { provider, seeds, timeoutMultiplier: opts.timeoutMultiplier });
+            process.stderr.write(`${r.ok ? "ok  " : "FAIL"} ${t.name}\n`);
+            return r;
+          }),
+        ),
+      );
+      if (opts.json) writeJson({ ok: results.every((r) => r.ok), seeds, tasks: results });
+      else process.stdout.write(renderChecks(results));
+      if (!results.every((r) => r.ok)) process.exitCode = 1;
+    });
+}
+
+function renderChecks(results: TaskCheckResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(`${r.ok ? pc.green("PASS") : pc.red("FAIL")} ${r.task}`);
+    for (const c of r.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.name}: ${c.detail}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  lines.push("", `${results.length - failed} of ${results.length} tasks pass`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,139 @@
+import pLimit from "p-limit";
+import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
+import type { SandboxProvider } from "../sandbox/types.js";
+import type { JobConfig, JobStore } from "../store/index.js";
+import type { Task } from "../task/types.js";
+import { type ProgressSink, silentProgress } from "./progress.js";
+import { runTrial, TrialInterrupted } from "./run-trial.js";
+import { type PlannedTrial, planTrials } from "./trial-plan.js";
+
+export interface RunJobOptions {
+  store: JobStore;
+  config: JobConfig;
+  tasks: Task[];
+  provider: SandboxProvider;
+  /** Continue an existing job: finished trials are kept, the rest run. */
+  resume: boolean;
+  progress?: ProgressSink;
+  /** Abort to stop the job (Ctrl-C, SIGTERM); running trials are abandoned and re-run on resume. */
+  signal?: AbortSignal;
+}
+
+export interface JobOutcome {
+  jobId: string;
+  trials: TrialResult[];
+  interrupted: boolean;
+  ranThisTime: number;
+}
+
+export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
+  const { store, config } = o;
+  const progress = o.progress ?? silentProgress;
+  const signal = o.signal ?? new AbortController().signal;
+  const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
+  for (const t of config.tasks) {
+    if (!tasksByName.has(t.name)) throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
+  }
+
+  if (o.resume) await store.ensureJobRow(config);
+  else await store.createJob(config);
+  const done = await store.reconcile(config.job_id);
+  const plan = planTrials(config);
+  const pending = plan.filter((t) => !done.has(t.trialId));
+  progress.start(plan.length, plan.length - pending.length);
+
+  const limit = pLimit(config.concurrency);
+  let ranThisTime = 0;
+  await Promise.all(
+    pending.map((planned) =>
+      limit(async () => {
+        if (signal.aborted) return;
+        const task = tasksByName.get(planned.taskName);
+        if (!task) return;
+        progress.trialStarted(planned.trialId);
+        const result = await runWithRetries(o, task, planned, progress, signal);
+        if (result === null) return;
+        await store.recordTrial(result);
+        ranThisTime += 1;
+        progress.trialFinished(result);
+      }),
+    ),
+  );
+  progress.stop();
+  const interrupted = signal.aborted;
+  await store.setJobStatus(config.job_id, interrupted ? "interrupted" : "finished");
+  const trials = await store.listTrials(config.job_id);
+  return { jobId: config.job_id, trials, interrupted, ranThisTime };
+}
+
+/** Runs a trial, retrying infrastructure failures; returns null when the job was interrupted. */
+async function runWithRetries(
+  o: RunJobOptions,
+  task: Task,
+  planned: PlannedTrial,
+  progress: ProgressSink,
+  signal: AbortSignal,
+): Promise<TrialResult | null> {
+  const { config, store } = o;
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= config.retries; attempt++) {
+    if (signal.aborted) return null;
+    try {
+      const result = await runTrial({
+        jobId: config.job_id,
+        trialId: planned.trialId,
+        trialDir: store.trialDir(config.job_id, planned.trialId),
+        task,
+        agent: planned.agent,
+        agentOptions: config.agent_options,
+        model: planned.model,
+        attempt: planned.attempt,
+        seed: planned.seed,
+        provider: o.provider,
+        timeoutMultiplier: config.timeout_multiplier,
+        signal,
+      });
+      return { ...result, infra_retries: attempt };
+    } catch (e) {
+      if (e instanceof TrialInterrupted || signal.aborted) return null;
+      if (!(e instanceof InfraError) || !e.retryable) {
+        if (e instanceof UserError || !(e instanceof InfraError)) throw e;
+      }
+      lastError = e;
+      if (attempt < config.retries) {
+        progress.trialRetry(planned.trialId, attempt + 2, errorMessage(e));
+        await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
+      }
+    }
+  }
+  return infraFailure(config, task, planned, errorMessage(lastError));
+}
+
+function infraFailure(config: JobConfig, task: Task, planned: PlannedTrial, message: string): TrialResult {
+  const now = new Date().toISOString();
+  return {
+    schema_version: 1,
+    job_id: config.job_id,
+    trial_id: planned.trialId,
+    task: {
+      name: task.name,
+      checksum: task.checksum,
+      category: task.config.metadata.category,
+      difficulty: task.config.metadata.difficulty,
+      path: task.dir,
+    },
+    agent: planned.agent,
+    model: planned.model,
+    attempt: planned.attempt,
+    seed: planned.seed,
+    timing: { started_at: now, finished_at: now, setup_sec: 0, agent_sec: 0, verifier_sec: 0, total_sec: 0 },
+    outcome: "infra_error",
+    self_terminated: false,
+    reward: null,
+    subtasks: [],
+    grading_errors: [],
+    usage: emptyUsage(),
+    infra_retries: config.retries,
+    error: { kind: "infra", message },
+  };
+}

@@ -1,0 +1,250 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAgent } from "../agents/index.js";
+import type { AgentRunResult } from "../agents/types.js";
+import {
+  emptyUsage,
+  errorMessage,
+  InfraError,
+  isLonghaulError,
+  type Outcome,
+  type TrialResult,
+  UserError,
+} from "../core/index.js";
+import { scoreTrial } from "../grading/reward.js";
+import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
+import type { Task } from "../task/types.js";
+import { verifierEnv, verifierMounts } from "./verifier-mounts.js";
+
+export interface TrialParams {
+  jobId: string;
+  trialId: string;
+  trialDir: string;
+  task: Task;
+  agent: string;
+  agentOptions: Record<string, string>;
+  model: string | null;
+  attempt: number;
+  seed: number;
+  provider: SandboxProvider;
+  timeoutMultiplier: number;
+  /** Aborted when the whole job is stopping: the trial is abandoned, not recorded. */
+  signal: AbortSignal;
+  log?: (line: string) => void;
+}
+
+/** Thrown when the job was interrupted mid-trial; such a trial is re-run on --resume. */
+export class TrialInterrupted extends Error {}
+
+/** Seconds an agent gets after its budget to wind down before its processes are killed. */
+const AGENT_GRACE_SEC = 5;
+
+/**
+ * One trial: fresh sandbox → agent phase → every agent process killed → verifier with /tests →
+ * collect logs → score on the host. Infrastructure failures throw InfraError (the job retries);
+ * everything the agent or verifier did wrong becomes an outcome in the returned result.
+ */
+export async function runTrial(p: TrialParams): Promise<TrialResult> {
+  const started = new Date();
+  const t0 = performance.now();
+  const agent = createAgent(p.agent, p.agentOptions);
+  const env = p.task.config.environment;
+  const stateDir = join(tmpdir(), `longhaul-${process.pid}-${p.trialId}-${Date.now().toString(36)}`);
+  mkdirSync(p.trialDir, { recursive: true });
+  const agentLogDir = join(p.trialDir, "agent");
+  const verifierDir = join(p.trialDir, "verifier");
+  mkdirSync(agentLogDir, { recursive: true });
+  mkdirSync(verifierDir, { recursive: true });
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await p.provider.create({
+      environmentDir: existsSync(p.task.paths.environment) ? p.task.paths.environment : null,
+      workdir: env.workdir,
+      memoryMb: env.memory_mb,
+      cpus: env.cpus,
+      pidsMax: 4096,
+      allowInternet: env.allow_internet,
+      stateDir,
+    });
+  } catch (e) {
+    rmSync(stateDir, { recursive: true, force: true });
+    if (isLonghaulError(e) && e.kind === "user") throw e;
+    throw e instanceof InfraError ? e : new InfraError(`sandbox would not start: ${errorMessage(e)}`, { cause: e });
+  }
+  try {
+    const setupSec = (performance.now() - t0) / 1000;
+
+    // Agent phase.
+    const agentTimeoutSec = p.task.config.agent.timeout_sec * p.timeoutMultiplier;
+    const tAgent = performance.now();
+    const phase = await runAgentPhase(p, agent, sandbox, agentTimeoutSec, agentLogDir);
+    await sandbox.killAll();
+    if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
+    const agentSec = (performance.now() - tAgent) / 1000;
+
+    // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
+    const tVerify = performance.now();
+    const reset = await sandbox.exec(["bash", "-c", "rm -rf /logs/verifier && mkdir -p /logs/verifier"], {
+      timeoutSec: 60,
+    });
+    if (reset.exitCode !== 0) throw new InfraError(`could not reset /logs/verifier: ${reset.stderr.trim()}`);
+    const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
+    const verify = await sandbox.exec(["bash", "/tests/test.sh"], {
+      timeoutSec: verifierTimeoutSec,
+      mounts: verifierMounts(p.task),
+      env: verifierEnv(p.task, p.seed),
+      cwd: env.workdir,
+      signal: p.signal,
+    });
+    await sandbox.killAll();
+    if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
+    writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
+    writeFileSync(join(verifierDir, "test-stderr.txt"), verify.stderr);
+    await copyOut(sandbox, "/logs/verifier", join(verifierDir, "logs"));
+    await copyOut(sandbox, "/logs/agent", join(agentLogDir, "logs"));
+    const verifierSec = (performance.now() - tVerify) / 1000;
+
+    const read = (name: string): string | null => {
+      const path = join(verifierDir, "logs", name);
+      return existsSync(path) ? readFileSync(path, "utf8") : null;
+    };
+    const scored = scoreTrial({
+      rewardJson: read("reward.json"),
+      rewardTxt: read("reward.txt"),
+      detailsJson: read("reward-details.json"),
+      rubric: p.task.rubric,
+    });
+    const gradingErrors = [...scored.gradingErrors];
+    let gradingFailed = scored.failed;
+    if (verify.timedOut) {
+      gradingFailed = true;
+      gradingErrors.unshift(`verifier timed out after ${verifierTimeoutSec}s`);
+    } else if (scored.failed && verify.exitCode !== 0) {
+      gradingErrors.unshift(`verifier exited with ${verify.exitCode ?? verify.signal}: ${tail(verify.stderr)}`);
+    }
+
+    const outcome: Outcome = gradingFailed
+      ? "grading_error"
+      : phase.error !== undefined
+        ? "agent_error"
+        : phase.timedOut
+          ? "agent_timeout"
+          : "completed";
+    const finished = new Date();
+    return {
+      schema_version: 1,
+      job_id: p.jobId,
+      trial_id: p.trialId,
+      task: {
+        name: p.task.name,
+        checksum: p.task.checksum,
+        category: p.task.config.metadata.category,
+        difficulty: p.task.config.metadata.difficulty,
+        path: p.task.dir,
+      },
+      agent: p.agent,
+      model: p.model,
+      attempt: p.attempt,
+      seed: p.seed,
+      timing: {
+        started_at: started.toISOString(),
+        finished_at: finished.toISOString(),
+        setup_sec: round3(setupSec),
+        agent_sec: round3(agentSec),
+        verifier_sec: round3(verifierSec),
+        total_sec: round3((performance.now() - t0) / 1000),
+      },
+      outcome,
+      self_terminated: phase.result?.selfTerminated === true && !phase.timedOut,
+      reward: gradingFailed ? null : scored.reward,
+      subtasks: gradingFailed ? scored.subtasks.map((s) => ({ ...s, score: 0 })) : scored.subtasks,
+      grading_errors: gradingErrors,
+      usage: { ...emptyUsage(), ...(phase.result?.usage ?? {}) },
+      infra_retries: 0,
+      error:
+        phase.error !== undefined
+          ? { kind: "agent", message: phase.error }
+          : gradingFailed
+            ? { kind: "grading", message: gradingErrors[0] ?? "verifier wrote no reward" }
+            : null,
+    };
+  } finally {
+    await sandbox.close().catch(() => undefined);
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+interface AgentPhase {
+  result: AgentRunResult | null;
+  timedOut: boolean;
+  error?: string;
+}
+
+async function runAgentPhase(
+  p: TrialParams,
+  agent: ReturnType<typeof createAgent>,
+  sandbox: Sandbox,
+  timeoutSec: number,
+  logDir: string,
+): Promise<AgentPhase> {
+  const budget = new AbortController();
+  const onJobAbort = (): void => budget.abort(p.signal.reason);
+  p.signal.addEventListener("abort", onJobAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    budget.abort(new Error("agent timeout"));
+  }, timeoutSec * 1000);
+  // An agent that ignores its abort signal is cut off after a short grace period.
+  let graceTimer: NodeJS.Timeout | undefined;
+  const hardStop = new Promise<"hard-stop">((resolve) => {
+    budget.signal.addEventListener("abort", () => {
+      graceTimer = setTimeout(() => resolve("hard-stop"), AGENT_GRACE_SEC * 1000);
+    });
+  });
+  try {
+    const run = agent.run({
+      task: p.task,
+      sandbox,
+      instruction: p.task.instruction,
+      model: p.model,
+      timeoutSec,
+      signal: budget.signal,
+      logDir,
+      log: p.log ?? (() => undefined),
+      options: p.agentOptions,
+    });
+    const result = await Promise.race([run, hardStop]);
+    if (result === "hard-stop") return { result: null, timedOut };
+    if (timedOut) return { result, timedOut };
+    return result.error !== undefined ? { result, timedOut, error: result.error } : { result, timedOut };
+  } catch (e) {
+    if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
+    if (e instanceof InfraError || e instanceof UserError) throw e;
+    if (timedOut) return { result: null, timedOut };
+    return { result: null, timedOut, error: errorMessage(e) };
+  } finally {
+    clearTimeout(timer);
+    if (graceTimer) clearTimeout(graceTimer);
+    p.signal.removeEventListener("abort", onJobAbort);
+  }
+}
+
+async function copyOut(sandbox: Sandbox, from: string, to: string): Promise<void> {
+  try {
+    await sandbox.download(from, to);
+  } catch {
+    // Nothing there (the agent or verifier wrote no logs) is normal.
+  }
+}
+
+function tail(text: string): string {
+  const lines = text.trim().split("\n");
+  return lines.slice(-3).join(" | ").slice(0, 500);
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

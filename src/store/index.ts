@@ -1,0 +1,3 @@
+export * from "./atomic-write.js";
+export * from "./job-config.js";
+export * from "./job-store.js";

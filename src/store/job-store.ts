@@ -1,0 +1,217 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { InfraError, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
+import { writeJsonAtomic } from "./atomic-write.js";
+import { openDatabase, type OpenedDatabase } from "./database.js";
+import { type JobConfig, jobConfigSchema } from "./job-config.js";
+
+export type JobStatus = "running" | "interrupted" | "finished";
+
+/**
+ * Jobs on disk plus their SQLite index. Layout:
+ *   <jobs-dir>/longhaul.db                 index (WAL)
+ *   <jobs-dir>/<job>/config.json           how the job was started
+ *   <jobs-dir>/<job>/result.json           summary, rewritten when the job ends
+ *   <jobs-dir>/<job>/<trial>/result.json   one trial (written last, atomically: its presence means done)
+ *   <jobs-dir>/<job>/<trial>/agent/, verifier/  logs
+ */
+export class JobStore {
+  readonly jobsDir: string;
+  private readonly opened: OpenedDatabase;
+
+  private constructor(jobsDir: string, opened: OpenedDatabase) {
+    this.jobsDir = jobsDir;
+    this.opened = opened;
+  }
+
+  static async open(jobsDir: string): Promise<JobStore> {
+    const dir = resolve(jobsDir);
+    mkdirSync(dir, { recursive: true });
+    return new JobStore(dir, await openDatabase(join(dir, "longhaul.db")));
+  }
+
+  async close(): Promise<void> {
+    await this.opened.close();
+  }
+
+  jobDir(jobId: string): string {
+    return join(this.jobsDir, jobId);
+  }
+
+  trialDir(jobId: string, trialId: string): string {
+    return join(this.jobsDir, jobId, trialId);
+  }
+
+  hasJob(jobId: string): boolean {
+    return existsSync(join(this.jobDir(jobId), "config.json"));
+  }
+
+  async createJob(config: JobConfig): Promise<void> {
+    const dir = this.jobDir(config.job_id);
+    if (this.hasJob(config.job_id)) {
+      throw new UserError(`job ${config.job_id} already exists in ${this.jobsDir}; use --resume to continue it`);
+    }
+    mkdirSync(dir, { recursive: true });
+    writeJsonAtomic(join(dir, "config.json"), config);
+    const now = new Date().toISOString();
+    await this.opened.db
+      .insertInto("jobs")
+      .values({
+        id: config.job_id,
+        created_at: config.created_at,
+        updated_at: now,
+        status: "running",
+        config_json: JSON.stringify(config),
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+  }
+
+  loadJobConfig(jobId: string): JobConfig {
+    const path = join(this.jobDir(jobId), "config.json");
+    if (!existsSync(path)) throw new UserError(`no job named ${jobId} in ${this.jobsDir}`);
+    const parsed = jobConfigSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UserError(`${path}: ${issue?.path.join(".") ?? ""} ${issue?.message ?? "invalid"}`);
+    }
+    return parsed.data;
+  }
+
+  async ensureJobRow(config: JobConfig): Promise<void> {
+    const now = new Date().toISOString();
+    await this.opened.db
+      .insertInto("jobs")
+      .values({
+        id: config.job_id,
+        created_at: config.created_at,
+        updated_at: now,
+        status: "running",
+        config_json: JSON.stringify(config),
+      })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ status: "running", updated_at: now }))
+      .execute();
+  }
+
+  async setJobStatus(jobId: string, status: JobStatus): Promise<void> {
+    await this.opened.db
+      .updateTable("jobs")
+      .set({ status, updated_at: new Date().toISOString() })
+      .where("id", "=", jobId)
+      .execute();
+  }
+
+  writeJobResult(jobId: string, summary: unknown): void {
+    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), summary);
+  }
+
+  /** Records a finished trial: the file first (atomically), then the index. Idempotent. */
+  async recordTrial(result: TrialResult): Promise<void> {
+    const dir = this.trialDir(result.job_id, result.trial_id);
+    mkdirSync(dir, { recursive: true });
+    writeJsonAtomic(join(dir, "result.json"), result);
+    await this.indexTrial(result);
+  }
+
+  private async indexTrial(r: TrialResult): Promise<void> {
+    const row = {
+      trial_id: r.trial_id,
+      job_id: r.job_id,
+      task_name: r.task.name,
+      task_checksum: r.task.checksum,
+      category: r.task.category,
+      agent: r.agent,
+      model: r.model,
+      attempt: r.attempt,
+      seed: r.seed,
+      outcome: r.outcome,
+      reward: r.reward,
+      self_terminated: r.self_terminated ? 1 : 0,
+      started_at: r.timing.started_at,
+      finished_at: r.timing.finished_at,
+      total_sec: r.timing.total_sec,
+      cost_usd: r.usage.cost_usd,
+      result_json: JSON.stringify(r),
+    };
+    await this.opened.db
+      .insertInto("trials")
+      .values(row)
+      .onConflict((oc) => oc.columns(["job_id", "trial_id"]).doUpdateSet(row))
+      .execute();
+  }
+
+  /**
+   * The trials of a job that are done, reconciling files and index: a result.json without a row
+   * (killed between the two writes) is indexed; a trial folder without result.json is a trial
+   * that never finished, and is removed so that it runs again from scratch.
+   */
+  async reconcile(jobId: string): Promise<Set<string>> {
+    const dir = this.jobDir(jobId);
+    const done = new Set<string>();
+    if (!existsSync(dir)) return done;
+    const indexed = new Set(
+      (await this.opened.db.selectFrom("trials").select("trial_id").where("job_id", "=", jobId).execute()).map(
+        (r) => r.trial_id,
+      ),
+    );
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const resultPath = join(dir, entry.name, "result.json");
+      if (!existsSync(resultPath)) {
+        rmSync(join(dir, entry.name), { recursive: true, force: true });
+        continue;
+      }
+      const result = parseTrialFile(resultPath);
+      if (!indexed.has(result.trial_id)) await this.indexTrial(result);
+      done.add(result.trial_id);
+    }
+    return done;
+  }
+
+  async listTrials(jobId: string): Promise<TrialResult[]> {
+    const rows = await this.opened.db
+      .selectFrom("trials")
+      .select("result_json")
+      .where("job_id", "=", jobId)
+      .orderBy("task_name")
+      .orderBy("agent")
+      .orderBy("model")
+      .orderBy("attempt")
+      .execute();
+    return rows.map((r) => trialResultSchema.parse(JSON.parse(r.result_json)));
+  }
+
+  async countTrials(jobId: string): Promise<number> {
+    const row = await this.opened.db
+      .selectFrom("trials")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("job_id", "=", jobId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async listJobs(): Promise<{ id: string; status: string; created_at: string; trials: number }[]> {
+    const rows = await this.opened.db
+      .selectFrom("jobs")
+      .leftJoin("trials", "trials.job_id", "jobs.id")
+      .select((eb) => ["jobs.id", "jobs.status", "jobs.created_at", eb.fn.count<number>("trials.trial_id").as("trials")])
+      .groupBy("jobs.id")
+      .orderBy("jobs.created_at", "desc")
+      .execute();
+    return rows.map((r) => ({ id: r.id, status: r.status, created_at: r.created_at, trials: Number(r.trials) }));
+  }
+
+  /** The newest job, for commands given no job id. */
+  async latestJobId(): Promise<string | null> {
+    const jobs = await this.listJobs();
+    return jobs[0]?.id ?? null;
+  }
+}
+
+function parseTrialFile(path: string): TrialResult {
+  try {
+    return trialResultSchema.parse(JSON.parse(readFileSync(path, "utf8")));
+  } catch (e) {
+    throw new InfraError(`${path}: not a valid trial result (${String(e)})`, { retryable: false });
+  }
+}
