@@ -25,6 +25,10 @@ export function listAgents(): { name: string; description: string }[] {
 }
 
 registerAgent("oracle", "runs the task's solution/solve.sh", () => new ScriptAgent("oracle", "solve.sh"));
-registerAgent("partial", "runs the task's solution/partial.sh", () => new ScriptAgent("partial", "partial.sh"));
+registerAgent(
+  "partial",
+  "runs the task's solution/partial.sh",
+  () => new ScriptAgent("partial", "partial.sh"),
+);
 registerAgent("nop", "does nothing", () => new NopAgent());
 registerAgent("shell", "runs --agent-opt cmd='…' in the sandbox", (o) => new ShellAgent(o));

@@ -4,7 +4,8 @@ import { UserError } from "../core/index.js";
 export function positiveInt(name: string): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n <= 0) throw new UserError(`${name} must be a positive integer, got "${value}"`);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new UserError(`${name} must be a positive integer, got "${value}"`);
     return n;
   };
 }
@@ -12,7 +13,8 @@ export function positiveInt(name: string): (value: string) => number {
 export function nonNegativeInt(name: string): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 0) throw new UserError(`${name} must be a whole number ≥ 0, got "${value}"`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new UserError(`${name} must be a whole number ≥ 0, got "${value}"`);
     return n;
   };
 }
@@ -20,7 +22,8 @@ export function nonNegativeInt(name: string): (value: string) => number {
 export function positiveNumber(name: string): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new UserError(`${name} must be a positive number, got "${value}"`);
+    if (!Number.isFinite(n) || n <= 0)
+      throw new UserError(`${name} must be a positive number, got "${value}"`);
     return n;
   };
 }

@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 
 /** A sortable id: UTC timestamp plus random suffix, safe as a folder name. */
 export function newJobId(now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${stamp}-${randomBytes(3).toString("hex")}`;
 }
 

@@ -5,7 +5,13 @@ import { z } from "zod";
  * `<job>/<trial>/result.json` and indexed in SQLite. Later modules (LLM agents, world teams)
  * fill more of `usage`; the shape stays the same so every report reads every kind of trial.
  */
-export const OUTCOMES = ["completed", "agent_timeout", "agent_error", "grading_error", "infra_error"] as const;
+export const OUTCOMES = [
+  "completed",
+  "agent_timeout",
+  "agent_error",
+  "grading_error",
+  "infra_error",
+] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 export const SUBTASK_KINDS = ["binary", "continuous", "episode"] as const;
@@ -45,6 +51,8 @@ export const timingSchema = z.object({
   setup_sec: z.number().nonnegative(),
   agent_sec: z.number().nonnegative(),
   verifier_sec: z.number().nonnegative(),
+  /** Wall time of tests/test.sh itself; verifier_sec adds resetting logs and collecting files. */
+  verifier_command_sec: z.number().nonnegative().default(0),
   total_sec: z.number().nonnegative(),
 });
 export type Timing = z.infer<typeof timingSchema>;

@@ -102,7 +102,9 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
       checks.push({
         name: "verifier deterministic (same seed → same scores)",
         ok: same,
-        detail: same ? `seed ${firstSeed} twice` : `seed ${firstSeed}: ${scoresKey(first)} vs ${scoresKey(again)}`,
+        detail: same
+          ? `seed ${firstSeed} twice`
+          : `seed ${firstSeed}: ${scoresKey(first)} vs ${scoresKey(again)}`,
       });
     }
 
@@ -118,7 +120,9 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
     }
 
     const total = task.rubric.subtasks.reduce((s, x) => s + x.weight, 0);
-    const pub = task.rubric.subtasks.filter((x) => x.visibility === "public").reduce((s, x) => s + x.weight, 0);
+    const pub = task.rubric.subtasks
+      .filter((x) => x.visibility === "public")
+      .reduce((s, x) => s + x.weight, 0);
     const share = total > 0 ? pub / total : 0;
     checks.push({
       name: `public weight ≤ ${MAX_PUBLIC_WEIGHT * 100}%`,

@@ -32,7 +32,8 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   const signal = o.signal ?? new AbortController().signal;
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
   for (const t of config.tasks) {
-    if (!tasksByName.has(t.name)) throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
+    if (!tasksByName.has(t.name))
+      throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
   }
 
   if (o.resume) await store.ensureJobRow(config);
@@ -126,7 +127,15 @@ function infraFailure(config: JobConfig, task: Task, planned: PlannedTrial, mess
     model: planned.model,
     attempt: planned.attempt,
     seed: planned.seed,
-    timing: { started_at: now, finished_at: now, setup_sec: 0, agent_sec: 0, verifier_sec: 0, total_sec: 0 },
+    timing: {
+      started_at: now,
+      finished_at: now,
+      setup_sec: 0,
+      agent_sec: 0,
+      verifier_sec: 0,
+      verifier_command_sec: 0,
+      total_sec: 0,
+    },
     outcome: "infra_error",
     self_terminated: false,
     reward: null,

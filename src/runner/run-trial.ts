@@ -71,7 +71,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
   } catch (e) {
     rmSync(stateDir, { recursive: true, force: true });
     if (isLonghaulError(e) && e.kind === "user") throw e;
-    throw e instanceof InfraError ? e : new InfraError(`sandbox would not start: ${errorMessage(e)}`, { cause: e });
+    throw e instanceof InfraError
+      ? e
+      : new InfraError(`sandbox would not start: ${errorMessage(e)}`, { cause: e });
   }
   try {
     const setupSec = (performance.now() - t0) / 1000;
@@ -122,7 +124,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       gradingFailed = true;
       gradingErrors.unshift(`verifier timed out after ${verifierTimeoutSec}s`);
     } else if (scored.failed && verify.exitCode !== 0) {
-      gradingErrors.unshift(`verifier exited with ${verify.exitCode ?? verify.signal}: ${tail(verify.stderr)}`);
+      gradingErrors.unshift(
+        `verifier exited with ${verify.exitCode ?? verify.signal}: ${tail(verify.stderr)}`,
+      );
     }
 
     const outcome: Outcome = gradingFailed
@@ -154,6 +158,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
         setup_sec: round3(setupSec),
         agent_sec: round3(agentSec),
         verifier_sec: round3(verifierSec),
+        verifier_command_sec: round3(verify.durationSec),
         total_sec: round3((performance.now() - t0) / 1000),
       },
       outcome,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { join, resolve } from "node:path";
 import { InfraError, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
-import { openDatabase, type OpenedDatabase } from "./database.js";
+import { type OpenedDatabase, openDatabase } from "./database.js";
 import { type JobConfig, jobConfigSchema } from "./job-config.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
@@ -49,7 +49,9 @@ export class JobStore {
   async createJob(config: JobConfig): Promise<void> {
     const dir = this.jobDir(config.job_id);
     if (this.hasJob(config.job_id)) {
-      throw new UserError(`job ${config.job_id} already exists in ${this.jobsDir}; use --resume to continue it`);
+      throw new UserError(
+        `job ${config.job_id} already exists in ${this.jobsDir}; use --resume to continue it`,
+      );
     }
     mkdirSync(dir, { recursive: true });
     writeJsonAtomic(join(dir, "config.json"), config);
@@ -150,9 +152,9 @@ export class JobStore {
     const done = new Set<string>();
     if (!existsSync(dir)) return done;
     const indexed = new Set(
-      (await this.opened.db.selectFrom("trials").select("trial_id").where("job_id", "=", jobId).execute()).map(
-        (r) => r.trial_id,
-      ),
+      (
+        await this.opened.db.selectFrom("trials").select("trial_id").where("job_id", "=", jobId).execute()
+      ).map((r) => r.trial_id),
     );
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
@@ -194,11 +196,21 @@ export class JobStore {
     const rows = await this.opened.db
       .selectFrom("jobs")
       .leftJoin("trials", "trials.job_id", "jobs.id")
-      .select((eb) => ["jobs.id", "jobs.status", "jobs.created_at", eb.fn.count<number>("trials.trial_id").as("trials")])
+      .select((eb) => [
+        "jobs.id",
+        "jobs.status",
+        "jobs.created_at",
+        eb.fn.count<number>("trials.trial_id").as("trials"),
+      ])
       .groupBy("jobs.id")
       .orderBy("jobs.created_at", "desc")
       .execute();
-    return rows.map((r) => ({ id: r.id, status: r.status, created_at: r.created_at, trials: Number(r.trials) }));
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      created_at: r.created_at,
+      trials: Number(r.trials),
+    }));
   }
 
   /** The newest job, for commands given no job id. */

@@ -6,15 +6,17 @@ import { JobStore } from "../../src/store/index.js";
 import { FIXTURES, tempDir } from "./helpers.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const MAIN = join(ROOT, "src/cli/main.ts");
 
 function cli(args: string[]): ChildProcess {
-  return spawn(process.execPath, [TSX, MAIN, ...args], {
+  // One process (not the tsx wrapper, which forks a child) so that kill -9 hits the runner itself.
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, CI: "true" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stderr?.resume();
+  return child;
 }
 
 function finished(jobDir: string): string[] {

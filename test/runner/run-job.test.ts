@@ -81,7 +81,13 @@ describe("runJob on the bwrap sandbox", () => {
   it("reports a verifier that writes nothing as grading_error, never a silent 0", async () => {
     store = await JobStore.open(tempDir("jobs"));
     const task = await fixtureTask("broken");
-    const out = await runJob({ store, config: jobConfig([task]), tasks: [task], provider: bwrap, resume: false });
+    const out = await runJob({
+      store,
+      config: jobConfig([task]),
+      tasks: [task],
+      provider: bwrap,
+      resume: false,
+    });
     const t = out.trials[0];
     expect(t?.outcome).toBe("grading_error");
     expect(t?.reward).toBeNull();

@@ -9,7 +9,13 @@ export class CastRecorder {
   private readonly t0 = performance.now();
 
   constructor(width: number, height: number, title?: string) {
-    const header = { version: 2, width, height, timestamp: Math.floor(Date.now() / 1000), ...(title ? { title } : {}) };
+    const header = {
+      version: 2,
+      width,
+      height,
+      timestamp: Math.floor(Date.now() / 1000),
+      ...(title ? { title } : {}),
+    };
     this.lines.push(JSON.stringify(header));
   }
 

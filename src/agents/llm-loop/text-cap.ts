@@ -6,7 +6,10 @@ export function capHeadTail(text: string, maxBytes: number): string {
   const buf = Buffer.from(text, "utf8");
   if (buf.length <= maxBytes) return text;
   const half = Math.max(0, Math.floor(maxBytes / 2));
-  const head = buf.subarray(0, half).toString("utf8").replace(/\uFFFD+$/, "");
+  const head = buf
+    .subarray(0, half)
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "");
   const tail = buf
     .subarray(buf.length - half)
     .toString("utf8")

@@ -45,9 +45,23 @@ export function registerRunCommand(program: Command): void {
     .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
     .option("--resume", "continue the job (--job, or the newest one): finished trials are kept")
     .option("--json", "print one JSON document with the job id and every trial's outcome")
-    .option("--timeout-multiplier <x>", "scale every phase timeout", positiveNumber("--timeout-multiplier"), 1)
-    .option("--retries <n>", "retries of a trial after an infrastructure failure", nonNegativeInt("--retries"), 2)
-    .option("--seed <n>", "master seed for the hidden stress seeds (default: random, recorded)", nonNegativeInt("--seed"))
+    .option(
+      "--timeout-multiplier <x>",
+      "scale every phase timeout",
+      positiveNumber("--timeout-multiplier"),
+      1,
+    )
+    .option(
+      "--retries <n>",
+      "retries of a trial after an infrastructure failure",
+      nonNegativeInt("--retries"),
+      2,
+    )
+    .option(
+      "--seed <n>",
+      "master seed for the hidden stress seeds (default: random, recorded)",
+      nonNegativeInt("--seed"),
+    )
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option("--agent-opt <key=value>", "option passed to the agent (repeatable)", collect)
     .option("--base-url <url>", "base URL for openai-compatible models")
@@ -122,7 +136,8 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
     if (jobId === null) throw new UserError(`--resume: no job in ${store.jobsDir}`);
     return store.loadJobConfig(jobId);
   }
-  if (!opts.agent || opts.agent.length === 0) throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
+  if (!opts.agent || opts.agent.length === 0)
+    throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
   const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
   const tasks = await loadTasks(roots);
   if (tasks.length === 0) throw new UserError(`no tasks found in ${roots.join(", ")}`);
@@ -145,7 +160,11 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
   };
 }
 
-function jobSummary(config: JobConfig, trials: { outcome: string; reward: number | null }[], interrupted: boolean) {
+function jobSummary(
+  config: JobConfig,
+  trials: { outcome: string; reward: number | null }[],
+  interrupted: boolean,
+) {
   const outcomes: Record<string, number> = {};
   for (const t of trials) outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
   const scored = trials.filter((t) => t.reward !== null);

@@ -25,7 +25,12 @@ export function registerTaskCommand(program: Command): void {
     .option("--seeds <n>", "seeds per agent", positiveInt("--seeds"), 5)
     .option("-n, --concurrency <n>", "tasks checked at once", positiveInt("-n"), 2)
     .option("--sandbox <name>", "sandbox provider", "bwrap")
-    .option("--timeout-multiplier <x>", "scale every phase timeout", positiveNumber("--timeout-multiplier"), 1)
+    .option(
+      "--timeout-multiplier <x>",
+      "scale every phase timeout",
+      positiveNumber("--timeout-multiplier"),
+      1,
+    )
     .action(async (paths: string[], opts: CheckOptions) => {
       const tasks = await loadTasks(paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()]);
       for (const t of tasks) checkHostTools(t);

@@ -1,0 +1,246 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ModelMessage, ToolSet } from "ai";
+import { errorMessage, type Usage } from "../../core/index.js";
+import { ModelCallError, type ModelClient, type ModelResponse } from "../../models/index.js";
+import type { AgentRunResult } from "../types.js";
+import type { CastRecorder } from "./cast.js";
+import type { LoopOptions } from "./options.js";
+import { estimateTokens } from "./text-cap.js";
+import { type AtifToolCall, stepMetrics, TrajectoryRecorder } from "./trajectory.js";
+
+export const STOP_REASONS = ["self", "turns", "wall", "aborted", "error"] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
+/** What a driver did with one model answer. */
+export interface TurnOutcome {
+  /** Messages that answer the model's turn (tool results, the next observation, an error note). */
+  followUp: ModelMessage[];
+  done: boolean;
+  parseError: boolean;
+  commandSec: number;
+  /** The agent's words for the trajectory. */
+  message: string;
+  toolCalls?: AtifToolCall[];
+  observation?: string;
+}
+
+/** The part that differs between harnesses: prompts, how answers become actions, what is observed. */
+export interface LoopDriver {
+  readonly agentName: string;
+  readonly version: string;
+  readonly systemPrompt: string;
+  readonly tools?: ToolSet;
+  readonly cast: CastRecorder;
+  /** The first user message: the instruction and whatever the agent should see at the start. */
+  start(instruction: string, signal: AbortSignal): Promise<string>;
+  handle(resp: ModelResponse, turn: number, signal: AbortSignal): Promise<TurnOutcome>;
+  /** The user message that replaces the history once it has been summarised. */
+  resume(instruction: string, summary: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface LoopConfig {
+  client: ModelClient;
+  options: LoopOptions;
+  instruction: string;
+  signal: AbortSignal;
+  logDir: string;
+  timeoutSec: number;
+  log: (line: string) => void;
+}
+
+export interface LoopResult extends AgentRunResult {
+  stopReason: StopReason;
+  usage: Usage;
+  summaries: number;
+}
+
+const SUMMARY_PROMPT =
+  "Your context is nearly full. Write a summary of the work so far for yourself to continue from: " +
+  "what the task is, what you have done, what you found (paths, commands, errors), what is left and " +
+  "what you planned next. Answer in plain text, not JSON, and call no tools.";
+
+const CONTEXT_ERROR = /context|too long|too many tokens|maximum.*tokens|prompt is too long/i;
+
+/** The turn loop shared by every LLM harness: budgets, context summarisation and recording. */
+export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<LoopResult> {
+  const { client, options, signal } = cfg;
+  const traj = new TrajectoryRecorder({
+    name: driver.agentName,
+    version: driver.version,
+    model_name: client.id,
+  });
+  const t0 = performance.now();
+  const wallSec = options.max_wall_sec ?? cfg.timeoutSec;
+  let turns = 0;
+  let parseErrors = 0;
+  let commandSec = 0;
+  let summaries = 0;
+  let stopReason: StopReason = "error";
+  let error: string | undefined;
+  let messages: ModelMessage[] = [];
+  let contextTokens = 0;
+  const base = { system: driver.systemPrompt, ...(driver.tools ? { tools: driver.tools } : {}), signal };
+
+  const summarise = async (): Promise<void> => {
+    const before = client.calls.length;
+    let summary: string;
+    try {
+      const r = await client.complete({
+        ...base,
+        messages: [...messages, { role: "user", content: SUMMARY_PROMPT }],
+        ...(driver.tools ? { toolChoice: "none" as const } : {}),
+      });
+      summary = r.text.trim() || "(the summary came back empty)";
+    } catch (e) {
+      if (!(e instanceof ModelCallError)) throw e;
+      summary = `(no summary: ${e.message})`;
+    }
+    const dropped = messages.length;
+    const text = await driver.resume(cfg.instruction, summary);
+    messages = [{ role: "user", content: text }];
+    contextTokens = estimateTokens(driver.systemPrompt + text);
+    summaries++;
+    cfg.log(`context summarised (${dropped} messages replaced)`);
+    traj.add({
+      source: "system",
+      message: `Context summarised; ${dropped} earlier messages replaced by:\n${text}`,
+      metrics: stepMetrics(client.calls.slice(before)),
+      extra: { kind: "summary", summary, replaced_messages: dropped },
+    });
+  };
+
+  try {
+    traj.add({ source: "system", message: driver.systemPrompt });
+    const first = await driver.start(cfg.instruction, signal);
+    messages = [{ role: "user", content: first }];
+    contextTokens = estimateTokens(driver.systemPrompt + first);
+    traj.add({ source: "user", message: first });
+    for (;;) {
+      if (signal.aborted) {
+        stopReason = "aborted";
+        break;
+      }
+      if (turns >= options.max_turns) {
+        stopReason = "turns";
+        break;
+      }
+      // Time lost to provider retries is not the agent's: it is kept out of the wall budget.
+      if ((performance.now() - t0) / 1000 - client.totals().retrySec >= wallSec) {
+        stopReason = "wall";
+        break;
+      }
+      if (messages.length > 1 && contextTokens >= options.summarize_at * client.contextWindow)
+        await summarise();
+      const before = client.calls.length;
+      let resp: ModelResponse;
+      try {
+        resp = await client.complete({ ...base, messages });
+      } catch (e) {
+        // A provider that rejects the prompt as too long gets one summarisation, then the turn again.
+        if (
+          e instanceof ModelCallError &&
+          !e.retryable &&
+          CONTEXT_ERROR.test(e.message) &&
+          messages.length > 1
+        ) {
+          await summarise();
+          continue;
+        }
+        throw e;
+      }
+      turns++;
+      const out = await driver.handle(resp, turns, signal);
+      if (out.parseError) parseErrors++;
+      commandSec += out.commandSec;
+      messages.push(...resp.responseMessages, ...out.followUp);
+      const reported = resp.record.tokens.inputTokens + resp.record.tokens.outputTokens;
+      const added = estimateTokens(JSON.stringify(out.followUp));
+      contextTokens =
+        reported > 0 ? reported + added : estimateTokens(driver.systemPrompt + JSON.stringify(messages));
+      traj.add({
+        source: "agent",
+        message: out.message,
+        ...(out.toolCalls && out.toolCalls.length > 0 ? { tool_calls: out.toolCalls } : {}),
+        ...(out.observation === undefined
+          ? {}
+          : { observation: { results: [{ content: out.observation }] } }),
+        metrics: stepMetrics(client.calls.slice(before)),
+        extra: { turn: turns, parse_error: out.parseError, command_sec: out.commandSec },
+      });
+      if (out.done) {
+        stopReason = "self";
+        break;
+      }
+    }
+  } catch (e) {
+    if (signal.aborted) {
+      stopReason = "aborted";
+    } else if (e instanceof ModelCallError) {
+      stopReason = "error";
+      error = e.message;
+    } else {
+      await finish();
+      throw e;
+    }
+  }
+  await finish();
+
+  const t = client.totals();
+  const usage: Usage = {
+    input_tokens: t.tokens.inputTokens,
+    output_tokens: t.tokens.outputTokens,
+    cached_tokens: t.tokens.cachedTokens,
+    reasoning_tokens: t.tokens.reasoningTokens,
+    cost_usd: t.costUsd,
+    turns,
+    parse_errors: parseErrors,
+    model_sec: t.modelSec,
+    command_sec: commandSec,
+  };
+  cfg.log(`${driver.agentName}: stopped (${stopReason}) after ${turns} turns, $${t.costUsd.toFixed(4)}`);
+  return {
+    selfTerminated: stopReason === "self",
+    stopReason,
+    usage,
+    summaries,
+    ...(error === undefined ? {} : { error }),
+  };
+
+  async function finish(): Promise<void> {
+    await driver
+      .close()
+      .catch((e: unknown) => cfg.log(`${driver.agentName}: close failed: ${errorMessage(e)}`));
+    const t = client.totals();
+    mkdirSync(cfg.logDir, { recursive: true });
+    traj.write(join(cfg.logDir, "trajectory.json"), {
+      total_prompt_tokens: t.tokens.inputTokens,
+      total_completion_tokens: t.tokens.outputTokens,
+      total_cached_tokens: t.tokens.cachedTokens,
+      total_cost_usd: t.costUsd,
+      total_steps: traj.length,
+      extra: {
+        stop_reason: stopReason,
+        ...(error === undefined ? {} : { error }),
+        turns,
+        parse_errors: parseErrors,
+        summaries,
+        reasoning_tokens: t.tokens.reasoningTokens,
+        cache_write_tokens: t.tokens.cacheWriteTokens,
+        model_calls: t.calls,
+        unpriced_calls: t.unpricedCalls,
+        model_sec: t.modelSec,
+        retry_sec: t.retrySec,
+        retries: t.retries,
+        command_sec: commandSec,
+        wall_sec: (performance.now() - t0) / 1000,
+      },
+    });
+    driver.cast.write(join(cfg.logDir, "recording.cast"));
+    writeFileSync(
+      join(cfg.logDir, "model-calls.jsonl"),
+      client.calls.map((c) => JSON.stringify(c)).join("\n") + (client.calls.length ? "\n" : ""),
+    );
+  }
+}

@@ -1,0 +1,156 @@
+import type { ModelMessage } from "ai";
+import type { ModelResponse } from "../../models/index.js";
+import {
+  CastRecorder,
+  capHeadTail,
+  type LoopDriver,
+  type LoopOptions,
+  runLlmLoop,
+  setupFromContext,
+  type TurnOutcome,
+} from "../llm-loop/index.js";
+import type { Agent, AgentContext, AgentFactory, AgentRunResult } from "../types.js";
+import { parseTerminusAnswer } from "./answer.js";
+import {
+  confirmMessage,
+  firstMessage,
+  outputMessage,
+  parseErrorMessage,
+  resumeMessage,
+  TERMINUS_SYSTEM,
+} from "./prompts.js";
+import { TmuxSession } from "./tmux.js";
+
+export const TERMINUS_VERSION = "1.0.0";
+const WIDTH = 160;
+const HEIGHT = 40;
+const POLL_MS = 50;
+
+const user = (content: string): ModelMessage => ({ role: "user", content });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Drives a tmux session from JSON answers: keystrokes in, new terminal output back. */
+export class TerminusDriver implements LoopDriver {
+  readonly agentName = "terminus";
+  readonly version = TERMINUS_VERSION;
+  readonly systemPrompt = TERMINUS_SYSTEM;
+  readonly cast: CastRecorder;
+  private pendingConfirm = false;
+
+  constructor(
+    private readonly tmux: TmuxSession,
+    private readonly options: LoopOptions,
+  ) {
+    this.cast = new CastRecorder(tmux.width, tmux.height, "terminus");
+  }
+
+  private async observe(): Promise<string> {
+    const out = await this.tmux.newOutput();
+    this.cast.output(`${out}\n`);
+    return capHeadTail(out, this.options.max_output_bytes);
+  }
+
+  async start(instruction: string): Promise<string> {
+    return firstMessage(instruction, await this.observe());
+  }
+
+  async resume(instruction: string, summary: string): Promise<string> {
+    return resumeMessage(
+      instruction,
+      summary,
+      capHeadTail(await this.tmux.screen(), this.options.max_output_bytes),
+    );
+  }
+
+  /** Waits up to `sec`, returning early once the shell is back at its prompt and the screen is still. */
+  private async wait(sec: number, signal: AbortSignal): Promise<number> {
+    const t0 = performance.now();
+    const end = t0 + sec * 1000;
+    let last: string | null = null;
+    while (performance.now() < end && !signal.aborted) {
+      await sleep(Math.min(POLL_MS, end - performance.now()));
+      if ((await this.tmux.currentCommand()) !== this.tmux.shell) {
+        last = null;
+        continue;
+      }
+      const screen = await this.tmux.screen();
+      if (screen === last) break;
+      last = screen;
+    }
+    return (performance.now() - t0) / 1000;
+  }
+
+  async handle(resp: ModelResponse, turn: number, signal: AbortSignal): Promise<TurnOutcome> {
+    const parsed = parseTerminusAnswer(resp.text);
+    if (!parsed.ok) {
+      this.pendingConfirm = false;
+      return {
+        followUp: [user(parseErrorMessage(parsed.error))],
+        done: false,
+        parseError: true,
+        commandSec: 0,
+        message: resp.text,
+        observation: `parse error: ${parsed.error}`,
+      };
+    }
+    const a = parsed.answer;
+    let commandSec = 0;
+    for (const c of a.commands) {
+      if (signal.aborted) break;
+      this.cast.input(c.keystrokes);
+      await this.tmux.send(c.keystrokes);
+      commandSec += await this.wait(Math.min(c.duration, this.options.max_command_sec), signal);
+    }
+    const output = await this.observe();
+    const done = a.task_complete && this.pendingConfirm;
+    this.pendingConfirm = a.task_complete && !done;
+    return {
+      followUp: done ? [] : [user(this.pendingConfirm ? confirmMessage(output) : outputMessage(output))],
+      done,
+      parseError: false,
+      commandSec,
+      message: `Analysis: ${a.analysis}\nPlan: ${a.plan}`,
+      toolCalls: a.commands.map((c, i) => ({
+        tool_call_id: `t${turn}-${i + 1}`,
+        function_name: "keystrokes",
+        arguments: { keystrokes: c.keystrokes, duration: c.duration },
+      })),
+      observation: output,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.tmux.kill();
+  }
+}
+
+export class TerminusAgent implements Agent {
+  readonly name = "terminus";
+  constructor(private readonly factoryOptions: Record<string, string> = {}) {}
+
+  async run(ctx: AgentContext): Promise<AgentRunResult> {
+    const { client, options } = setupFromContext(this.name, this.factoryOptions, ctx);
+    const tmux = await TmuxSession.start(
+      ctx.sandbox,
+      { width: WIDTH, height: HEIGHT, socket: "/logs/tmux.sock", cwd: ctx.sandbox.spec.workdir },
+      ctx.signal,
+    );
+    const driver = new TerminusDriver(tmux, options);
+    const r = await runLlmLoop(driver, {
+      client,
+      options,
+      instruction: ctx.instruction,
+      signal: ctx.signal,
+      logDir: ctx.logDir,
+      timeoutSec: ctx.timeoutSec,
+      log: ctx.log,
+    });
+    return {
+      selfTerminated: r.selfTerminated,
+      usage: r.usage,
+      ...(r.error === undefined ? {} : { error: r.error }),
+    };
+  }
+}
+
+export const terminusAgentFactory: AgentFactory = (options) => new TerminusAgent(options);

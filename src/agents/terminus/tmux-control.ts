@@ -1,0 +1,84 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { InfraError } from "../../core/index.js";
+
+interface Pending {
+  resolve: (out: string) => void;
+  reject: (e: Error) => void;
+}
+
+const SAFE_ARG = /^[A-Za-z0-9_.:/=,+@%-]+$/;
+
+/** Quotes one argument for tmux's command parser; callers never pass single quotes. */
+export function quoteTmuxArg(a: string): string {
+  if (SAFE_ARG.test(a)) return a;
+  if (a.includes("'") || a.includes("\n"))
+    throw new InfraError(`cannot pass ${JSON.stringify(a)} to tmux control mode`);
+  return `'${a}'`;
+}
+
+/**
+ * A persistent tmux client in control mode (`tmux -C`). Spawning a client per command costs tens
+ * of milliseconds on a busy machine; one long-lived client answers in well under one. Every
+ * command we send yields one `%begin … %end|%error` block, in order, with flags 1.
+ */
+export class TmuxControl {
+  private readonly queue: Pending[] = [];
+  private block: string[] | null = null;
+  private closed = false;
+
+  private constructor(private readonly proc: ChildProcessWithoutNullStreams) {
+    const rl = createInterface({ input: proc.stdout });
+    rl.on("line", (line) => this.onLine(line));
+    proc.on("exit", () => this.fail(new InfraError("tmux control client exited")));
+    proc.on("error", (e) => this.fail(new InfraError(`tmux control client: ${e.message}`)));
+    proc.stdin.on("error", () => undefined);
+  }
+
+  static async attach(socket: string, session: string): Promise<TmuxControl> {
+    const proc = spawn("tmux", ["-S", socket, "-C", "attach-session", "-t", session], { stdio: "pipe" });
+    const c = new TmuxControl(proc);
+    // Output notifications would flood the pipe with everything the terminal prints.
+    await c.run(["refresh-client", "-f", "no-output"]);
+    return c;
+  }
+
+  private onLine(line: string): void {
+    if (this.block === null) {
+      if (/^%begin \d+ \d+ 1$/.test(line)) this.block = [];
+      return;
+    }
+    const end = /^%(end|error) \d+ \d+ 1$/.exec(line);
+    if (!end) {
+      this.block.push(line);
+      return;
+    }
+    const out = this.block.join("\n");
+    this.block = null;
+    const p = this.queue.shift();
+    if (!p) return;
+    if (end[1] === "end") p.resolve(out);
+    else p.reject(new InfraError(`tmux: ${out}`));
+  }
+
+  private fail(e: Error): void {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(e);
+  }
+
+  run(args: string[]): Promise<string> {
+    if (this.closed) return Promise.reject(new InfraError("tmux control client is closed"));
+    const line = `${args.map(quoteTmuxArg).join(" ")}\n`;
+    return new Promise((resolve, reject) => {
+      this.queue.push({ resolve, reject });
+      this.proc.stdin.write(line);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.proc.stdin.end();
+    this.proc.kill();
+  }
+}

@@ -1,0 +1,169 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { promisify } from "node:util";
+import { InfraError, UserError } from "../../core/index.js";
+import type { Sandbox } from "../../sandbox/types.js";
+import { TmuxControl } from "./tmux-control.js";
+
+const execFileP = promisify(execFile);
+
+/** Runs one tmux client command against the session's server and returns its stdout. */
+type TmuxClient = (args: string[]) => Promise<string>;
+
+export interface TmuxOptions {
+  width: number;
+  height: number;
+  /** Sandbox path of the server socket. */
+  socket: string;
+  /** Sandbox path the shell starts in. */
+  cwd: string;
+}
+
+const SESSION = "main";
+/** Names tmux understands as single keys; anything else is typed literally. */
+const KEY_NAME =
+  /^(?:[CM]-.|C-M-.|Enter|Escape|Tab|BTab|BSpace|Space|Up|Down|Left|Right|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F\d{1,2})$/;
+
+/**
+ * A tmux server running inside the sandbox, driven from the host through its socket when the
+ * provider exposes it (bwrap), else through `sandbox.exec` of the tmux client.
+ */
+export class TmuxSession {
+  private mark = 0;
+  /** The pane's idle foreground command (the shell), learnt at start. */
+  shell = "";
+
+  private constructor(
+    private readonly tmux: TmuxClient,
+    readonly width: number,
+    readonly height: number,
+    private readonly control: TmuxControl | null,
+  ) {}
+
+  static async start(sandbox: Sandbox, opts: TmuxOptions, signal?: AbortSignal): Promise<TmuxSession> {
+    if (!sandbox.spawnBackground) {
+      throw new UserError(
+        "this sandbox provider cannot keep a terminal open (no spawnBackground); use the tools agent",
+      );
+    }
+    await sandbox.spawnBackground(["tmux", "-S", opts.socket, "-D", "-f", "/dev/null"]);
+    const hostSock = sandbox.hostPathOf?.(opts.socket) ?? null;
+    const tmux: TmuxClient =
+      hostSock !== null
+        ? async (args) => (await execFileP("tmux", ["-S", hostSock, ...args], { maxBuffer: 64 << 20 })).stdout
+        : async (args) => {
+            const r = await sandbox.exec(["tmux", "-S", opts.socket, ...args], { timeoutSec: 30 });
+            if (r.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${r.stderr.trim()}`);
+            return r.stdout;
+          };
+    await waitFor(
+      async () =>
+        (hostSock === null || existsSync(hostSock)) && (await ok(tmux, ["show-options", "-g", "status"])),
+      5000,
+      signal,
+    );
+    await tmux(["set-option", "-g", "history-limit", "100000"]);
+    // A fixed size: attached clients (ours included) must not resize the window.
+    await tmux(["set-option", "-g", "window-size", "manual"]);
+    await tmux(["set-option", "-g", "status", "off"]);
+    await tmux([
+      "new-session",
+      "-d",
+      "-s",
+      SESSION,
+      "-x",
+      String(opts.width),
+      "-y",
+      String(opts.height),
+      "-c",
+      opts.cwd,
+    ]);
+    const control = hostSock === null ? null : await TmuxControl.attach(hostSock, SESSION);
+    const session = new TmuxSession(
+      control ? (args) => control.run(args) : tmux,
+      opts.width,
+      opts.height,
+      control,
+    );
+    // The first prompt shows once the shell has read its startup files.
+    await waitFor(async () => (await session.screen()).length > 0, 5000, signal).catch(() => undefined);
+    session.shell = await session.currentCommand();
+    return session;
+  }
+
+  /** Types keystrokes: a lone key name (C-c, Enter…) is pressed; other text is typed, `\n` as Enter. */
+  async send(keys: string): Promise<void> {
+    if (KEY_NAME.test(keys)) {
+      await this.tmux(["send-keys", "-t", SESSION, keys]);
+      return;
+    }
+    const lines = keys.split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      // Hex key codes pass any byte without quoting rules getting in the way.
+      if (line.length > 0) await this.tmux(["send-keys", "-t", SESSION, "-H", ...hexBytes(line)]);
+      if (i < lines.length - 1) await this.tmux(["send-keys", "-t", SESSION, "Enter"]);
+    }
+  }
+
+  /** The visible screen. */
+  async screen(): Promise<string> {
+    return trimEnd(await this.tmux(["capture-pane", "-p", "-J", "-t", SESSION]));
+  }
+
+  /** The foreground command of the pane; equal to `shell` when the prompt is back. */
+  async currentCommand(): Promise<string> {
+    return (await this.tmux(["display-message", "-p", "-t", SESSION, "#{pane_current_command}"])).trim();
+  }
+
+  /**
+   * Output since the last call: from the line the cursor was on last time to the end of the
+   * screen. Positions count from the top of the history, so scrolling does not lose text.
+   */
+  async newOutput(): Promise<string> {
+    const [hs, cy] = (
+      await this.tmux(["display-message", "-p", "-t", SESSION, "#{history_size} #{cursor_y}"])
+    )
+      .trim()
+      .split(" ")
+      .map(Number);
+    const history = hs ?? 0;
+    const start = this.mark - history;
+    const from = start < -history ? "-" : String(start);
+    const text = await this.tmux(["capture-pane", "-p", "-J", "-t", SESSION, "-S", from]);
+    this.mark = history + (cy ?? 0);
+    return trimEnd(text);
+  }
+
+  async kill(): Promise<void> {
+    await this.tmux(["kill-server"]).catch(() => undefined);
+    this.control?.close();
+  }
+}
+
+function hexBytes(s: string): string[] {
+  return [...Buffer.from(s, "utf8")].map((b) => b.toString(16).padStart(2, "0"));
+}
+
+function trimEnd(s: string): string {
+  return s.replace(/\s+$/, "");
+}
+
+async function ok(tmux: TmuxClient, args: string[]): Promise<boolean> {
+  try {
+    await tmux(args);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(cond: () => Promise<boolean>, ms: number, signal?: AbortSignal): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await cond()) return;
+    if (signal?.aborted) throw signal.reason;
+    if (Date.now() > end) throw new InfraError(`tmux did not come up within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

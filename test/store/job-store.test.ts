@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { emptyUsage, type TrialResult } from "../../src/core/index.js";
+import { type JobConfig, JobStore, writeJsonAtomic } from "../../src/store/index.js";
+import { tempDir } from "../runner/helpers.js";
+
+function config(jobId: string): JobConfig {
+  return {
+    schema_version: 1,
+    job_id: jobId,
+    created_at: "2026-01-01T00:00:00.000Z",
+    tasks: [{ name: "t", path: "/x/t", checksum: "abc" }],
+    agents: ["nop"],
+    models: [null],
+    attempts: 2,
+    concurrency: 1,
+    timeout_multiplier: 1,
+    retries: 0,
+    seed: 1,
+    sandbox: "bwrap",
+    agent_options: {},
+  };
+}
+
+function trial(jobId: string, trialId: string, reward: number): TrialResult {
+  return {
+    schema_version: 1,
+    job_id: jobId,
+    trial_id: trialId,
+    task: { name: "t", checksum: "abc", category: "c", difficulty: null, path: "/x/t" },
+    agent: "nop",
+    model: null,
+    attempt: 1,
+    seed: 9,
+    timing: {
+      started_at: "2026-01-01T00:00:00.000Z",
+      finished_at: "2026-01-01T00:00:01.000Z",
+      setup_sec: 0,
+      agent_sec: 0,
+      verifier_sec: 0,
+      verifier_command_sec: 0,
+      total_sec: 1,
+    },
+    outcome: "completed",
+    self_terminated: true,
+    reward,
+    subtasks: [],
+    grading_errors: [],
+    usage: emptyUsage(),
+    infra_retries: 0,
+    error: null,
+  };
+}
+
+describe("JobStore", () => {
+  it("records trials idempotently and lists them from the index", async () => {
+    const store = await JobStore.open(tempDir("store"));
+    try {
+      await store.createJob(config("j1"));
+      await store.recordTrial(trial("j1", "a", 0.5));
+      await store.recordTrial(trial("j1", "a", 0.75));
+      await store.recordTrial(trial("j1", "b", 1));
+      expect(await store.countTrials("j1")).toBe(2);
+      const listed = await store.listTrials("j1");
+      expect(listed.map((t) => [t.trial_id, t.reward])).toEqual([
+        ["a", 0.75],
+        ["b", 1],
+      ]);
+      await expect(store.createJob(config("j1"))).rejects.toThrow(/already exists.*--resume/);
+      expect((await store.listJobs()).map((j) => [j.id, j.trials])).toEqual([["j1", 2]]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("reconciles after a crash: indexes orphan result files and drops unfinished trial folders", async () => {
+    const dir = tempDir("store");
+    const store = await JobStore.open(dir);
+    try {
+      await store.createJob(config("j2"));
+      await store.recordTrial(trial("j2", "done", 1));
+      // Killed after writing the file but before indexing it:
+      mkdirSync(store.trialDir("j2", "orphan"), { recursive: true });
+      writeJsonAtomic(join(store.trialDir("j2", "orphan"), "result.json"), trial("j2", "orphan", 0.25));
+      // Killed mid-trial: a folder with logs but no result.
+      mkdirSync(join(store.trialDir("j2", "halfway"), "agent"), { recursive: true });
+      writeFileSync(join(store.trialDir("j2", "halfway"), "agent", "log.txt"), "partial");
+      const done = await store.reconcile("j2");
+      expect([...done].sort()).toEqual(["done", "orphan"]);
+      expect(existsSync(store.trialDir("j2", "halfway"))).toBe(false);
+      expect(await store.countTrials("j2")).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("rejects a config.json that is not a job config, naming the file", async () => {
+    const dir = tempDir("store");
+    const store = await JobStore.open(dir);
+    try {
+      mkdirSync(join(dir, "bad"), { recursive: true });
+      writeFileSync(join(dir, "bad", "config.json"), JSON.stringify({ job_id: "bad" }));
+      expect(() => store.loadJobConfig("bad")).toThrow(/bad\/config\.json/);
+      expect(() => store.loadJobConfig("missing")).toThrow(/no job named missing/);
+    } finally {
+      await store.close();
+    }
+  });
+});
