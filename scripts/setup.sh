@@ -20,4 +20,4 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund >&2
 fi
 echo "setup: build" >&2
-npx tsc -b >&2
+npm run build --silent >&2

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [ -d node_modules ] || { echo "test: run scripts/setup.sh first (node_modules missing)" >&2; exit 2; }
-npx tsc -b >&2
+npm run build --silent >&2
 npx tsc -p tsconfig.check.json >&2
 npx biome check src test bench >&2
 
