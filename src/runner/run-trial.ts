@@ -88,10 +88,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
     const tVerify = performance.now();
-    const reset = await sandbox.exec(["bash", "-c", "rm -rf /logs/verifier && mkdir -p /logs/verifier"], {
-      timeoutSec: 60,
-    });
-    if (reset.exitCode !== 0) throw new InfraError(`could not reset /logs/verifier: ${reset.stderr.trim()}`);
+    await resetVerifierLogs(sandbox);
     const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
     const verify = await sandbox.exec(["bash", "/tests/test.sh"], {
       timeoutSec: verifierTimeoutSec,
@@ -235,6 +232,23 @@ async function runAgentPhase(
     if (graceTimer) clearTimeout(graceTimer);
     p.signal.removeEventListener("abort", onJobAbort);
   }
+}
+
+/**
+ * Empties /logs/verifier so nothing the agent left there can pass for the verifier's output. On a
+ * provider that keeps it on the host this is a host-side delete; otherwise a command in the sandbox.
+ */
+async function resetVerifierLogs(sandbox: Sandbox): Promise<void> {
+  const host = sandbox.hostPathOf?.("/logs/verifier") ?? null;
+  if (host !== null) {
+    rmSync(host, { recursive: true, force: true });
+    mkdirSync(host, { recursive: true });
+    return;
+  }
+  const reset = await sandbox.exec(["bash", "-c", "rm -rf /logs/verifier && mkdir -p /logs/verifier"], {
+    timeoutSec: 60,
+  });
+  if (reset.exitCode !== 0) throw new InfraError(`could not reset /logs/verifier: ${reset.stderr.trim()}`);
 }
 
 async function copyOut(sandbox: Sandbox, from: string, to: string): Promise<void> {

@@ -1,0 +1,224 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { subtaskScoreSchema } from "../core/trial-result.js";
+import type { Rubric } from "../task/types.js";
+import { scoreTrial, scoreVerifierDir } from "./reward.js";
+import { implicitRubric } from "./rubric.js";
+
+const RUBRIC: Rubric = {
+  source: "tests/rubric.toml",
+  subtasks: [
+    { id: "a", weight: 1, kind: "binary", visibility: "public", description: "" },
+    { id: "b", weight: 3, kind: "continuous", visibility: "hidden", description: "" },
+  ],
+};
+
+const json = (v: unknown) => JSON.stringify(v);
+const score = (rewardJson: string | null, rubric: Rubric = RUBRIC, rewardTxt: string | null = null) =>
+  scoreTrial({ rewardJson, rewardTxt, rubric });
+
+describe("scoreTrial", () => {
+  it("recomputes R from the rubric's weights and ignores the written total", () => {
+    const r = score(json({ a: 1, b: 0.5, reward: 0.99 }));
+    expect(r.failed).toBe(false);
+    expect(r.reward).toBeCloseTo((1 * 1 + 3 * 0.5) / 4, 12);
+    expect(r.gradingErrors).toEqual([]);
+    expect(r.subtasks.map((s) => [s.id, s.score, s.weight, s.kind, s.visibility])).toEqual([
+      ["a", 1, 1, "binary", "public"],
+      ["b", 0.5, 3, "continuous", "hidden"],
+    ]);
+    for (const s of r.subtasks) expect(subtaskScoreSchema.parse(s)).toEqual(s);
+  });
+
+  it("scores a missing subtask 0 and says so", () => {
+    const r = score(json({ a: 1 }));
+    expect(r.failed).toBe(false);
+    expect(r.reward).toBeCloseTo(0.25, 12);
+    expect(r.subtasks[1]).toMatchObject({ id: "b", score: 0 });
+    expect(r.subtasks[1]?.error).toMatch(/missing/);
+    expect(r.gradingErrors).toHaveLength(1);
+  });
+
+  it.each([
+    ["above 1", 1.5],
+    ["negative", -0.1],
+    ["a string", "0.5"],
+    ["null", null],
+    ["a boolean", true],
+    ["an object", { v: 1 }],
+  ])("scores a value that is %s as 0 with a grading error", (_label, bad) => {
+    const r = score(json({ a: 1, b: bad }));
+    expect(r.failed).toBe(false);
+    expect(r.subtasks[1]?.score).toBe(0);
+    expect(r.subtasks[1]?.error).not.toBeNull();
+    expect(r.gradingErrors.some((e) => e.includes('"b"'))).toBe(true);
+    expect(r.reward).toBeCloseTo(0.25, 12);
+  });
+
+  it("treats an overflowing number as out of range", () => {
+    const r = score('{"a": 1e999, "b": 1}');
+    expect(r.subtasks[0]?.score).toBe(0);
+    expect(r.reward).toBeCloseTo(0.75, 12);
+  });
+
+  it("notes ids the rubric does not declare without scoring them", () => {
+    const r = score(json({ a: 1, b: 1, zeta: 1, extra: 0 }));
+    expect(r.reward).toBe(1);
+    expect(r.subtasks.map((s) => s.id)).toEqual(["a", "b"]);
+    expect(r.gradingErrors).toEqual([expect.stringContaining("extra, zeta")]);
+  });
+
+  it.each([
+    ["no file at all", null, null],
+    ["unparsable JSON", "{a: 1", null],
+    ["an array", "[1, 2]", null],
+    ["a bare number", "0.7", null],
+    ["JSON null", "null", null],
+  ])("fails on %s", (_label, rewardJson, rewardTxt) => {
+    const r = score(rewardJson, RUBRIC, rewardTxt);
+    expect(r.failed).toBe(true);
+    expect(r.reward).toBeNull();
+    expect(r.gradingErrors.length).toBeGreaterThan(0);
+  });
+
+  it("supports plain Harbor tasks through the implicit rubric", () => {
+    const implicit = implicitRubric();
+    expect(score(null, implicit, "0.625\n")).toMatchObject({
+      reward: 0.625,
+      failed: false,
+      gradingErrors: [],
+    });
+    expect(score(json({ reward: 0.25 }), implicit)).toMatchObject({ reward: 0.25, failed: false });
+    expect(score(null, implicit, "1")).toMatchObject({ reward: 1 });
+    // Extra Harbor metrics beside `reward` are neither scored nor errors without a rubric file.
+    expect(score(json({ reward: 0.5, tests_passed: 3, a: 1 }), implicit)).toMatchObject({
+      reward: 0.5,
+      gradingErrors: [],
+    });
+    // Without `reward` there is nothing to score: 0 with an error, not a silent 0.
+    const noTotal = score(json({ tests_passed: 3 }), implicit);
+    expect(noTotal).toMatchObject({ reward: 0, failed: false });
+    expect(noTotal.gradingErrors).toEqual([expect.stringMatching(/"reward" missing/)]);
+    expect(score(null, implicit, "lots")).toMatchObject({ reward: null, failed: true });
+    expect(score(null, implicit, "  ")).toMatchObject({ reward: null, failed: true });
+    // Out of range in reward.txt is a subtask error, like in reward.json.
+    const over = score(null, implicit, "7");
+    expect(over).toMatchObject({ reward: 0, failed: false });
+    expect(over.gradingErrors).toHaveLength(1);
+  });
+
+  it("prefers reward.json over reward.txt, and refuses reward.txt for a multi-subtask rubric", () => {
+    expect(score(json({ reward: 0.5 }), implicitRubric(), "0.9").reward).toBe(0.5);
+    const r = score(null, RUBRIC, "0.9");
+    expect(r.failed).toBe(true);
+    expect(r.gradingErrors[0]).toMatch(/declares 2 subtasks/);
+  });
+
+  it("fills messages from reward-details.json and tolerates a broken one", () => {
+    const details = json({ subtasks: { b: { message: "rmse 0.08", extra: [1] }, a: { message: 5 } } });
+    const r = scoreTrial({
+      rewardJson: json({ a: 1, b: 1 }),
+      rewardTxt: null,
+      detailsJson: details,
+      rubric: RUBRIC,
+    });
+    expect(r.subtasks.map((s) => s.message)).toEqual([null, "rmse 0.08"]);
+    const broken = scoreTrial({
+      rewardJson: json({ a: 1, b: 1 }),
+      rewardTxt: null,
+      detailsJson: "{",
+      rubric: RUBRIC,
+    });
+    expect(broken.reward).toBe(1);
+    expect(broken.gradingErrors).toEqual([expect.stringMatching(/reward-details\.json ignored/)]);
+  });
+
+  it("reads the files from a verifier folder", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lh-reward-"));
+    expect((await scoreVerifierDir(dir, RUBRIC)).failed).toBe(true);
+    writeFileSync(join(dir, "reward.json"), json({ a: 0, b: 1 }));
+    writeFileSync(join(dir, "reward-details.json"), json({ subtasks: { a: { message: "no" } } }));
+    const r = await scoreVerifierDir(dir, RUBRIC);
+    expect(r.reward).toBeCloseTo(0.75, 12);
+    expect(r.subtasks[0]?.message).toBe("no");
+  });
+});
+
+const idArb = fc.stringMatching(/^[a-z0-9_]{1,8}$/).filter((id) => id !== "reward");
+const rubricArb = fc
+  .uniqueArray(fc.record({ id: idArb, weight: fc.double({ min: 1e-3, max: 1e3, noNaN: true }) }), {
+    minLength: 1,
+    maxLength: 8,
+    selector: (s) => s.id,
+  })
+  .map(
+    (subs): Rubric => ({
+      source: "tests/rubric.toml",
+      subtasks: subs.map((s) => ({ ...s, kind: "continuous", visibility: "hidden", description: "" })),
+    }),
+  );
+// Anything a sandbox might write for a subtask: good scores, junk, or nothing.
+const valueArb = fc.oneof(
+  fc.double({ min: 0, max: 1, noNaN: true }),
+  fc.double({ noNaN: false }),
+  fc.string(),
+  fc.constant(null),
+  fc.constant(undefined),
+);
+
+describe("scoreTrial properties", () => {
+  it("R is always in [0, 1] and equals the weighted mean of the recorded scores", () => {
+    fc.assert(
+      fc.property(rubricArb, fc.array(valueArb, { minLength: 8, maxLength: 8 }), (rubric, vals) => {
+        const written: Record<string, unknown> = {};
+        rubric.subtasks.forEach((s, i) => {
+          if (vals[i] !== undefined) written[s.id] = vals[i];
+        });
+        const r = score(JSON.stringify(written), rubric);
+        expect(r.failed).toBe(false);
+        const R = r.reward ?? Number.NaN;
+        expect(R).toBeGreaterThanOrEqual(0);
+        expect(R).toBeLessThanOrEqual(1);
+        let num = 0;
+        let den = 0;
+        rubric.subtasks.forEach((s, i) => {
+          const v = JSON.parse(JSON.stringify({ v: vals[i] })).v;
+          const good = typeof v === "number" && v >= 0 && v <= 1 ? v : 0;
+          num += s.weight * good;
+          den += s.weight;
+        });
+        expect(R).toBeCloseTo(num / den, 9);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("R does not depend on the order of keys in reward.json", () => {
+    // The text is built by hand so the order really differs in the bytes, even for ids that a JS
+    // object would reorder (integer-like keys).
+    const text = (entries: (readonly [string, number])[]) =>
+      `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(",")}}`;
+    fc.assert(
+      fc.property(
+        rubricArb,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 }),
+        fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+        (rubric, vals, order) => {
+          const entries = rubric.subtasks.map((s, i) => [s.id, vals[i] ?? 0] as const);
+          const permuted = entries
+            .map((e, i) => ({ e, k: order[i] ?? 0 }))
+            .sort((x, y) => x.k - y.k)
+            .map((x) => x.e);
+          const a = score(text([...entries, ["reward", 0.5]]), rubric);
+          const b = score(text([["reward", 0.5], ...permuted]), rubric);
+          expect(a.reward).toBe(b.reward);
+          expect(a.subtasks).toEqual(b.subtasks);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,173 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { errorMessage } from "../core/errors.js";
+import type { SubtaskScore } from "../core/trial-result.js";
+import type { Rubric } from "../task/types.js";
+import { IMPLICIT_SUBTASK_ID } from "./rubric.js";
+
+/**
+ * The reward contract: what a verifier leaves in /logs/verifier and how the host turns it into
+ * R = Σ w·r / Σ w. The host never trusts a total written inside the sandbox; it recomputes R from
+ * the rubric's weights. Documented in docs/tasks.md and docs/grader-kit.md.
+ */
+export const REWARD_JSON = "reward.json";
+export const REWARD_TXT = "reward.txt";
+export const REWARD_DETAILS_JSON = "reward-details.json";
+
+export interface VerifierOutput {
+  rewardJson: string | null;
+  rewardTxt: string | null;
+  /** Optional reward-details.json; only `subtasks.<id>.message` is read. */
+  detailsJson?: string | null;
+}
+
+export interface TrialScore {
+  subtasks: SubtaskScore[];
+  /** null exactly when `failed`. */
+  reward: number | null;
+  gradingErrors: string[];
+  /** Nothing usable was written: the trial is a grading error, never a silent 0. */
+  failed: boolean;
+}
+
+const detailsSchema = z.object({
+  subtasks: z.record(z.string(), z.looseObject({ message: z.string().nullish() }).catch({})).catch({}),
+});
+
+export function scoreTrial(input: VerifierOutput & { rubric: Rubric }): TrialScore {
+  const { rubric } = input;
+  const errors: string[] = [];
+  const values = readValues(input, rubric, errors);
+  if (values === null) return { subtasks: [], reward: null, gradingErrors: errors, failed: true };
+  const messages = readMessages(input.detailsJson ?? null, errors);
+
+  const declared = new Set(rubric.subtasks.map((s) => s.id));
+  const subtasks: SubtaskScore[] = rubric.subtasks.map((s) => {
+    const { score, error } = checkValue(s.id, values.get(s.id), values.has(s.id));
+    if (error !== null) errors.push(error);
+    return {
+      id: s.id,
+      weight: s.weight,
+      kind: s.kind,
+      visibility: s.visibility,
+      score,
+      error,
+      message: messages.get(s.id) ?? null,
+    };
+  });
+  const unknown = [...values.keys()].filter((id) => !declared.has(id) && id !== IMPLICIT_SUBTASK_ID);
+  // A task without rubric.toml declares nothing but `reward`; the extra keys it writes are Harbor
+  // metrics, not misspelt subtasks, so they are not worth a grading error on every trial.
+  if (unknown.length > 0 && rubric.source !== null) {
+    errors.push(
+      `${REWARD_JSON} has ids the rubric does not declare (not scored): ${unknown.sort().join(", ")}`,
+    );
+  }
+  return { subtasks, reward: weightedReward(subtasks), gradingErrors: errors, failed: false };
+}
+
+/** R = Σ w·r / Σ w, kept inside [0, 1] against rounding. */
+export function weightedReward(subtasks: readonly Pick<SubtaskScore, "weight" | "score">[]): number {
+  let num = 0;
+  let den = 0;
+  for (const s of subtasks) {
+    num += s.weight * s.score;
+    den += s.weight;
+  }
+  if (den <= 0) return 0;
+  return Math.min(1, Math.max(0, num / den));
+}
+
+function checkValue(id: string, value: unknown, present: boolean): { score: number; error: string | null } {
+  if (!present) return { score: 0, error: `subtask "${id}" missing from ${REWARD_JSON}; scored 0` };
+  if (typeof value !== "number") {
+    return { score: 0, error: `subtask "${id}": expected a number in [0, 1], got ${show(value)}; scored 0` };
+  }
+  if (!Number.isFinite(value) || value < 0 || value > 1) {
+    return { score: 0, error: `subtask "${id}": ${value} is outside [0, 1]; scored 0` };
+  }
+  return { score: value, error: null };
+}
+
+/** The per-subtask values, or null when the output is unusable (errors says why). */
+function readValues(input: VerifierOutput, rubric: Rubric, errors: string[]): Map<string, unknown> | null {
+  if (input.rewardJson !== null) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(input.rewardJson);
+    } catch (e) {
+      errors.push(`${REWARD_JSON} is not valid JSON: ${errorMessage(e)}`);
+      return null;
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      errors.push(`${REWARD_JSON} must be a JSON object of subtask id → number, got ${show(parsed)}`);
+      return null;
+    }
+    return new Map(Object.entries(parsed));
+  }
+  if (input.rewardTxt !== null) {
+    const trimmed = input.rewardTxt.trim();
+    const value = trimmed === "" ? Number.NaN : Number(trimmed);
+    if (Number.isNaN(value)) {
+      errors.push(`${REWARD_TXT} must hold one number, got ${show(trimmed.slice(0, 80))}`);
+      return null;
+    }
+    const only = rubric.subtasks.length === 1 ? rubric.subtasks[0] : undefined;
+    if (only === undefined) {
+      errors.push(
+        `${REWARD_TXT} holds one number but the rubric declares ${rubric.subtasks.length} subtasks; write ${REWARD_JSON}`,
+      );
+      return null;
+    }
+    return new Map([[only.id, value]]);
+  }
+  errors.push(`the verifier wrote neither ${REWARD_JSON} nor ${REWARD_TXT}`);
+  return null;
+}
+
+function readMessages(detailsJson: string | null, errors: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (detailsJson === null) return out;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(detailsJson);
+  } catch (e) {
+    errors.push(`${REWARD_DETAILS_JSON} ignored: not valid JSON: ${errorMessage(e)}`);
+    return out;
+  }
+  const details = detailsSchema.safeParse(parsed);
+  if (!details.success) {
+    errors.push(`${REWARD_DETAILS_JSON} ignored: expected { "subtasks": { id: { "message": … } } }`);
+    return out;
+  }
+  for (const [id, entry] of Object.entries(details.data.subtasks)) {
+    if (typeof entry.message === "string") out.set(id, entry.message);
+  }
+  return out;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** Read the verifier's files from a host folder (the trial's copy of /logs/verifier). */
+export async function readVerifierOutput(dir: string): Promise<VerifierOutput> {
+  const read = async (name: string): Promise<string | null> => {
+    const path = join(dir, name);
+    return existsSync(path) ? await readFile(path, "utf8") : null;
+  };
+  return {
+    rewardJson: await read(REWARD_JSON),
+    rewardTxt: await read(REWARD_TXT),
+    detailsJson: await read(REWARD_DETAILS_JSON),
+  };
+}
+
+/** readVerifierOutput + scoreTrial. */
+export async function scoreVerifierDir(dir: string, rubric: Rubric): Promise<TrialScore> {
+  return scoreTrial({ ...(await readVerifierOutput(dir)), rubric });
+}

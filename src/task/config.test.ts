@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { InputError } from "../core/errors.js";
+import { parseTaskConfig } from "./config.js";
+
+const FILE = "tasks/x/task.toml";
+
+function errorOf(text: string): InputError {
+  try {
+    parseTaskConfig(FILE, text);
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error("expected parseTaskConfig to throw");
+}
+
+describe("parseTaskConfig", () => {
+  it("fills Harbor's defaults for an empty file", () => {
+    const c = parseTaskConfig(FILE, "");
+    expect(c.agent.timeout_sec).toBe(600);
+    expect(c.verifier.timeout_sec).toBe(600);
+    expect(c.environment).toEqual({
+      cpus: 1,
+      memory_mb: 2048,
+      storage_mb: 10240,
+      allow_internet: false,
+      workdir: "/app",
+      docker_image: null,
+      build_timeout_sec: 600,
+    });
+    expect(c.task).toEqual({ name: null, description: null });
+    expect(c.metadata.tags).toEqual([]);
+    expect(c.requires.host_tools).toEqual([]);
+  });
+
+  it("reads every section and tolerates keys it does not know", () => {
+    const c = parseTaskConfig(
+      FILE,
+      `version = "1.0"
+future_top_level = 3
+
+[task]
+name = "csv-audit"
+description = "Audit a CSV"
+
+[metadata]
+author_name = "A. Author"
+author_email = "a@example.org"
+difficulty = "hard"
+category = "data"
+tags = ["csv", "audit"]
+expert_time_estimate_min = 90.0
+
+[agent]
+timeout_sec = 5400.0
+
+[verifier]
+timeout_sec = 300
+env = { X = "1" }
+
+[environment]
+cpus = 2
+memory_mb = 4096
+storage_mb = 20480
+allow_internet = true
+workdir = "/work"
+docker_image = "example/img:1"
+build_timeout_sec = 900.0
+gpus = 0
+
+[requires]
+host_tools = ["python3", "sqlite3"]
+
+[solution]
+env = {}
+`,
+    );
+    expect(c.task.name).toBe("csv-audit");
+    expect(c.metadata).toMatchObject({ difficulty: "hard", category: "data", expert_time_estimate_min: 90 });
+    expect(c.metadata.tags).toEqual(["csv", "audit"]);
+    expect(c.agent.timeout_sec).toBe(5400);
+    expect(c.verifier.timeout_sec).toBe(300);
+    expect(c.environment).toMatchObject({
+      cpus: 2,
+      allow_internet: true,
+      workdir: "/work",
+      build_timeout_sec: 900,
+    });
+    expect(c.requires.host_tools).toEqual(["python3", "sqlite3"]);
+    // Unknown keys are dropped, not carried into the typed config.
+    expect(c.environment).not.toHaveProperty("gpus");
+  });
+
+  it("points a wrong type at the key's line, in the documented format", () => {
+    const text = `[metadata]
+category = "x"
+
+[agent]
+timeout_sec = 10
+
+[verifier]
+timeout_sec = "ten"
+`;
+    const e = errorOf(text);
+    expect(e.message).toBe(
+      'tasks/x/task.toml:8: [verifier] timeout_sec must be a positive number, got "ten"',
+    );
+    expect(e.line).toBe(8);
+    expect(e.file).toBe(FILE);
+  });
+
+  it("tells apart the same key in two sections", () => {
+    const e = errorOf("[agent]\ntimeout_sec = 5\n\n[verifier]\n# a comment\ntimeout_sec = -1\n");
+    expect(e.message).toBe("tasks/x/task.toml:6: [verifier] timeout_sec must be a positive number, got -1");
+  });
+
+  it("reports booleans, lists and paths with their lines", () => {
+    expect(errorOf('[environment]\nallow_internet = "yes"\n').message).toBe(
+      'tasks/x/task.toml:2: [environment] allow_internet must be true or false, got "yes"',
+    );
+    expect(errorOf('[metadata]\n\ntags = "csv"\n').message).toBe(
+      'tasks/x/task.toml:3: [metadata] tags must be a list of strings, got "csv"',
+    );
+    expect(errorOf('[environment]\nworkdir = "app"\n').message).toBe(
+      'tasks/x/task.toml:2: [environment] workdir must be an absolute path, got "app"',
+    );
+    expect(errorOf('[requires]\nhost_tools = ["python3", 3]\n').message).toBe(
+      "tasks/x/task.toml:2: [requires] host_tools.1 must be a non-empty string, got 3",
+    );
+  });
+
+  it("lists every issue, one line each", () => {
+    const e = errorOf('[agent]\ntimeout_sec = 0\n[environment]\ncpus = "two"\n');
+    const lines = e.message.split("\n");
+    expect(lines).toEqual([
+      "tasks/x/task.toml:2: [agent] timeout_sec must be a positive number, got 0",
+      'tasks/x/task.toml:4: [environment] cpus must be a positive number, got "two"',
+    ]);
+  });
+
+  it("rejects a section that is not a table", () => {
+    expect(errorOf('version = "1.0"\nagent = 5\n').message).toBe(
+      "tasks/x/task.toml:2: agent must be a table, got 5",
+    );
+  });
+
+  it("finds keys written as inline tables or dotted keys", () => {
+    expect(errorOf('version = "1.0"\nagent = { timeout_sec = "x" }\n').message).toBe(
+      'tasks/x/task.toml:2: [agent] timeout_sec must be a positive number, got "x"',
+    );
+    expect(errorOf('# c\nverifier.timeout_sec = false\n[task]\nname = "n"\n').message).toBe(
+      "tasks/x/task.toml:2: [verifier] timeout_sec must be a positive number, got false",
+    );
+  });
+
+  it("gives TOML syntax errors a line", () => {
+    const e = errorOf('[task]\nname = "a"\n\n[agent]\ntimeout_sec = = 3\n');
+    expect(e.message).toMatch(/^tasks\/x\/task\.toml:5: invalid TOML: /);
+    expect(e.line).toBe(5);
+  });
+});

@@ -1,0 +1,5 @@
+export * from "./checksum.js";
+export * from "./config.js";
+export * from "./host-tools.js";
+export * from "./load.js";
+export type * from "./types.js";
