@@ -35,6 +35,36 @@ export function renderRunTable(trials: TrialResult[]): string {
   return formatTable(header, rows);
 }
 
+/** Per category × agent × model: trials, mean R, and Pass@1 at both thresholds. */
+export function renderCategoryTable(trials: TrialResult[]): string {
+  const groups = new Map<string, TrialResult[]>();
+  for (const t of trials) {
+    const key = [t.task.category, t.agent, t.model ?? "-"].join("\u0000");
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  const header = ["category", "agent", "model", "trials", "mean R", "R≥0.95", "R=1.0", "errors"];
+  const rows = [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, list]) => {
+      const [category, agent, model] = key.split("\u0000") as [string, string, string];
+      const scored = list.filter((t) => t.reward !== null);
+      const mean = scored.length > 0 ? scored.reduce((s, t) => s + (t.reward ?? 0), 0) / scored.length : null;
+      const at = (x: number): string =>
+        `${scored.filter((t) => (t.reward ?? 0) >= x).length}/${scored.length}`;
+      return [
+        category,
+        agent,
+        model,
+        String(list.length),
+        mean === null ? "-" : mean.toFixed(3),
+        at(0.95),
+        at(1),
+        String(list.length - scored.length),
+      ];
+    });
+  return formatTable(header, rows);
+}
+
 export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const fmt = (cells: string[]): string =>

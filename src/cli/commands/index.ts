@@ -1,9 +1,17 @@
 import type { Command } from "commander";
+import { registerModelsCommand } from "./models.js";
+import { registerReportCommand } from "./report.js";
 import { registerRunCommand } from "./run.js";
 import { registerTaskCommand } from "./task.js";
+import { registerViewCommand } from "./view.js";
+import { registerWorldCommand } from "./world.js";
 
 /** Every command module registers itself here; one line each. */
 export function registerCommands(program: Command): void {
+  registerModelsCommand(program);
+  registerReportCommand(program);
   registerRunCommand(program);
   registerTaskCommand(program);
+  registerViewCommand(program);
+  registerWorldCommand(program);
 }

@@ -13,7 +13,7 @@ import {
   positiveNumber,
   writeJson,
 } from "../options.js";
-import { renderRunTable } from "../results-table.js";
+import { renderCategoryTable, renderRunTable } from "../results-table.js";
 
 interface RunOptions {
   agent?: string[];
@@ -122,7 +122,8 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       });
     } else {
       process.stdout.write(`job ${outcome.jobId} (${store.jobDir(outcome.jobId)})\n\n`);
-      process.stdout.write(`${renderRunTable(outcome.trials)}\n`);
+      process.stdout.write(`${renderRunTable(outcome.trials)}\n\nper category\n`);
+      process.stdout.write(`${renderCategoryTable(outcome.trials)}\n`);
     }
     if (outcome.interrupted) process.exitCode = 130;
   } finally {

@@ -5,6 +5,8 @@ import pc from "picocolors";
 import { bundledTasksDir, checkTask, type TaskCheckResult } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { checkHostTools, loadTasks } from "../../task/index.js";
+import { CATEGORIES } from "../../task/scaffold/categories.js";
+import { scaffoldTask } from "../../task/scaffold/scaffold.js";
 import { positiveInt, positiveNumber, writeJson } from "../options.js";
 
 interface CheckOptions {
@@ -17,6 +19,16 @@ interface CheckOptions {
 
 export function registerTaskCommand(program: Command): void {
   const task = program.command("task").description("author and check tasks");
+  task
+    .command("new")
+    .description("scaffold a task (rubric, grader on the kit, stress cases, solve.sh, partial.sh)")
+    .argument("<path>", "folder to create; its name is the task name")
+    .option("--category <c>", `one of: ${CATEGORIES.join(", ")}`, "software-engineering")
+    .action((path: string, opts: { category: string }) => {
+      const dir = scaffoldTask(path, opts.category);
+      process.stdout.write(`${dir}\n`);
+      process.stderr.write(`next: edit it, then run: longhaul task check ${path}\n`);
+    });
   task
     .command("check")
     .description("check tasks: oracle R = 1.0, nop ≤ 0.05, partial in (0.2, 0.8), deterministic verifier")

@@ -1,0 +1,232 @@
+import { OUTCOMES, type Outcome } from "../core/trial-result.js";
+import { meanInterval, passAtK, passHatK, wilson } from "./stats.js";
+import {
+  type AnalysisTrial,
+  type GroupKey,
+  type GroupMetrics,
+  type KPoint,
+  type Level,
+  THRESHOLDS,
+} from "./summary-types.js";
+
+/** Float noise in Σw·r/Σw must not turn a perfect run into a miss. */
+const PERFECT_EPS = 1e-9;
+export const HISTOGRAM_BINS = 20;
+/** pass@k is reported for k = 1 … this (or the most attempts any task has, if fewer). */
+export const MAX_K = 10;
+
+export function isScored(t: AnalysisTrial): boolean {
+  return t.outcome !== "grading_error" && t.outcome !== "infra_error" && t.reward !== null;
+}
+
+// Local copies: these are read once per trial per level, in the hottest loop of a report.
+const PASS = THRESHOLDS.pass;
+const PERFECT = THRESHOLDS.perfect - PERFECT_EPS;
+const NEAR = THRESHOLDS.nearMiss;
+
+export function isPass(r: number): boolean {
+  return r >= PASS;
+}
+
+export function isPerfect(r: number): boolean {
+  return r >= PERFECT;
+}
+
+export function emptyOutcomes(): Record<Outcome, number> {
+  const out = {} as Record<Outcome, number>;
+  for (const o of OUTCOMES) out[o] = 0;
+  return out;
+}
+
+export interface GroupContext {
+  level: Level;
+  key: GroupKey;
+  label: string;
+  groupLabel: string;
+  seed: number;
+  /** Bootstrap resamples for the interval on mean R; 0 gives the mean without an interval. */
+  samples: number;
+}
+
+/**
+ * Additive counts for one group. Everything but the interval on mean R is a sum, so task-level
+ * accumulators are merged upward into category, group and overall rows without re-reading trials.
+ */
+export interface GroupAcc {
+  trials: number;
+  outcomes: Record<Outcome, number>;
+  scored: number;
+  rewardSum: number;
+  /** Per-trial rewards, kept only where an interval is computed. */
+  rewards: number[];
+  pass: number;
+  perfect: number;
+  near: number;
+  selfTerm: number;
+  falseFinish: number;
+  falseFinishNear: number;
+  unresolved: number;
+  unresolvedTimeout: number;
+  turns: number;
+  tokens: number;
+  cost: number;
+  histogram: number[];
+  perTask: Map<string, { n: number; c: number }>;
+}
+
+export function newAcc(): GroupAcc {
+  return {
+    trials: 0,
+    outcomes: emptyOutcomes(),
+    scored: 0,
+    rewardSum: 0,
+    rewards: [],
+    pass: 0,
+    perfect: 0,
+    near: 0,
+    selfTerm: 0,
+    falseFinish: 0,
+    falseFinishNear: 0,
+    unresolved: 0,
+    unresolvedTimeout: 0,
+    turns: 0,
+    tokens: 0,
+    cost: 0,
+    histogram: new Array<number>(HISTOGRAM_BINS).fill(0),
+    perTask: new Map(),
+  };
+}
+
+export function addTrial(acc: GroupAcc, t: AnalysisTrial): void {
+  acc.trials++;
+  acc.outcomes[t.outcome] += 1;
+  if (!isScored(t)) return;
+  const r = t.reward as number;
+  acc.scored++;
+  acc.rewardSum += r;
+  acc.rewards.push(r);
+  const passed = r >= PASS;
+  if (passed) acc.pass++;
+  if (r >= PERFECT) acc.perfect++;
+  if (r >= NEAR && !passed) acc.near++;
+  if (t.self_terminated) {
+    acc.selfTerm++;
+    if (!passed) {
+      acc.falseFinish++;
+      if (r >= NEAR) acc.falseFinishNear++;
+    }
+  }
+  if (!passed) {
+    acc.unresolved++;
+    if (t.outcome === "agent_timeout") acc.unresolvedTimeout++;
+  }
+  acc.turns += t.usage.turns;
+  acc.tokens += t.usage.input_tokens + t.usage.output_tokens;
+  acc.cost += t.usage.cost_usd;
+  const bin = Math.min(HISTOGRAM_BINS - 1, Math.floor(r * HISTOGRAM_BINS));
+  acc.histogram[bin] = (acc.histogram[bin] ?? 0) + 1;
+  const tc = acc.perTask.get(t.task.name);
+  if (tc === undefined) acc.perTask.set(t.task.name, { n: 1, c: passed ? 1 : 0 });
+  else {
+    tc.n++;
+    if (passed) tc.c++;
+  }
+}
+
+const SUMMED = [
+  "trials",
+  "scored",
+  "rewardSum",
+  "pass",
+  "perfect",
+  "near",
+  "selfTerm",
+  "falseFinish",
+  "falseFinishNear",
+  "unresolved",
+  "unresolvedTimeout",
+  "turns",
+  "tokens",
+  "cost",
+] as const;
+
+/** Adds `from` into `into`; per-trial rewards are copied only when `withRewards`. */
+export function mergeAcc(into: GroupAcc, from: GroupAcc, withRewards: boolean): void {
+  for (const f of SUMMED) into[f] += from[f];
+  for (const o of OUTCOMES) into.outcomes[o] += from.outcomes[o];
+  for (let i = 0; i < HISTOGRAM_BINS; i++)
+    into.histogram[i] = (into.histogram[i] ?? 0) + (from.histogram[i] ?? 0);
+  if (withRewards) for (const r of from.rewards) into.rewards.push(r);
+  for (const [task, tc] of from.perTask) {
+    const have = into.perTask.get(task);
+    if (have === undefined) into.perTask.set(task, { n: tc.n, c: tc.c });
+    else {
+      have.n += tc.n;
+      have.c += tc.c;
+    }
+  }
+}
+
+export function computeGroupMetrics(trials: readonly AnalysisTrial[], ctx: GroupContext): GroupMetrics {
+  const acc = newAcc();
+  for (const t of trials) addTrial(acc, t);
+  return finishGroup(acc, ctx);
+}
+
+export function finishGroup(acc: GroupAcc, ctx: GroupContext): GroupMetrics {
+  const n = acc.scored;
+  const { atK, hatK } = passKCurves([...acc.perTask.values()]);
+  const withHistogram = ctx.level === "group" || ctx.level === "overall";
+  const meanReward =
+    ctx.samples > 0
+      ? meanInterval(acc.rewards, ctx.seed, `${ctx.level}:${ctx.label}`, ctx.samples)
+      : { value: n > 0 ? acc.rewardSum / n : null, lo: null, hi: null, n, method: null };
+  return {
+    level: ctx.level,
+    key: ctx.key,
+    groupLabel: ctx.groupLabel,
+    label: ctx.label,
+    trials: acc.trials,
+    scored: n,
+    outcomes: acc.outcomes,
+    pass095: wilson(acc.pass, n),
+    pass100: wilson(acc.perfect, n),
+    meanReward,
+    rewardHistogram: withHistogram ? acc.histogram : null,
+    passAtK: atK,
+    passHatK: hatK,
+    nearMiss: wilson(acc.near, n),
+    falseFinish: wilson(acc.falseFinish, acc.selfTerm),
+    falseFinishNear: wilson(acc.falseFinishNear, acc.selfTerm),
+    timeoutShare: wilson(acc.unresolvedTimeout, acc.unresolved),
+    usage: {
+      meanTurns: n > 0 ? acc.turns / n : null,
+      meanTokens: n > 0 ? acc.tokens / n : null,
+      meanCost: n > 0 ? acc.cost / n : null,
+      totalCost: acc.cost,
+      costPerResolved: acc.pass > 0 ? acc.cost / acc.pass : null,
+    },
+  };
+}
+
+/** pass@k and pass^k averaged over the tasks that have at least k scored attempts. */
+export function passKCurves(tasks: readonly { n: number; c: number }[]): { atK: KPoint[]; hatK: KPoint[] } {
+  let maxN = 0;
+  for (const t of tasks) maxN = Math.max(maxN, t.n);
+  const atK: KPoint[] = [];
+  const hatK: KPoint[] = [];
+  for (let k = 1; k <= Math.min(MAX_K, maxN); k++) {
+    let sumAt = 0;
+    let sumHat = 0;
+    let count = 0;
+    for (const t of tasks) {
+      if (t.n < k) continue;
+      sumAt += passAtK(t.n, t.c, k);
+      sumHat += passHatK(t.n, t.c, k);
+      count++;
+    }
+    atK.push({ k, value: sumAt / count, tasks: count });
+    hatK.push({ k, value: sumHat / count, tasks: count });
+  }
+  return { atK, hatK };
+}

@@ -1,0 +1,206 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import {
+  type AnalysisTrial,
+  compareJobs,
+  parseExternalResults,
+  type Summary,
+  summarize,
+  summaryFromPublished,
+  validateGroupBy,
+} from "../../analysis/index.js";
+import { UserError } from "../../core/index.js";
+import {
+  renderComparisonCsv,
+  renderComparisonMarkdown,
+  renderComparisonTable,
+  renderCsv,
+  renderHtml,
+  renderJson,
+  renderMarkdown,
+  renderTable,
+} from "../../report/index.js";
+import { JobStore } from "../../store/index.js";
+import { nonNegativeInt } from "../options.js";
+
+const FORMATS = ["table", "json", "csv", "md", "html"] as const;
+type Format = (typeof FORMATS)[number];
+
+interface ReportOptions {
+  jobsDir: string;
+  import?: string[];
+  format: string;
+  out?: string;
+  json?: boolean;
+  groupBy: string;
+  breakdown?: string;
+  seed?: number;
+}
+
+export function registerReportCommand(program: Command): void {
+  program
+    .command("report")
+    .description(
+      "metrics per agent × model: Pass@1 at R ≥ 0.95 and R = 1.0, mean R, near-misses, false finishes, …",
+    )
+    .argument("[jobs...]", "job ids (default: the newest job)")
+    .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
+    .option(
+      "--import <file>",
+      "per-trial or per-model results from another harness (CSV or JSON)",
+      collectFiles,
+    )
+    .option("--format <f>", `output format: ${FORMATS.join(", ")}`, "table")
+    .option("--json", "same as --format json")
+    .option("--out <file>", "write the report to a file instead of stdout")
+    .option("--group-by <dims>", "grouping dimensions (agent, model, category, task)", "agent,model")
+    .option("--breakdown <dims>", "extra breakdown tables: category, task (comma-separated)", "category")
+    .option("--seed <n>", "bootstrap seed (recorded in the output)", nonNegativeInt("--seed"))
+    .action(async (jobs: string[], opts: ReportOptions) => {
+      const format = parseFormat(opts.json ? "json" : opts.format);
+      const summary = await buildSummary(jobs, opts);
+      const breakdowns = (opts.breakdown ?? "")
+        .split(",")
+        .filter((d) => d !== "")
+        .map((d) => {
+          if (d !== "category" && d !== "task") throw new UserError(`--breakdown: unknown dimension "${d}"`);
+          return d;
+        });
+      const text = render(summary, format, breakdowns, jobs.join(", "));
+      emit(text, opts.out);
+    });
+
+  program
+    .command("compare")
+    .description(
+      "compare two jobs task by task, with a paired bootstrap interval on the difference in mean R",
+    )
+    .argument("<jobA>")
+    .argument("<jobB>")
+    .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
+    .option("--format <f>", "table, json, csv or md", "table")
+    .option("--out <file>", "write to a file instead of stdout")
+    .option("--seed <n>", "bootstrap seed (recorded in the output)", nonNegativeInt("--seed"))
+    .action(
+      async (
+        jobA: string,
+        jobB: string,
+        opts: { jobsDir: string; format: string; out?: string; seed?: number },
+      ) => {
+        const store = await JobStore.open(opts.jobsDir);
+        let a: AnalysisTrial[];
+        let b: AnalysisTrial[];
+        try {
+          a = await trialsOf(store, jobA);
+          b = await trialsOf(store, jobB);
+        } finally {
+          await store.close();
+        }
+        const c = compareJobs(a, b, opts.seed === undefined ? {} : { seed: opts.seed });
+        const format = parseFormat(opts.format);
+        const text =
+          format === "json"
+            ? renderJson(c)
+            : format === "csv"
+              ? renderComparisonCsv(c)
+              : format === "md"
+                ? renderComparisonMarkdown(c)
+                : format === "table"
+                  ? renderComparisonTable(c)
+                  : fail("compare supports table, json, csv and md");
+        emit(text, opts.out);
+      },
+    );
+}
+
+async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summary> {
+  const groupBy = validateGroupBy(opts.groupBy.split(",").filter((d) => d !== ""));
+  const options = { groupBy, ...(opts.seed === undefined ? {} : { seed: opts.seed }) };
+  const imported = (opts.import ?? []).map((f) => parseExternalResults(readText(f), f));
+  const published = imported.flatMap((r) => (r.kind === "summary" ? r.rows : []));
+  const importedTrials = imported.flatMap((r) => (r.kind === "trials" ? r.trials : []));
+  if (published.length > 0) {
+    if (jobs.length > 0 || importedTrials.length > 0) {
+      throw new UserError(
+        "per-model summary rows cannot be mixed with per-trial results; report them on their own",
+      );
+    }
+    return summaryFromPublished(published);
+  }
+  const trials: AnalysisTrial[] = [...importedTrials];
+  if (jobs.length > 0 || importedTrials.length === 0) {
+    const store = await JobStore.open(opts.jobsDir);
+    try {
+      const ids = jobs.length > 0 ? jobs : [await latest(store)];
+      for (const id of ids) trials.push(...(await trialsOf(store, id)));
+    } finally {
+      await store.close();
+    }
+  }
+  return summarize(trials, options);
+}
+
+async function latest(store: JobStore): Promise<string> {
+  const id = await store.latestJobId();
+  if (id === null)
+    throw new UserError(`no jobs in ${store.jobsDir}; run one with: longhaul run --agent oracle`);
+  return id;
+}
+
+async function trialsOf(store: JobStore, jobId: string): Promise<AnalysisTrial[]> {
+  store.loadJobConfig(jobId);
+  return store.listTrials(jobId);
+}
+
+function render(
+  summary: Summary,
+  format: Format,
+  breakdowns: ("category" | "task")[],
+  title: string,
+): string {
+  switch (format) {
+    case "table":
+      return renderTable(summary, { breakdowns });
+    case "json":
+      return renderJson(summary);
+    case "csv":
+      return renderCsv(summary);
+    case "md":
+      return renderMarkdown(summary, { breakdowns });
+    case "html":
+      return renderHtml(summary, {
+        breakdowns,
+        title: title === "" ? "longhaul report" : `longhaul report: ${title}`,
+      });
+  }
+}
+
+function parseFormat(value: string): Format {
+  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  throw new UserError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UserError(`${file}: cannot read (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+function emit(text: string, out: string | undefined): void {
+  const body = text.endsWith("\n") ? text : `${text}\n`;
+  if (out === undefined) process.stdout.write(body);
+  else {
+    writeFileSync(out, body);
+    process.stderr.write(`wrote ${out}\n`);
+  }
+}
+
+function collectFiles(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function fail(message: string): never {
+  throw new UserError(message);
+}

@@ -1,0 +1,141 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { UserError } from "../../core/index.js";
+import { DEFAULT_SEED } from "../../world/content/generate-content.js";
+import { loadPackDir, writePackDir } from "../../world/content/load.js";
+import { contentCounts } from "../../world/content/stats.js";
+import { type RunFile, replay, runFileSchema } from "../../world/engine/session.js";
+import { renderMap } from "../../world/render/render.js";
+import { buildWorld, createWorld, type World } from "../../world/world.js";
+
+interface WorldOpts {
+  seed?: string;
+  content?: string;
+}
+
+function seedOf(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UserError(`--seed: expected a non-negative integer, got "${text}"`);
+  return n;
+}
+
+function worldFrom(opts: WorldOpts, fallbackSeed = DEFAULT_SEED): World {
+  if (opts.content !== undefined) return buildWorld(loadPackDir(opts.content));
+  return createWorld(seedOf(opts.seed, fallbackSeed));
+}
+
+function readRun(file: string): RunFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new UserError(`${file}: cannot read run file: ${(e as Error).message}`);
+  }
+  const parsed = runFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UserError(
+      `${file}: ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "not a world run file"}`,
+    );
+  }
+  return parsed.data;
+}
+
+function parseRegion(text: string): { x: number; y: number; w: number; h: number } {
+  const parts = text.split(",").map((p) => Number(p.trim()));
+  if (parts.length !== 4 || parts.some((n) => !Number.isInteger(n))) {
+    throw new UserError(`--region: expected x,y,w,h as four integers, got "${text}"`);
+  }
+  const [x = 0, y = 0, w = 0, h = 0] = parts;
+  return { x, y, w, h };
+}
+
+export function registerWorldCommand(program: Command): void {
+  const world = program
+    .command("world")
+    .description("The AgentWorld game world: content, rendering and replays");
+  world
+    .command("info")
+    .description("Print content counts (map size, biomes, items, mobs, NPCs, harvest points, recipes)")
+    .option("--json", "print JSON")
+    .option("--seed <n>", "world seed")
+    .option("--content <dir>", "load a content pack folder instead of generating one")
+    .action((opts: WorldOpts & { json?: boolean }) => {
+      const t0 = performance.now();
+      const w = worldFrom(opts);
+      const counts = { seed: w.pack.world.mapSeed, contentDigest: w.contentDigest, ...contentCounts(w) };
+      process.stderr.write(`world built in ${Math.round(performance.now() - t0)} ms\n`);
+      if (opts.json === true) {
+        process.stdout.write(`${JSON.stringify(counts, null, 2)}\n`);
+        return;
+      }
+      const rows: Array<[string, string | number]> = [
+        [
+          "map",
+          `${counts.map.width} × ${counts.map.height} (${counts.map.tiles} tiles, ${counts.map.walkable} walkable)`,
+        ],
+        ["biomes", counts.biomes],
+        ["items", counts.items],
+        ["mob kinds", `${counts.mobKinds} (${counts.bosses} bosses, ${counts.mobSpawns} spawns)`],
+        ["NPCs", counts.npcs],
+        ["harvest points", `${counts.harvestPoints} (${counts.resourceKinds} kinds)`],
+        ["recipes", counts.recipes],
+        ["max recipe depth", counts.maxRecipeDepth],
+        ["portals / doors", `${counts.portals} / ${counts.doors}`],
+        ["stations", counts.stations],
+        ["seed", counts.seed],
+      ];
+      for (const [k, v] of rows) process.stdout.write(`${k.padEnd(18)}${v}\n`);
+    });
+  world
+    .command("render")
+    .description("Draw the map (and a run's paths and key events) to a PNG")
+    .requiredOption("--out <file>", "PNG file to write")
+    .option("--region <x,y,w,h>", "part of the map to draw, in tiles")
+    .option("--run <file>", "a run file to overlay")
+    .option("--scale <n>", "pixels per tile")
+    .option("--seed <n>", "world seed (default: the run's, else the default)")
+    .option("--content <dir>", "load a content pack folder instead of generating one")
+    .action((opts: WorldOpts & { out: string; region?: string; run?: string; scale?: string }) => {
+      const run = opts.run === undefined ? undefined : readRun(opts.run);
+      const w = worldFrom(opts, run?.worldSeed ?? DEFAULT_SEED);
+      if (run !== undefined && run.contentDigest !== w.contentDigest) {
+        throw new UserError(`${opts.run}: recorded in a different world (content digest differs)`);
+      }
+      const scale = opts.scale === undefined ? undefined : seedOf(opts.scale, 1);
+      const png = renderMap(w, {
+        ...(opts.region === undefined ? {} : { region: parseRegion(opts.region) }),
+        ...(run === undefined ? {} : { run }),
+        ...(scale === undefined ? {} : { scale }),
+      });
+      writeFileSync(opts.out, png);
+      process.stdout.write(`${opts.out}\n`);
+    });
+  world
+    .command("replay")
+    .description("Re-run a run file's tool calls and check the events and final state match")
+    .argument("<run>", "run file")
+    .action((file: string) => {
+      const run = readRun(file);
+      const w = createWorld(run.worldSeed);
+      const s = replay(w, run);
+      const again = s.toRunFile(run.worldSeed);
+      const same =
+        JSON.stringify(again.events) === JSON.stringify(run.events) && again.finalDigest === run.finalDigest;
+      process.stdout.write(
+        `${same ? "identical" : "DIFFERENT"}: ${again.events.length} events, digest ${again.finalDigest}\n`,
+      );
+      if (!same) process.exitCode = 1;
+    });
+  world
+    .command("export")
+    .description("Write the generated content pack as JSON files (one per kind)")
+    .requiredOption("--out <dir>", "folder to write")
+    .option("--seed <n>", "world seed")
+    .action((opts: { out: string; seed?: string }) => {
+      writePackDir(createWorld(seedOf(opts.seed, DEFAULT_SEED)).pack, opts.out);
+      process.stdout.write(`${opts.out}\n`);
+    });
+}

@@ -1,0 +1,65 @@
+import type { Comparison } from "../analysis/compare.js";
+import { alignTable, num } from "./format.js";
+import { csvLines } from "./render-csv.js";
+
+function signed(x: number | null): string {
+  if (x === null) return "–";
+  return `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+}
+
+export function comparisonHeadline(c: Comparison): string {
+  const d = c.meanDiff;
+  const ci = d.lo === null || d.hi === null ? "" : ` [${signed(d.lo)}, ${signed(d.hi)}]`;
+  return (
+    `${d.n} paired tasks: mean R A ${num(c.meanA)} → B ${num(c.meanB)}, Δ ${signed(d.value)}${ci} ` +
+    `(paired bootstrap 95%, ${c.bootstrapSamples} resamples, seed ${c.seed}); ` +
+    `B better on ${c.better}, worse on ${c.worse}, equal on ${c.ties}`
+  );
+}
+
+/** Text table of a job comparison: headline, per-task rows, tasks present on one side only. */
+export function renderComparisonTable(c: Comparison): string {
+  const rows = c.rows.map((r) => [
+    r.task,
+    r.category,
+    String(r.nA),
+    String(r.nB),
+    num(r.meanA),
+    num(r.meanB),
+    signed(r.diff),
+  ]);
+  const out = [
+    comparisonHeadline(c),
+    "",
+    alignTable(["task", "category", "nA", "nB", "mean R A", "mean R B", "Δ"], rows),
+  ];
+  if (c.onlyInA.length > 0) out.push(`only in A: ${c.onlyInA.join(", ")}`);
+  if (c.onlyInB.length > 0) out.push(`only in B: ${c.onlyInB.join(", ")}`);
+  return `${out.join("\n")}\n`;
+}
+
+export function renderComparisonMarkdown(c: Comparison): string {
+  const out = [
+    "# Job comparison",
+    "",
+    comparisonHeadline(c),
+    "",
+    "| task | category | nA | nB | mean R A | mean R B | Δ |",
+  ];
+  out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const r of c.rows) {
+    out.push(
+      `| ${r.task} | ${r.category} | ${r.nA} | ${r.nB} | ${num(r.meanA)} | ${num(r.meanB)} | ${signed(r.diff)} |`,
+    );
+  }
+  if (c.onlyInA.length > 0) out.push("", `Only in A: ${c.onlyInA.join(", ")}`);
+  if (c.onlyInB.length > 0) out.push("", `Only in B: ${c.onlyInB.join(", ")}`);
+  return `${out.join("\n")}\n`;
+}
+
+export function renderComparisonCsv(c: Comparison): string {
+  return csvLines(
+    ["task", "category", "n_a", "n_b", "mean_a", "mean_b", "diff"],
+    c.rows.map((r) => [r.task, r.category, r.nA, r.nB, r.meanA, r.meanB, r.diff]),
+  );
+}

@@ -1,0 +1,107 @@
+import type { Rate } from "../analysis/stats.js";
+import type { GroupMetrics, Summary } from "../analysis/summary-types.js";
+import { OUTCOMES } from "../core/trial-result.js";
+
+type Cell = string | number | null;
+
+/** RFC 4180 quoting; numbers at full precision so the file can be re-analysed. */
+export function csvCell(v: Cell): string {
+  if (v === null) return "";
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvLines(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+const rateCols = (name: string) => [`${name}_k`, `${name}_n`, `${name}_p`, `${name}_lo`, `${name}_hi`];
+const rateCells = (r: Rate | null): Cell[] =>
+  r === null ? [null, null, null, null, null] : [r.k, r.n, r.p, r.lo, r.hi];
+
+export const CSV_HEADER = [
+  "level",
+  "label",
+  "agent",
+  "model",
+  "category",
+  "task",
+  "subtask",
+  "trials",
+  "scored",
+  ...rateCols("pass_095"),
+  ...rateCols("pass_100"),
+  "mean_reward",
+  "mean_reward_lo",
+  "mean_reward_hi",
+  ...rateCols("near_miss"),
+  ...rateCols("false_finish"),
+  ...rateCols("false_finish_near"),
+  ...rateCols("timeout_share"),
+  ...OUTCOMES,
+  "mean_turns",
+  "mean_tokens",
+  "mean_cost_usd",
+  "cost_per_resolved_usd",
+] as const;
+
+function groupRow(g: GroupMetrics): Cell[] {
+  return [
+    g.level,
+    g.label,
+    g.key.agent ?? null,
+    g.key.model ?? null,
+    g.key.category ?? null,
+    g.key.task ?? null,
+    null,
+    g.trials,
+    g.scored,
+    ...rateCells(g.pass095),
+    ...rateCells(g.pass100),
+    g.meanReward.value,
+    g.meanReward.lo,
+    g.meanReward.hi,
+    ...rateCells(g.nearMiss),
+    ...rateCells(g.falseFinish),
+    ...rateCells(g.falseFinishNear),
+    ...rateCells(g.timeoutShare),
+    ...OUTCOMES.map((o) => g.outcomes[o]),
+    g.usage.meanTurns,
+    g.usage.meanTokens,
+    g.usage.meanCost,
+    g.usage.costPerResolved,
+  ];
+}
+
+/**
+ * One row per group at every level (overall, group, category, task, subtask); the `level`
+ * column tells them apart. Subtask rows use pass_095 for "score ≥ 0.95" and mean_reward for the
+ * mean subtask score; columns that do not apply are empty.
+ */
+export function renderCsv(summary: Summary): string {
+  const rows: Cell[][] = [summary.overall, ...summary.groups, ...summary.byCategory, ...summary.byTask].map(
+    groupRow,
+  );
+  for (const s of summary.bySubtask) {
+    const row: Cell[] = new Array<Cell>(CSV_HEADER.length).fill(null);
+    const set = (col: (typeof CSV_HEADER)[number], v: Cell) => {
+      row[CSV_HEADER.indexOf(col)] = v;
+    };
+    set("level", "subtask");
+    set("label", `${s.groupLabel} · ${s.task} · ${s.subtask}`);
+    set("agent", s.key.agent ?? null);
+    set("model", s.key.model ?? null);
+    set("category", s.key.category ?? null);
+    set("task", s.task);
+    set("subtask", s.subtask);
+    set("scored", s.n);
+    set("pass_095_k", s.solved.k);
+    set("pass_095_n", s.solved.n);
+    set("pass_095_p", s.solved.p);
+    set("pass_095_lo", s.solved.lo);
+    set("pass_095_hi", s.solved.hi);
+    set("mean_reward", s.meanScore);
+    rows.push(row);
+  }
+  return csvLines(CSV_HEADER, rows);
+}
