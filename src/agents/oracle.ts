@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { UserError } from "../core/index.js";
 import type { Agent, AgentContext, AgentRunResult } from "./types.js";
 
 /**
@@ -20,7 +19,11 @@ export class ScriptAgent implements Agent {
   async run(ctx: AgentContext): Promise<AgentRunResult> {
     const scriptPath = join(ctx.task.paths.solution, this.script);
     if (!existsSync(scriptPath)) {
-      throw new UserError(`${scriptPath}: the ${this.name} agent needs solution/${this.script}`);
+      // Recorded as this trial's agent_error rather than stopping the whole job.
+      return {
+        selfTerminated: false,
+        error: `${scriptPath}: the ${this.name} agent needs solution/${this.script}`,
+      };
     }
     const result = await ctx.sandbox.exec(["bash", `/solution/${this.script}`], {
       timeoutSec: ctx.timeoutSec,

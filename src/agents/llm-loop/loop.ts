@@ -48,6 +48,16 @@ export interface LoopConfig {
   logDir: string;
   timeoutSec: number;
   log: (line: string) => void;
+  /** Called after every turn with its timings (progress display, overhead measurement). */
+  onTurn?: (t: TurnTiming) => void;
+}
+
+export interface TurnTiming {
+  turn: number;
+  wallSec: number;
+  modelSec: number;
+  retrySec: number;
+  commandSec: number;
 }
 
 export interface LoopResult extends AgentRunResult {
@@ -134,6 +144,7 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
       if (messages.length > 1 && contextTokens >= options.summarize_at * client.contextWindow)
         await summarise();
       const before = client.calls.length;
+      const turnStart = performance.now();
       let resp: ModelResponse;
       try {
         resp = await client.complete({ ...base, messages });
@@ -168,6 +179,13 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
           : { observation: { results: [{ content: out.observation }] } }),
         metrics: stepMetrics(client.calls.slice(before)),
         extra: { turn: turns, parse_error: out.parseError, command_sec: out.commandSec },
+      });
+      cfg.onTurn?.({
+        turn: turns,
+        wallSec: (performance.now() - turnStart) / 1000,
+        modelSec: resp.record.modelSec,
+        retrySec: resp.record.retrySec,
+        commandSec: out.commandSec,
       });
       if (out.done) {
         stopReason = "self";

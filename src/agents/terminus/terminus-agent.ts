@@ -62,14 +62,19 @@ export class TerminusDriver implements LoopDriver {
     );
   }
 
-  /** Waits up to `sec`, returning early once the shell is back at its prompt and the screen is still. */
-  private async wait(sec: number, signal: AbortSignal): Promise<number> {
+  /**
+   * Waits up to `sec`, returning early once the command is over: the shell is in the foreground,
+   * the cursor has left the row the command was typed on (Enter was processed) and the screen
+   * held still between two polls. Otherwise (an editor, a REPL, keys without Enter) it waits it out.
+   */
+  private async wait(sec: number, startRow: number, signal: AbortSignal): Promise<number> {
     const t0 = performance.now();
     const end = t0 + sec * 1000;
     let last: string | null = null;
     while (performance.now() < end && !signal.aborted) {
       await sleep(Math.min(POLL_MS, end - performance.now()));
-      if ((await this.tmux.currentCommand()) !== this.tmux.shell) {
+      const st = await this.tmux.state();
+      if (st.command !== this.tmux.shell || st.row <= startRow) {
         last = null;
         continue;
       }
@@ -95,13 +100,24 @@ export class TerminusDriver implements LoopDriver {
     }
     const a = parsed.answer;
     let commandSec = 0;
+    // tmux runs commands in order, so a send with no wait is not awaited on its own: its reply
+    // arrives before the next query's, saving a round trip per command.
+    const sends: Promise<void>[] = [];
     for (const c of a.commands) {
       if (signal.aborted) break;
       this.cast.input(c.keystrokes);
-      await this.tmux.send(c.keystrokes);
-      commandSec += await this.wait(Math.min(c.duration, this.options.max_command_sec), signal);
+      const sec = Math.min(c.duration, this.options.max_command_sec);
+      const startRow = sec > 0 ? (await this.tmux.state()).row : 0;
+      const sent = this.tmux.send(c.keystrokes);
+      // Marked handled now; a failure still surfaces through Promise.all below.
+      sent.catch(() => undefined);
+      sends.push(sent);
+      if (sec > 0) {
+        await sent;
+        commandSec += await this.wait(sec, startRow, signal);
+      }
     }
-    const output = await this.observe();
+    const [output] = await Promise.all([this.observe(), ...sends]);
     const done = a.task_complete && this.pendingConfirm;
     this.pendingConfirm = a.task_complete && !done;
     return {

@@ -26,6 +26,7 @@ export class TmuxControl {
   private readonly queue: Pending[] = [];
   private block: string[] | null = null;
   private closed = false;
+  private onReady: (() => void) | null = null;
 
   private constructor(private readonly proc: ChildProcessWithoutNullStreams) {
     const rl = createInterface({ input: proc.stdout });
@@ -38,12 +39,23 @@ export class TmuxControl {
   static async attach(socket: string, session: string): Promise<TmuxControl> {
     const proc = spawn("tmux", ["-S", socket, "-C", "attach-session", "-t", session], { stdio: "pipe" });
     const c = new TmuxControl(proc);
+    // Commands sent before the attach completes fail with "no current client".
+    await new Promise<void>((resolve, reject) => {
+      c.onReady = resolve;
+      c.queue.push({ resolve: () => undefined, reject });
+    });
+    c.queue.shift();
     // Output notifications would flood the pipe with everything the terminal prints.
     await c.run(["refresh-client", "-f", "no-output"]);
     return c;
   }
 
   private onLine(line: string): void {
+    if (line.startsWith("%session-changed") && this.onReady) {
+      this.onReady();
+      this.onReady = null;
+      return;
+    }
     if (this.block === null) {
       if (/^%begin \d+ \d+ 1$/.test(line)) this.block = [];
       return;

@@ -63,21 +63,12 @@ export class TmuxSession {
       signal,
     );
     await tmux(["set-option", "-g", "history-limit", "100000"]);
-    // A fixed size: attached clients (ours included) must not resize the window.
-    await tmux(["set-option", "-g", "window-size", "manual"]);
     await tmux(["set-option", "-g", "status", "off"]);
-    await tmux([
-      "new-session",
-      "-d",
-      "-s",
-      SESSION,
-      "-x",
-      String(opts.width),
-      "-y",
-      String(opts.height),
-      "-c",
-      opts.cwd,
-    ]);
+    const size = ["-x", String(opts.width), "-y", String(opts.height)];
+    await tmux(["new-session", "-d", "-s", SESSION, ...size, "-c", opts.cwd]);
+    // A fixed size, so attached clients (ours included) never resize the window. Set only once the
+    // session exists: tmux 3.3a's server dies if window-size is manual when the first session is made.
+    await tmux(["set-option", "-g", "window-size", "manual"]);
     const control = hostSock === null ? null : await TmuxControl.attach(hostSock, SESSION);
     const session = new TmuxSession(
       control ? (args) => control.run(args) : tmux,
@@ -97,18 +88,31 @@ export class TmuxSession {
       await this.tmux(["send-keys", "-t", SESSION, keys]);
       return;
     }
-    const lines = keys.split("\n");
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i] ?? "";
-      // Hex key codes pass any byte without quoting rules getting in the way.
-      if (line.length > 0) await this.tmux(["send-keys", "-t", SESSION, "-H", ...hexBytes(line)]);
-      if (i < lines.length - 1) await this.tmux(["send-keys", "-t", SESSION, "Enter"]);
-    }
+    if (keys.length === 0) return;
+    // Hex key codes pass any byte without quoting rules in the way; "\n" becomes CR (Enter), so
+    // a whole command line is one tmux round trip.
+    const bytes = [...Buffer.from(keys.replace(/\r?\n/g, "\r"), "utf8")].map((b) =>
+      b.toString(16).padStart(2, "0"),
+    );
+    await this.tmux(["send-keys", "-t", SESSION, "-H", ...bytes]);
   }
 
   /** The visible screen. */
   async screen(): Promise<string> {
     return trimEnd(await this.tmux(["capture-pane", "-p", "-J", "-t", SESSION]));
+  }
+
+  /** The foreground command and the cursor's row counted from the top of the scrollback. */
+  async state(): Promise<{ command: string; row: number }> {
+    const out = await this.tmux([
+      "display-message",
+      "-p",
+      "-t",
+      SESSION,
+      "#{history_size} #{cursor_y} #{pane_current_command}",
+    ]);
+    const [hs, cy, ...cmd] = out.trim().split(" ");
+    return { command: cmd.join(" "), row: Number(hs ?? 0) + Number(cy ?? 0) };
   }
 
   /** The foreground command of the pane; equal to `shell` when the prompt is back. */
@@ -129,9 +133,12 @@ export class TmuxSession {
       .map(Number);
     const history = hs ?? 0;
     const start = this.mark - history;
-    const from = start < -history ? "-" : String(start);
+    const cursor = cy ?? 0;
+    // Older than the kept scrollback: take all of it. Past the cursor (the history was cleared):
+    // positions went backwards, so show the whole screen.
+    const from = start < -history ? "-" : start > cursor ? "0" : String(start);
     const text = await this.tmux(["capture-pane", "-p", "-J", "-t", SESSION, "-S", from]);
-    this.mark = history + (cy ?? 0);
+    this.mark = history + cursor;
     return trimEnd(text);
   }
 
@@ -139,10 +146,6 @@ export class TmuxSession {
     await this.tmux(["kill-server"]).catch(() => undefined);
     this.control?.close();
   }
-}
-
-function hexBytes(s: string): string[] {
-  return [...Buffer.from(s, "utf8")].map((b) => b.toString(16).padStart(2, "0"));
 }
 
 function trimEnd(s: string): string {

@@ -1,0 +1,2 @@
+export * from "./tools.js";
+export * from "./tools-agent.js";

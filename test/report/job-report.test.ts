@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { runJob } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { JobStore } from "../../src/store/index.js";
+import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, "../..");
+
+interface RateJson {
+  k: number;
+  n: number;
+}
+interface GroupJson {
+  key: { agent: string };
+  trials: number;
+  scored: number;
+  pass095: RateJson;
+  pass100: RateJson;
+  meanReward: { value: number };
+  falseFinish: RateJson;
+  outcomes: Record<string, number>;
+}
+
+describe("report over a real job", () => {
+  it("prints numbers that an independent recomputation from the trial files agrees with", async () => {
+    const jobsDir = tempDir("report");
+    const store = await JobStore.open(jobsDir);
+    const tasks = await Promise.all(["hello", "slow", "broken"].map(fixtureTask));
+    const config = jobConfig(tasks, { agents: ["oracle", "partial", "nop"], attempts: 2, concurrency: 2 });
+    await runJob({ store, config, tasks, provider: getSandboxProvider("bwrap"), resume: false });
+    await store.close();
+
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "src/cli/main.ts", "report", config.job_id, "--jobs-dir", jobsDir, "--json"],
+      { cwd: ROOT },
+    );
+    const report = JSON.parse(stdout) as { groups: GroupJson[] };
+
+    // Independent: read every trial's result.json from disk and count by hand.
+    const jobDir = join(jobsDir, config.job_id);
+    const files = readdirSync(jobDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => JSON.parse(readFileSync(join(jobDir, e.name, "result.json"), "utf8")));
+    expect(files).toHaveLength(18);
+    for (const agent of ["oracle", "partial", "nop"]) {
+      const mine = files.filter((t) => t.agent === agent);
+      const scored = mine.filter((t) => t.outcome !== "grading_error" && t.outcome !== "infra_error");
+      const rewards: number[] = scored.map((t) => t.reward);
+      const g = report.groups.find((x) => x.key.agent === agent);
+      expect(g, agent).toBeDefined();
+      if (!g) continue;
+      expect(g.trials).toBe(mine.length);
+      expect(g.scored).toBe(scored.length);
+      expect(g.pass095).toMatchObject({ k: rewards.filter((r) => r >= 0.95).length, n: scored.length });
+      expect(g.pass100).toMatchObject({ k: rewards.filter((r) => r === 1).length, n: scored.length });
+      expect(g.meanReward.value).toBeCloseTo(rewards.reduce((a, b) => a + b, 0) / rewards.length, 9);
+      const ff = scored.filter((t) => t.self_terminated && t.reward < 0.95).length;
+      expect(g.falseFinish).toMatchObject({ k: ff, n: scored.filter((t) => t.self_terminated).length });
+      expect(g.outcomes.grading_error).toBe(2);
+    }
+    // The fixtures pin the facts the recomputation must see.
+    const oracle = report.groups.find((x) => x.key.agent === "oracle");
+    expect(oracle?.pass100).toMatchObject({ k: 2, n: 4 });
+    expect(oracle?.outcomes.agent_timeout).toBe(2);
+  });
+});
