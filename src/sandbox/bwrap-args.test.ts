@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { bwrapArgs, LAUNCHER_SCRIPT } from "./bwrap-args.js";
+
+const binds = [
+  { sandboxRoot: "/app", hostRoot: "/s/app" },
+  { sandboxRoot: "/logs", hostRoot: "/s/logs" },
+];
+
+/** The [flag, a, b] triples of every bind in argv order. */
+function bindsOf(args: string[]): string[][] {
+  const out: string[][] = [];
+  args.forEach((a, i) => {
+    if (a === "--bind" || a === "--ro-bind") out.push([a, args[i + 1] ?? "", args[i + 2] ?? ""]);
+  });
+  return out;
+}
+
+describe("bwrapArgs", () => {
+  it("drops every capability, unshares everything and shares the network only when allowed", () => {
+    const off = bwrapArgs("/usr/bin/bwrap", { binds, allowInternet: false }, [], "/app", ["true"]);
+    expect(off[0]).toBe("/usr/bin/bwrap");
+    expect(off.join(" ")).toContain("--cap-drop ALL");
+    expect(off).toContain("--unshare-all");
+    expect(off).toContain("--die-with-parent");
+    expect(off).not.toContain("--share-net");
+    const on = bwrapArgs("bwrap", { binds, allowInternet: true }, [], "/app", ["true"]);
+    expect(on).toContain("--share-net");
+    expect(on.indexOf("--share-net")).toBeGreaterThan(on.indexOf("--unshare-all"));
+  });
+
+  it("binds parents before nested mounts and remounts the root read-only after all of them", () => {
+    const args = bwrapArgs(
+      "bwrap",
+      { binds, allowInternet: false },
+      [
+        { hostPath: "/h/tests", sandboxPath: "/app/tests", readonly: true },
+        { hostPath: "/h/kit", sandboxPath: "/k", readonly: true },
+      ],
+      "/app",
+      ["true"],
+    );
+    const mounts = bindsOf(args);
+    expect(mounts).toEqual([
+      ["--bind", "/s/app", "/app"],
+      ["--bind", "/s/logs", "/logs"],
+      ["--ro-bind", "/h/kit", "/k"],
+      ["--ro-bind", "/h/tests", "/app/tests"],
+    ]);
+    const lastBind = args.lastIndexOf("/app/tests");
+    expect(args.indexOf("--remount-ro")).toBeGreaterThan(lastBind);
+  });
+
+  it("ends with the launcher, the working folder and the command verbatim", () => {
+    const args = bwrapArgs("bwrap", { binds, allowInternet: false }, [], "/tmp", ["printf", "%s", "a b"]);
+    const tail = args.slice(args.indexOf("--") + 1);
+    expect(tail).toEqual(["/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", "/tmp", "printf", "%s", "a b"]);
+  });
+});

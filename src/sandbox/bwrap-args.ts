@@ -1,0 +1,84 @@
+import type { PersistentBind } from "./host-paths.js";
+import type { Mount } from "./types.js";
+
+/** Host folders shown read-only inside every sandbox (the rest of the host stays invisible). */
+export const SYSTEM_BINDS = ["/usr", "/etc", "/opt", "/var"] as const;
+
+/** Host files under the system binds that hold secrets: covered by a device node that cannot be opened (binds are nodev). */
+export const MASKED_FILES = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-"] as const;
+
+export interface BwrapLayout {
+  /** Persistent binds: workdir, /logs, /tmp, /root. */
+  binds: readonly PersistentBind[];
+  allowInternet: boolean;
+}
+
+/**
+ * The first process inside the sandbox. It reports on fd 3 that the sandbox is up (so a failing
+ * bwrap is told apart from a failing command), closes fd 3 so the command never sees it, then
+ * changes to the working folder and execs the command. A missing folder or command is therefore
+ * the command's failure (exit 126/127), not the sandbox's.
+ */
+export const LAUNCHER_SCRIPT = 'printf x >&3; exec 3>&-; cd -- "$1" || exit 126; shift; exec "$@"';
+
+/** argv of one bwrap invocation running `command` (argv) in `cwd`. */
+export function bwrapArgs(
+  bwrapPath: string,
+  layout: BwrapLayout,
+  mounts: readonly Mount[],
+  cwd: string,
+  command: readonly string[],
+): string[] {
+  const args: string[] = [bwrapPath, "--tmpfs", "/"];
+  for (const dir of SYSTEM_BINDS) args.push("--ro-bind-try", dir, dir);
+  for (const file of MASKED_FILES) args.push("--ro-bind-try", "/dev/null", file);
+  args.push(
+    "--symlink",
+    "usr/bin",
+    "/bin",
+    "--symlink",
+    "usr/sbin",
+    "/sbin",
+    "--symlink",
+    "usr/lib",
+    "/lib",
+    "--symlink",
+    "usr/lib64",
+    "/lib64",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/run",
+    "--dir",
+    "/home",
+  );
+  // Parents before children, so a mount nested in another (say /app/tests) lands on top.
+  const all = [
+    ...layout.binds.map((b) => ({ hostPath: b.hostRoot, sandboxPath: b.sandboxRoot, readonly: false })),
+    ...mounts,
+  ].sort((a, b) => depth(a.sandboxPath) - depth(b.sandboxPath));
+  for (const m of all) args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
+  // --as-pid-1: the command itself is pid 1 and bwrap waits on it directly. With bwrap's own init
+  // in between, that init outlives bwrap as an orphan and the host reaps it late, keeping its pid
+  // charged to the sandbox's cgroup for a second or more after every exec.
+  args.push("--remount-ro", "/", "--unshare-all", "--as-pid-1");
+  if (layout.allowInternet) args.push("--share-net");
+  args.push(
+    "--die-with-parent",
+    "--new-session",
+    "--cap-drop",
+    "ALL",
+    "--hostname",
+    "sandbox",
+    "--chdir",
+    "/",
+  );
+  args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...command);
+  return args;
+}
+
+function depth(p: string): number {
+  return p.split("/").filter(Boolean).length;
+}

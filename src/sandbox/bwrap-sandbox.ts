@@ -1,0 +1,163 @@
+import { existsSync } from "node:fs";
+import { lstat, rm } from "node:fs/promises";
+import { InfraError, UserError } from "../core/errors.js";
+import { bwrapArgs } from "./bwrap-args.js";
+import type { CgroupV1, LimitMode } from "./cgroup.js";
+import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "./host-paths.js";
+import { type RunningHandle, type RunOutcome, runProcess } from "./run-process.js";
+import { baseEnv, parseExecOptions } from "./spec.js";
+import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "./types.js";
+
+/** Output kept from a background process (it is only read when it fails to start). */
+const BACKGROUND_OUTPUT_BYTES = 64 * 1024;
+const START_RETRIES = 30;
+const START_RETRY_MS = 100;
+
+export interface BwrapSandboxParts {
+  id: string;
+  spec: SandboxSpec;
+  bwrapPath: string;
+  binds: PersistentBind[];
+  /** The per-sandbox cgroup, or null when limits fall back to rlimits. */
+  cgroup: CgroupV1 | null;
+  /** Wraps a bwrap argv so the process runs under the sandbox's limits. */
+  wrap: (argv: string[]) => string[];
+}
+
+/** One bwrap sandbox: a state folder on the host, and one bwrap invocation per exec. */
+export class BwrapSandbox implements Sandbox {
+  readonly id: string;
+  readonly spec: SandboxSpec;
+  readonly limitMode: LimitMode;
+  private readonly running = new Set<RunningHandle>();
+  private closed = false;
+
+  constructor(private readonly parts: BwrapSandboxParts) {
+    this.id = parts.id;
+    this.spec = parts.spec;
+    this.limitMode = parts.cgroup === null ? "rlimit" : "cgroup";
+  }
+
+  /** The sandbox's cgroup folders on the host (empty under rlimits). */
+  get cgroupDirs(): readonly string[] {
+    return this.parts.cgroup?.dirs ?? [];
+  }
+
+  async exec(command: string | string[], options?: ExecOptions): Promise<ExecResult> {
+    const r = await this.start(command, options ?? {}, false);
+    const { started: _s, spawnError: _e, ...result } = r;
+    return result;
+  }
+
+  async spawnBackground(
+    command: string[],
+    options?: Omit<ExecOptions, "timeoutSec" | "stdin">,
+  ): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      let up = false;
+      this.start(command, { ...options, maxOutputBytes: BACKGROUND_OUTPUT_BYTES }, true, () => {
+        up = true;
+        resolve();
+      }).then(
+        () => {
+          if (!up) reject(new InfraError(`background process ${command.join(" ")} ended before it started`));
+        },
+        (e: unknown) => reject(e),
+      );
+    });
+  }
+
+  private async start(
+    command: string | string[],
+    options: ExecOptions,
+    background: boolean,
+    onStart?: () => void,
+  ): Promise<RunOutcome> {
+    if (this.closed) throw new UserError(`sandbox ${this.id} is closed`);
+    const o = parseExecOptions(options);
+    const argv = typeof command === "string" ? ["bash", "-lc", command] : command;
+    if (argv.length === 0) throw new UserError("exec: empty command");
+    for (const m of o.mounts) {
+      if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
+    }
+    const inner = bwrapArgs(
+      this.parts.bwrapPath,
+      { binds: this.parts.binds, allowInternet: this.spec.allowInternet },
+      o.mounts,
+      o.cwd ?? this.spec.workdir,
+      argv,
+    );
+    for (let attempt = 0; ; attempt++) {
+      const r = await runProcess(
+        {
+          argv: this.parts.wrap(inner),
+          env: baseEnv(o.env),
+          ...(background ? {} : { stdin: o.stdin, timeoutSec: o.timeoutSec }),
+          signal: o.signal,
+          maxOutputBytes: o.maxOutputBytes,
+          onStart,
+        },
+        (h) => {
+          this.running.add(h);
+          return () => this.running.delete(h);
+        },
+      );
+      if (r.spawnError !== null) {
+        throw new InfraError(`could not start bwrap (${this.parts.bwrapPath}): ${r.spawnError.message}`, {
+          cause: r.spawnError,
+        });
+      }
+      // Killed before it came up (timeout, abort, killAll) is an ordinary killed result.
+      if (r.started || r.signal !== null) return r;
+      // The kernel releases a finished exec's pid namespace up to ~1.5 s late, and its pids stay
+      // charged to the sandbox's cgroup meanwhile: right after a busy exec, bwrap may be refused a
+      // fork. That is the sandbox being full, not broken, so wait for the charge to drain.
+      if (attempt < START_RETRIES && /Resource temporarily unavailable|Can't fork/.test(r.stderr)) {
+        await new Promise((res) => setTimeout(res, START_RETRY_MS));
+        continue;
+      }
+      const detail = r.stderr.trim().split("\n").slice(-3).join(" | ") || `exit code ${r.exitCode}`;
+      throw new InfraError(`sandbox ${this.id} did not start: ${detail}`);
+    }
+  }
+
+  async upload(hostPath: string, sandboxPath: string): Promise<void> {
+    if (!existsSync(hostPath)) throw new UserError(`upload: ${hostPath} does not exist`);
+    await copyTree(hostPath, resolveHostPath(this.parts.binds, sandboxPath));
+  }
+
+  async download(sandboxPath: string, hostPath: string): Promise<void> {
+    const from = resolveHostPath(this.parts.binds, sandboxPath);
+    try {
+      await lstat(from);
+    } catch {
+      throw new UserError(`download: ${sandboxPath} does not exist in sandbox ${this.id}`);
+    }
+    await copyTree(from, hostPath);
+  }
+
+  hostPathOf(sandboxPath: string): string | null {
+    return mapToHost(this.parts.binds, sandboxPath);
+  }
+
+  async killAll(): Promise<void> {
+    const handles = [...this.running];
+    for (const h of handles) h.kill();
+    await Promise.all(handles.map((h) => h.done));
+    // Belt and braces: anything still charged to the sandbox's cgroup dies too.
+    if (this.parts.cgroup !== null && !(await this.parts.cgroup.killAll())) {
+      throw new InfraError(`sandbox ${this.id}: processes survived killAll`);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.killAll();
+    } finally {
+      await this.parts.cgroup?.remove();
+      await rm(this.spec.stateDir, { recursive: true, force: true });
+    }
+  }
+}

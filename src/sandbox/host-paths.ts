@@ -1,0 +1,69 @@
+import { existsSync, realpathSync } from "node:fs";
+import { cp, lstat, mkdir } from "node:fs/promises";
+import { basename, dirname, join, posix, relative } from "node:path";
+import { UserError } from "../core/errors.js";
+import { isWithin } from "./spec.js";
+
+/** One sandbox folder kept on the host: `sandboxRoot` inside is `hostRoot` outside. */
+export interface PersistentBind {
+  sandboxRoot: string;
+  hostRoot: string;
+}
+
+function findBind(
+  binds: readonly PersistentBind[],
+  sandboxPath: string,
+): { bind: PersistentBind; hostPath: string } | null {
+  if (!sandboxPath.startsWith("/") || sandboxPath.split("/").includes("..")) return null;
+  const p = posix.normalize(sandboxPath);
+  // Longest root first, so a bind nested in another wins.
+  const sorted = [...binds].sort((a, b) => b.sandboxRoot.length - a.sandboxRoot.length);
+  for (const bind of sorted) {
+    if (!isWithin(p, bind.sandboxRoot)) continue;
+    const rest = p.slice(bind.sandboxRoot.length).split("/").filter(Boolean);
+    return { bind, hostPath: rest.length === 0 ? bind.hostRoot : join(bind.hostRoot, ...rest) };
+  }
+  return null;
+}
+
+/** The host path of a sandbox path under one of the binds, or null (purely lexical). */
+export function mapToHost(binds: readonly PersistentBind[], sandboxPath: string): string | null {
+  return findBind(binds, sandboxPath)?.hostPath ?? null;
+}
+
+/**
+ * Resolve a sandbox path to a host path that is really inside its bind: a symlink made inside
+ * the sandbox (say /app/x -> /) would otherwise make the host read or write its own files.
+ * Every existing ancestor is resolved with realpath and must stay within the bind's root; the
+ * last component is left alone because copies keep symlinks as links.
+ */
+export function resolveHostPath(binds: readonly PersistentBind[], sandboxPath: string): string {
+  const found = findBind(binds, sandboxPath);
+  if (found === null) {
+    const roots = binds.map((b) => b.sandboxRoot).join(", ");
+    throw new UserError(`sandbox path ${sandboxPath} is outside the persistent folders (${roots})`);
+  }
+  const root = realpathSync(found.bind.hostRoot);
+  if (found.hostPath === found.bind.hostRoot) return root;
+  let parent = dirname(found.hostPath);
+  const missing: string[] = [basename(found.hostPath)];
+  while (!existsSync(parent)) {
+    missing.unshift(basename(parent));
+    parent = dirname(parent);
+  }
+  const real = join(realpathSync(parent), ...missing);
+  const rel = relative(root, real);
+  if (rel === "" || rel === ".." || rel.startsWith("../") || rel.startsWith("/")) {
+    throw new UserError(
+      `sandbox path ${sandboxPath} leads outside ${found.bind.sandboxRoot} through a symlink`,
+    );
+  }
+  return real;
+}
+
+/** Copy a file or folder (merged into an existing folder), keeping symlinks as links. */
+export async function copyTree(from: string, to: string): Promise<void> {
+  await lstat(from);
+  await mkdir(dirname(to), { recursive: true });
+  await cp(from, to, { recursive: true, dereference: false, verbatimSymlinks: true, force: true });
+}

@@ -1,0 +1,3 @@
+export * from "./bwrap-provider.js";
+export * from "./registry.js";
+export * from "./types.js";

@@ -1,0 +1,32 @@
+import { UserError } from "../core/errors.js";
+import { BwrapProvider } from "./bwrap-provider.js";
+import type { SandboxProvider } from "./types.js";
+
+export const DEFAULT_SANDBOX_PROVIDER = "bwrap";
+
+export type SandboxProviderFactory = () => SandboxProvider;
+
+const factories = new Map<string, SandboxProviderFactory>([["bwrap", () => new BwrapProvider()]]);
+
+/** Adds (or replaces) a provider under `name`, e.g. from a plugin or a test. */
+export function registerSandboxProvider(name: string, factory: SandboxProviderFactory): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) {
+    throw new UserError(
+      `sandbox provider name ${JSON.stringify(name)} must be lowercase letters, digits and -`,
+    );
+  }
+  factories.set(name, factory);
+}
+
+export function listSandboxProviders(): string[] {
+  return [...factories.keys()].sort();
+}
+
+/** A fresh provider by name; an unknown name is a UserError that lists the known ones. */
+export function getSandboxProvider(name: string = DEFAULT_SANDBOX_PROVIDER): SandboxProvider {
+  const factory = factories.get(name);
+  if (factory === undefined) {
+    throw new UserError(`unknown sandbox provider "${name}" (known: ${listSandboxProviders().join(", ")})`);
+  }
+  return factory();
+}

@@ -1,0 +1,4 @@
+import { BwrapProvider } from "../../src/sandbox/bwrap-provider.js";
+import { describeSandboxConformance } from "../../src/sandbox/conformance.js";
+
+describeSandboxConformance("bwrap", () => new BwrapProvider());
