@@ -40,6 +40,14 @@ const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX trials_by_task ON trials (job_id, task_name)`.execute(db);
     },
   },
+  // Every column a trial list shows or filters on, so browsing a large job reads this narrow index
+  // and never the wide rows that carry result_json (see src/store/trial-query.ts).
+  "0002_trials_browse": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await sql`CREATE INDEX trials_browse ON trials (job_id, trial_id, task_name, agent, model, outcome,
+        reward, attempt, category, total_sec, cost_usd, started_at)`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Context, Hono } from "hono";
+import { errorMessage, isLonghaulError, type TrialResult } from "../core/index.js";
+import { type JobRow, TrialQuery } from "../store/trial-query.js";
+import { errorPage } from "./html.js";
+import { jobPage, jobsPage } from "./list-pages.js";
+import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
+import {
+  castPath,
+  loadInstruction,
+  loadRecording,
+  loadTrajectory,
+  readTail,
+  trialFile,
+  viewTrajectorySchema,
+} from "./trial-files.js";
+import { type TrialView, trialPage } from "./trial-page.js";
+
+export interface ViewerOptions {
+  jobsDir: string;
+}
+
+export interface ViewerApp {
+  app: Hono;
+  jobsDir: string;
+  close(): Promise<void>;
+}
+
+/** A request for something that does not exist: 404, as HTML for pages and JSON under /api. */
+class NotFound extends Error {}
+
+const LOG_TAIL_BYTES = 64 * 1024;
+
+/**
+ * The results viewer: server-rendered pages plus the JSON API they are built from. Reads only;
+ * the SQLite index answers every list, and a trial's folder is read only after the index has
+ * confirmed the trial exists.
+ */
+export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
+  const jobsDir = resolve(opts.jobsDir);
+  const query = await TrialQuery.open(jobsDir);
+  const app = new Hono();
+
+  async function job(c: Context): Promise<JobRow> {
+    const id = checkId("job", c.req.param("job") ?? "");
+    const row = await query.getJob(id);
+    if (row === null) throw new NotFound(`no job ${id}`);
+    return row;
+  }
+
+  async function trial(c: Context): Promise<{ result: TrialResult; dir: string }> {
+    const jobId = checkId("job", c.req.param("job") ?? "");
+    const trialId = checkId("trial", c.req.param("trial") ?? "");
+    const result = await query.getTrial(jobId, trialId);
+    if (result === null) throw new NotFound(`no trial ${trialId} in job ${jobId}`);
+    return { result, dir: insideJobsDir(jobsDir, jobId, trialId) };
+  }
+
+  async function trialList(c: Context, jobId: string) {
+    const q = parseTrialListQuery(c.req.query());
+    return { q, page: await query.page(jobId, toPageRequest(q)) };
+  }
+
+  function trialView(result: TrialResult, dir: string): TrialView {
+    return {
+      result,
+      instruction: loadInstruction(result.task.path),
+      trajectory: loadTrajectory(dir),
+      hasRecording: castPath(dir) !== null,
+      verifierStdout: readTail(trialFile(dir, "verifier", "test-stdout.txt"), LOG_TAIL_BYTES),
+      verifierStderr: readTail(trialFile(dir, "verifier", "test-stderr.txt"), LOG_TAIL_BYTES),
+    };
+  }
+
+  // Pages.
+  app.get("/", async (c) => c.html(jobsPage(await query.listJobs())));
+  app.get("/jobs/:job", async (c) => {
+    const row = await job(c);
+    const { q, page } = await trialList(c, row.id);
+    return c.html(jobPage(row, await query.facets(row.id), q, page));
+  });
+  app.get("/jobs/:job/trials/:trial", async (c) => {
+    const { result, dir } = await trial(c);
+    return c.html(trialPage(trialView(result, dir)));
+  });
+
+  // JSON API.
+  app.get("/api/jobs", async (c) => c.json({ jobs: await query.listJobs() }));
+  app.get("/api/jobs/:job", async (c) => {
+    const row = await job(c);
+    return c.json({ job: row, facets: await query.facets(row.id) });
+  });
+  app.get("/api/jobs/:job/trials", async (c) => {
+    const row = await job(c);
+    const { q, page } = await trialList(c, row.id);
+    return c.json({ total: page.total, offset: q.offset, limit: q.limit, rows: page.rows });
+  });
+  app.get("/api/jobs/:job/trials/:trial", async (c) => {
+    const { result, dir } = await trial(c);
+    const v = trialView(result, dir);
+    return c.json({
+      result,
+      instruction: v.instruction?.text ?? null,
+      trajectory: v.trajectory.state,
+      recording: v.hasRecording,
+      verifier: { stdout_tail: v.verifierStdout?.text ?? null, stderr_tail: v.verifierStderr?.text ?? null },
+    });
+  });
+  app.get("/api/jobs/:job/trials/:trial/trajectory", async (c) => {
+    const { dir } = await trial(c);
+    const t = loadTrajectory(dir);
+    if (t.state === "missing") throw new NotFound("this trial has no trajectory");
+    if (t.state === "invalid") return c.json({ error: `trajectory.json: ${t.reason}` }, 422);
+    return c.json(viewTrajectorySchema.parse(t.value));
+  });
+  app.get("/api/jobs/:job/trials/:trial/recording", async (c) => {
+    const { dir } = await trial(c);
+    const rec = loadRecording(dir);
+    if (rec.state === "missing") throw new NotFound("this trial has no recording");
+    if (rec.state === "invalid") return c.json({ error: `recording.cast: ${rec.reason}` }, 422);
+    return c.json(rec.value);
+  });
+  app.get("/api/jobs/:job/trials/:trial/files/verifier/:name", async (c) => {
+    const { dir } = await trial(c);
+    const name = c.req.param("name");
+    if (name !== "test-stdout.txt" && name !== "test-stderr.txt")
+      throw new NotFound(`no verifier file ${name}`);
+    const path = trialFile(dir, "verifier", name);
+    if (path === null) throw new NotFound(`${name} was not recorded`);
+    return c.text(readFileSync(path, "utf8"));
+  });
+
+  app.notFound((c) => respondError(c, 404, `nothing at ${c.req.path}`));
+  app.onError((err, c) => {
+    if (err instanceof NotFound) return respondError(c, 404, err.message);
+    if (isLonghaulError(err) && err.kind === "user") return respondError(c, 400, err.message);
+    return respondError(c, 500, errorMessage(err));
+  });
+
+  return { app, jobsDir, close: () => query.close() };
+}
+
+function respondError(c: Context, status: 400 | 404 | 500, message: string): Response {
+  if (c.req.path.startsWith("/api/")) return c.json({ error: message }, status);
+  return c.html(errorPage(status, message), status);
+}

@@ -1,0 +1,49 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { InfraError } from "../core/index.js";
+import { createViewerApp } from "./app.js";
+
+export interface ServeOptions {
+  jobsDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+}
+
+export interface RunningViewer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves the viewer over HTTP, on the loopback interface unless told otherwise. */
+export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
+  const viewer = await createViewerApp({ jobsDir: opts.jobsDir });
+  const host = opts.host ?? "127.0.0.1";
+  const server = serve({ fetch: viewer.app.fetch, port: opts.port, hostname: host });
+  try {
+    await new Promise<void>((resolveListen, rejectListen) => {
+      server.once("listening", () => resolveListen());
+      server.once("error", rejectListen);
+    });
+  } catch (e) {
+    await viewer.close();
+    throw new InfraError(`cannot listen on ${host}:${opts.port}: ${String(e)}`, {
+      cause: e,
+      retryable: false,
+    });
+  }
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}/`,
+    port,
+    close: async () => {
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        // Keep-alive connections from a browser would otherwise hold close() open.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      await viewer.close();
+    },
+  };
+}

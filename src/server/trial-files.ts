@@ -1,0 +1,187 @@
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative } from "node:path";
+import { z } from "zod";
+import { errorMessage } from "../core/index.js";
+
+/**
+ * Reading the files a trial leaves behind. Each reader is lenient: a missing or damaged log is
+ * shown as such on the page instead of failing the whole trial view.
+ */
+
+/**
+ * A regular file under the trial folder, or null. Logs are written by agents and verifiers, so a
+ * symbolic link pointing out of the trial folder is treated as absent rather than followed.
+ */
+export function trialFile(trialDir: string, ...parts: string[]): string | null {
+  const path = join(trialDir, ...parts);
+  if (!existsSync(path)) return null;
+  const real = realpathSync(path);
+  const rel = relative(realpathSync(trialDir), real);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
+  return statSync(real).isFile() ? real : null;
+}
+
+export type Loaded<T> =
+  | { state: "missing" }
+  | { state: "invalid"; reason: string }
+  | { state: "ok"; value: T };
+
+/** The last `maxBytes` of a text file (logs can be large; their end is what matters). */
+export function readTail(path: string | null, maxBytes: number): { text: string; skipped: number } | null {
+  if (path === null || !existsSync(path)) return null;
+  const size = statSync(path).size;
+  const start = Math.max(0, size - maxBytes);
+  const buf = Buffer.alloc(size - start);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, buf, 0, buf.length, start);
+  } finally {
+    closeSync(fd);
+  }
+  return { text: buf.toString("utf8"), skipped: start };
+}
+
+/** The first `maxBytes` of a text file. */
+export function readHead(path: string, maxBytes: number): { text: string; skipped: number } | null {
+  if (!existsSync(path)) return null;
+  const size = statSync(path).size;
+  const buf = Buffer.alloc(Math.min(size, maxBytes));
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, buf, 0, buf.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return { text: buf.toString("utf8"), skipped: size - buf.length };
+}
+
+const stepMetricsSchema = z.object({
+  prompt_tokens: z.number().optional(),
+  completion_tokens: z.number().optional(),
+  cached_tokens: z.number().optional(),
+  cost_usd: z.number().optional(),
+});
+
+/** The parts of an ATIF trajectory the viewer shows; unknown fields are ignored. */
+export const viewTrajectorySchema = z.object({
+  schema_version: z.string().optional(),
+  session_id: z.string().optional(),
+  agent: z
+    .object({ name: z.string(), version: z.string().optional(), model_name: z.string().optional() })
+    .optional(),
+  steps: z.array(
+    z.object({
+      step_id: z.number(),
+      timestamp: z.string().optional(),
+      source: z.string(),
+      message: z.string().default(""),
+      tool_calls: z
+        .array(
+          z.object({
+            tool_call_id: z.string().optional(),
+            function_name: z.string(),
+            arguments: z.unknown(),
+          }),
+        )
+        .optional(),
+      observation: z
+        .object({
+          results: z.array(z.object({ source_call_id: z.string().optional(), content: z.string() })),
+        })
+        .optional(),
+      metrics: stepMetricsSchema.optional(),
+    }),
+  ),
+  final_metrics: z.record(z.string(), z.unknown()).optional(),
+});
+export type ViewTrajectory = z.infer<typeof viewTrajectorySchema>;
+
+const MAX_TRAJECTORY_BYTES = 64 * 1024 * 1024;
+
+export function loadTrajectory(trialDir: string): Loaded<ViewTrajectory> {
+  const path = trialFile(trialDir, "agent", "trajectory.json");
+  if (path === null) return { state: "missing" };
+  if (statSync(path).size > MAX_TRAJECTORY_BYTES) return { state: "invalid", reason: "larger than 64 MB" };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    return { state: "invalid", reason: `not JSON: ${errorMessage(e)}` };
+  }
+  const parsed = viewTrajectorySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { state: "invalid", reason: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}` };
+  }
+  return { state: "ok", value: parsed.data };
+}
+
+export interface Recording {
+  width: number;
+  height: number;
+  /** Output events only, as [seconds since start, text]; input echoes are already in the output. */
+  events: [number, string][];
+  /** Lines that were not valid events (a recording cut off mid-write ends with one). */
+  skipped_lines: number;
+  duration: number;
+}
+
+const castHeaderSchema = z.object({
+  version: z.literal(2),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+const castEventSchema = z.tuple([z.number().nonnegative(), z.string(), z.string()]);
+
+const MAX_CAST_BYTES = 64 * 1024 * 1024;
+
+export function castPath(trialDir: string): string | null {
+  return trialFile(trialDir, "agent", "recording.cast");
+}
+
+/** Parses an asciinema v2 recording. */
+export function parseCast(text: string): Loaded<Recording> {
+  const lines = text.split("\n");
+  let header: z.infer<typeof castHeaderSchema>;
+  try {
+    const parsed = castHeaderSchema.safeParse(JSON.parse(lines[0] ?? ""));
+    if (!parsed.success) return { state: "invalid", reason: "first line is not an asciinema v2 header" };
+    header = parsed.data;
+  } catch {
+    return { state: "invalid", reason: "first line is not JSON" };
+  }
+  const events: [number, string][] = [];
+  let skipped = 0;
+  for (const line of lines.slice(1)) {
+    if (line.trim() === "") continue;
+    let ev: z.infer<typeof castEventSchema> | null = null;
+    try {
+      const parsed = castEventSchema.safeParse(JSON.parse(line));
+      if (parsed.success) ev = parsed.data;
+    } catch {
+      ev = null;
+    }
+    if (ev === null) {
+      skipped++;
+      continue;
+    }
+    if (ev[1] === "o") events.push([ev[0], ev[2]]);
+  }
+  const duration = events.reduce((m, e) => Math.max(m, e[0]), 0);
+  return {
+    state: "ok",
+    value: { width: header.width, height: header.height, events, skipped_lines: skipped, duration },
+  };
+}
+
+export function loadRecording(trialDir: string): Loaded<Recording> {
+  const path = castPath(trialDir);
+  if (path === null) return { state: "missing" };
+  if (statSync(path).size > MAX_CAST_BYTES) return { state: "invalid", reason: "larger than 64 MB" };
+  return parseCast(readFileSync(path, "utf8"));
+}
+
+/** The task's instruction, read from the task folder recorded in the result. */
+export function loadInstruction(taskPath: string): { text: string; skipped: number } | null {
+  return readHead(join(taskPath, "instruction.md"), 256 * 1024);
+}

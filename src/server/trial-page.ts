@@ -1,0 +1,146 @@
+import type { TrialResult } from "../core/index.js";
+import { clip, esc, facts, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, table } from "./html.js";
+import { PLAYER_JS, TERMINAL_JS } from "./player-js.js";
+import type { Loaded, ViewTrajectory } from "./trial-files.js";
+
+export interface TrialView {
+  result: TrialResult;
+  instruction: { text: string; skipped: number } | null;
+  trajectory: Loaded<ViewTrajectory>;
+  hasRecording: boolean;
+  verifierStdout: { text: string; skipped: number } | null;
+  verifierStderr: { text: string; skipped: number } | null;
+}
+
+/** Long texts (observations, logs) are cut so one trial page stays a reasonable size. */
+const MAX_TEXT = 20_000;
+
+function pre(text: string, cls = ""): string {
+  return `<pre${cls ? ` class="${cls}"` : ""}>${esc(clip(text, MAX_TEXT))}</pre>`;
+}
+
+function fileBlock(title: string, file: { text: string; skipped: number } | null, tail: boolean): string {
+  if (file === null) return `<p class="muted">${esc(title)}: not recorded.</p>`;
+  const note =
+    file.skipped > 0
+      ? `<p class="muted">${tail ? "first" : "last"} ${fmtInt(file.skipped)} bytes not shown</p>`
+      : "";
+  return `<details><summary>${esc(title)}</summary>${note}${pre(file.text)}</details>`;
+}
+
+function subtasksTable(r: TrialResult): string {
+  if (r.subtasks.length === 0) return `<p class="muted">No subtask scores.</p>`;
+  const rows = r.subtasks.map((s) => [
+    esc(s.id),
+    esc(s.kind),
+    esc(s.visibility),
+    `<span class="num">${esc(s.weight)}</span>`,
+    `<span class="num">${s.score.toFixed(3)}</span>`,
+    `${esc(s.message ?? "")}${s.error ? ` <span class="error">${esc(s.error)}</span>` : ""}`,
+  ]);
+  return table(["subtask", "kind", "visibility", "weight", "score", "message"], rows, 'id="subtasks"');
+}
+
+function trajectorySection(t: Loaded<ViewTrajectory>): string {
+  if (t.state === "missing") return `<p class="muted">This agent wrote no trajectory.</p>`;
+  if (t.state === "invalid")
+    return `<p class="error">agent/trajectory.json could not be read: ${esc(t.reason)}</p>`;
+  const traj = t.value;
+  const head = traj.agent
+    ? `<p class="muted">${esc(traj.agent.name)} ${esc(traj.agent.version ?? "")} · ${esc(traj.agent.model_name ?? "")} · ${fmtInt(traj.steps.length)} steps</p>`
+    : "";
+  const steps = traj.steps.map((s) => {
+    const calls = (s.tool_calls ?? [])
+      .map(
+        (c) =>
+          `<div class="call"><b>${esc(c.function_name)}</b>${pre(JSON.stringify(c.arguments ?? {}, null, 2))}</div>`,
+      )
+      .join("");
+    const obs = (s.observation?.results ?? [])
+      .map((o) => `<details class="obs"><summary>observation</summary>${pre(o.content)}</details>`)
+      .join("");
+    const m = s.metrics;
+    const metrics = m
+      ? ` · ${fmtInt(m.prompt_tokens ?? 0)} in / ${fmtInt(m.completion_tokens ?? 0)} out · ${fmtUsd(m.cost_usd ?? 0)}`
+      : "";
+    return `<div class="step s-${esc(s.source)}"><div class="meta">#${esc(s.step_id)} ${esc(s.source)} · ${esc(s.timestamp ?? "")}${metrics}</div>
+${s.message ? pre(s.message) : ""}${calls}${obs}</div>`;
+  });
+  return `${head}<div id="trajectory">${steps.join("\n")}</div>`;
+}
+
+function playerSection(jobId: string, trialId: string): string {
+  const src = `/api/jobs/${encodeURIComponent(jobId)}/trials/${encodeURIComponent(trialId)}/recording`;
+  return `<div id="player" class="player" data-src="${esc(src)}" data-state="loading">
+<div class="controls"><button class="play" disabled>Play</button><button class="end" disabled>Skip to end</button>
+<label>speed <select class="speed"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option><option value="16">16×</option></select></label>
+<span class="clock muted"></span></div>
+<pre class="screen"></pre></div>`;
+}
+
+export function trialPage(v: TrialView): string {
+  const r = v.result;
+  const jobHref = `/jobs/${encodeURIComponent(r.job_id)}`;
+  const overview = facts([
+    ["job", `<a href="${jobHref}">${esc(r.job_id)}</a>`],
+    [
+      "task",
+      `${esc(r.task.name)} <span class="muted">(${esc(r.task.category)}${r.task.difficulty ? `, ${esc(r.task.difficulty)}` : ""})</span>`,
+    ],
+    ["agent", esc(r.agent)],
+    ["model", esc(r.model ?? "—")],
+    ["attempt", esc(r.attempt)],
+    ["outcome", outcomeBadge(r.outcome)],
+    ["R", `<b id="reward">${fmtReward(r.reward)}</b>`],
+    ["self-terminated", r.self_terminated ? "yes" : "no"],
+    ["infra retries", esc(r.infra_retries)],
+  ]);
+  const timing = facts([
+    ["started", esc(r.timing.started_at)],
+    ["finished", esc(r.timing.finished_at)],
+    ["setup", fmtSec(r.timing.setup_sec)],
+    ["agent", fmtSec(r.timing.agent_sec)],
+    ["verifier", fmtSec(r.timing.verifier_sec)],
+    ["total", fmtSec(r.timing.total_sec)],
+  ]);
+  const u = r.usage;
+  const usage = facts([
+    ["cost", fmtUsd(u.cost_usd)],
+    ["input tokens", fmtInt(u.input_tokens)],
+    ["output tokens", fmtInt(u.output_tokens)],
+    ["cached tokens", fmtInt(u.cached_tokens)],
+    ["reasoning tokens", fmtInt(u.reasoning_tokens)],
+    ["turns", fmtInt(u.turns)],
+    ["parse errors", fmtInt(u.parse_errors)],
+    ["model time", fmtSec(u.model_sec)],
+    ["command time", fmtSec(u.command_sec)],
+  ]);
+  const error = r.error
+    ? `<h2>Error</h2><p class="error" id="error"><b>${esc(r.error.kind)}</b>: ${esc(r.error.message)}</p>`
+    : "";
+  const gradingErrors =
+    r.grading_errors.length > 0
+      ? `<h2>Grading problems</h2><ul>${r.grading_errors.map((g) => `<li>${esc(g)}</li>`).join("")}</ul>`
+      : "";
+  const instruction =
+    v.instruction === null
+      ? `<p class="muted">instruction.md not found in ${esc(r.task.path)}</p>`
+      : `<details open><summary>instruction.md</summary>${pre(v.instruction.text)}${
+          v.instruction.skipped > 0
+            ? `<p class="muted">last ${fmtInt(v.instruction.skipped)} bytes not shown</p>`
+            : ""
+        }</details>`;
+  const body = `<h1>${esc(r.trial_id)}</h1>
+<div style="display:flex;gap:40px;flex-wrap:wrap">
+<section><h2>Overview</h2>${overview}</section>
+<section><h2>Timing</h2>${timing}</section>
+<section><h2>Usage</h2>${usage}</section>
+</div>
+${error}${gradingErrors}
+<h2>Subtasks</h2>${subtasksTable(r)}
+<h2>Instruction</h2>${instruction}
+<h2>Verifier output</h2>${fileBlock("test-stdout.txt", v.verifierStdout, true)}${fileBlock("test-stderr.txt", v.verifierStderr, true)}
+<h2>Trajectory</h2>${trajectorySection(v.trajectory)}
+<h2>Terminal recording</h2>${v.hasRecording ? playerSection(r.job_id, r.trial_id) : `<p class="muted">No recording.</p>`}`;
+  return page(r.trial_id, body, v.hasRecording ? `${TERMINAL_JS}\n${PLAYER_JS}` : "");
+}
