@@ -2,6 +2,8 @@ import { UserError } from "../core/index.js";
 import { NopAgent } from "./nop.js";
 import { ScriptAgent } from "./oracle.js";
 import { ShellAgent } from "./shell.js";
+import { terminusAgentFactory } from "./terminus/index.js";
+import { toolsAgentFactory } from "./tools-agent/index.js";
 import type { Agent, AgentFactory } from "./types.js";
 
 const factories = new Map<string, { factory: AgentFactory; description: string }>();
@@ -32,3 +34,13 @@ registerAgent(
 );
 registerAgent("nop", "does nothing", () => new NopAgent());
 registerAgent("shell", "runs --agent-opt cmd='…' in the sandbox", (o) => new ShellAgent(o));
+registerAgent(
+  "terminus",
+  "a model drives a tmux terminal in the sandbox (needs --model)",
+  terminusAgentFactory,
+);
+registerAgent(
+  "tools",
+  "a model with exec/read_file/write_file/finish tools (needs --model)",
+  toolsAgentFactory,
+);

@@ -27,6 +27,8 @@ export interface AgentContext {
 export interface AgentRunResult {
   /** The agent said it was done (as opposed to running out of time or crashing). */
   selfTerminated: boolean;
+  /** The agent stopped because its own budget (turns, wall clock) ran out: scored as a timeout. */
+  budgetExhausted?: boolean;
   usage?: Partial<Usage>;
   /** Set when the agent itself failed (not the infrastructure). */
   error?: string;

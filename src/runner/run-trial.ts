@@ -220,7 +220,7 @@ async function runAgentPhase(
     });
     const result = await Promise.race([run, hardStop]);
     if (result === "hard-stop") return { result: null, timedOut };
-    if (timedOut) return { result, timedOut };
+    if (timedOut || result.budgetExhausted === true) return { result, timedOut: true };
     return result.error !== undefined ? { result, timedOut, error: result.error } : { result, timedOut };
   } catch (e) {
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);

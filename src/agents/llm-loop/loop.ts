@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelMessage, ToolSet } from "ai";
-import { errorMessage, type Usage } from "../../core/index.js";
+import { errorMessage, type Usage, UserError } from "../../core/index.js";
 import { ModelCallError, type ModelClient, type ModelResponse } from "../../models/index.js";
 import type { AgentRunResult } from "../types.js";
 import type { CastRecorder } from "./cast.js";
@@ -22,7 +22,8 @@ export interface TurnOutcome {
   /** The agent's words for the trajectory. */
   message: string;
   toolCalls?: AtifToolCall[];
-  observation?: string;
+  /** What the model was shown next; `source_call_id` ties a result to its tool call. */
+  observations?: { source_call_id?: string; content: string }[];
 }
 
 /** The part that differs between harnesses: prompts, how answers become actions, what is observed. */
@@ -71,6 +72,8 @@ const SUMMARY_PROMPT =
   "what the task is, what you have done, what you found (paths, commands, errors), what is left and " +
   "what you planned next. Answer in plain text, not JSON, and call no tools.";
 
+const CONFIG_STATUS = new Set([401, 403, 404]);
+
 const CONTEXT_ERROR = /context|too long|too many tokens|maximum.*tokens|prompt is too long/i;
 
 /** The turn loop shared by every LLM harness: budgets, context summarisation and recording. */
@@ -113,11 +116,13 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
     contextTokens = estimateTokens(driver.systemPrompt + text);
     summaries++;
     cfg.log(`context summarised (${dropped} messages replaced)`);
+    // The summary is the model's own words, so it is an agent step (the only kind with metrics).
     traj.add({
-      source: "system",
-      message: `Context summarised; ${dropped} earlier messages replaced by:\n${text}`,
+      source: "agent",
+      model_name: client.id,
+      message: summary,
       metrics: stepMetrics(client.calls.slice(before)),
-      extra: { kind: "summary", summary, replaced_messages: dropped },
+      extra: { kind: "summary", replaced_messages: dropped, resume_message: text },
     });
   };
 
@@ -172,11 +177,12 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
         reported > 0 ? reported + added : estimateTokens(driver.systemPrompt + JSON.stringify(messages));
       traj.add({
         source: "agent",
+        model_name: client.id,
         message: out.message,
         ...(out.toolCalls && out.toolCalls.length > 0 ? { tool_calls: out.toolCalls } : {}),
-        ...(out.observation === undefined
-          ? {}
-          : { observation: { results: [{ content: out.observation }] } }),
+        ...(out.observations && out.observations.length > 0
+          ? { observation: { results: out.observations } }
+          : {}),
         metrics: stepMetrics(client.calls.slice(before)),
         extra: { turn: turns, parse_error: out.parseError, command_sec: out.commandSec },
       });
@@ -195,10 +201,19 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
   } catch (e) {
     if (signal.aborted) {
       stopReason = "aborted";
-    } else if (e instanceof ModelCallError) {
+    } else if (e instanceof ModelCallError && !e.retryable && !CONFIG_STATUS.has(e.statusCode ?? 0)) {
+      // The model refused this conversation (e.g. a 400): the agent's run ends in error.
       stopReason = "error";
       error = e.message;
+    } else if (e instanceof ModelCallError && !e.retryable) {
+      // Bad key, no access, unknown model: every trial would fail the same way.
+      error = e.message;
+      await finish();
+      throw new UserError(`${e.message}; check the model id and its API key`, { cause: e });
     } else {
+      // Anything else (the provider still down after every retry, a sandbox failure) is the
+      // infrastructure's, and the job retries the trial.
+      if (e instanceof Error) error = e.message;
       await finish();
       throw e;
     }

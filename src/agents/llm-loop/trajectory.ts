@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { CallRecord } from "../../models/index.js";
 
 /** The agent trajectory interchange shape Harbor reads (`agent/trajectory.json`). */
-export const ATIF_VERSION = "ATIF-v1.2";
+export const ATIF_VERSION = "ATIF-v1.4";
 
 const metricsSchema = z.object({
   prompt_tokens: z.number().int().nonnegative(),
@@ -18,6 +18,8 @@ export const atifStepSchema = z.object({
   step_id: z.number().int().positive(),
   timestamp: z.string(),
   source: z.enum(["system", "user", "agent"]),
+  /** Agent steps only. */
+  model_name: z.string().optional(),
   message: z.string(),
   tool_calls: z
     .array(

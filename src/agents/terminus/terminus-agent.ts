@@ -95,7 +95,7 @@ export class TerminusDriver implements LoopDriver {
         parseError: true,
         commandSec: 0,
         message: resp.text,
-        observation: `parse error: ${parsed.error}`,
+        observations: [{ content: `parse error: ${parsed.error}` }],
       };
     }
     const a = parsed.answer;
@@ -131,7 +131,7 @@ export class TerminusDriver implements LoopDriver {
         function_name: "keystrokes",
         arguments: { keystrokes: c.keystrokes, duration: c.duration },
       })),
-      observation: output,
+      observations: [{ content: output }],
     };
   }
 
@@ -163,6 +163,7 @@ export class TerminusAgent implements Agent {
     });
     return {
       selfTerminated: r.selfTerminated,
+      budgetExhausted: r.stopReason === "turns" || r.stopReason === "wall",
       usage: r.usage,
       ...(r.error === undefined ? {} : { error: r.error }),
     };

@@ -95,7 +95,7 @@ export class ToolsDriver implements LoopDriver {
     }
   }
 
-  async handle(resp: ModelResponse, turn: number, signal: AbortSignal): Promise<TurnOutcome> {
+  async handle(resp: ModelResponse, _turn: number, signal: AbortSignal): Promise<TurnOutcome> {
     const calls = resp.toolCalls;
     if (calls.length === 0) {
       const why = resp.text.trim() === "" ? "the answer was empty" : "the answer called no tool";
@@ -107,14 +107,14 @@ export class ToolsDriver implements LoopDriver {
         parseError: true,
         commandSec: 0,
         message: resp.text,
-        observation: `parse error: ${why}`,
+        observations: [{ content: `parse error: ${why}` }],
       };
     }
     const results: ToolResultPart[] = [];
     let commandSec = 0;
     let parseError = false;
     let finished = false;
-    const observations: string[] = [];
+    const observations: { source_call_id: string; content: string }[] = [];
     for (const c of calls) {
       if (c.name === "finish" && !c.invalid) {
         finished = true;
@@ -125,7 +125,7 @@ export class ToolsDriver implements LoopDriver {
       commandSec += r.sec;
       if (c.invalid) parseError = true;
       results.push(result(c, r.text));
-      observations.push(r.text);
+      observations.push({ source_call_id: c.id, content: r.text });
     }
     const followUp: ModelMessage[] = [{ role: "tool", content: results }];
     return {
@@ -134,15 +134,15 @@ export class ToolsDriver implements LoopDriver {
       parseError,
       commandSec,
       message: resp.text,
-      toolCalls: calls.map((c, i) => ({
-        tool_call_id: c.id || `t${turn}-${i + 1}`,
+      toolCalls: calls.map((c) => ({
+        tool_call_id: c.id,
         function_name: c.name,
         arguments:
           typeof c.input === "object" && c.input !== null
             ? (c.input as Record<string, unknown>)
             : { raw: c.input },
       })),
-      observation: observations.join("\n---\n"),
+      observations,
     };
   }
 
@@ -170,6 +170,7 @@ export class ToolsAgent implements Agent {
     });
     return {
       selfTerminated: r.selfTerminated,
+      budgetExhausted: r.stopReason === "turns" || r.stopReason === "wall",
       usage: r.usage,
       ...(r.error === undefined ? {} : { error: r.error }),
     };

@@ -1,0 +1,209 @@
+import {
+  APICallError,
+  generateText,
+  type LanguageModel,
+  type ModelMessage,
+  streamText,
+  type ToolSet,
+} from "ai";
+import { errorMessage, InfraError } from "../core/index.js";
+import { parseModelId } from "./model-id.js";
+import { costOf, findPrice, loadPricing, type PriceEntry, type PricingTable } from "./pricing.js";
+import { getModelProvider, type ModelProvider } from "./providers.js";
+import { backoffMs, classifyFailure, sleep } from "./retry.js";
+import type { ModelSettings } from "./settings.js";
+import { type CallRecord, sumCalls, tokensFromSdk, type UsageTotals } from "./usage.js";
+
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+export interface ModelRequest {
+  system?: string;
+  messages: ModelMessage[];
+  /** Tools without `execute`: the caller runs them and sends the results back. */
+  tools?: ToolSet;
+  /** "none" keeps the tools declared (history may contain calls) but asks for plain text. */
+  toolChoice?: "auto" | "none";
+  signal?: AbortSignal;
+}
+
+export interface ToolCallOut {
+  id: string;
+  name: string;
+  input: unknown;
+  /** Unparsable arguments or an unknown tool. */
+  invalid: boolean;
+  error?: string;
+}
+
+export interface ModelResponse {
+  text: string;
+  toolCalls: ToolCallOut[];
+  /** Messages to append to the conversation (the assistant turn, with its tool calls). */
+  responseMessages: ModelMessage[];
+  finishReason: string;
+  record: CallRecord;
+}
+
+/** A model call failed for good: a non-retryable status, or retries exhausted. */
+export class ModelCallError extends InfraError {
+  readonly attempts: number;
+  readonly retrySec: number;
+  /** The last HTTP status, when the server answered. */
+  readonly statusCode: number | undefined;
+  constructor(message: string, attempts: number, retrySec: number, retryable: boolean, cause?: unknown) {
+    super(message, { cause, retryable });
+    this.attempts = attempts;
+    this.retrySec = retrySec;
+    this.statusCode = APICallError.isInstance(cause) ? cause.statusCode : undefined;
+  }
+}
+
+export interface ModelClientOptions {
+  settings: ModelSettings;
+  pricing?: PricingTable;
+  env?: NodeJS.ProcessEnv;
+  /** Called before each retry wait, for progress lines. */
+  onRetry?: (info: { attempt: number; reason: string; waitMs: number }) => void;
+}
+
+/** One configured model: makes calls with retries, prices them and keeps the per-call records. */
+export class ModelClient {
+  readonly id: string;
+  readonly settings: ModelSettings;
+  readonly provider: ModelProvider;
+  readonly price: PriceEntry | null;
+  readonly contextWindow: number;
+  readonly calls: CallRecord[] = [];
+  private readonly model: LanguageModel;
+  private readonly onRetry: ModelClientOptions["onRetry"];
+
+  constructor(id: string, opts: ModelClientOptions) {
+    const { provider, model } = parseModelId(id);
+    this.id = id;
+    this.settings = opts.settings;
+    this.provider = getModelProvider(provider);
+    this.model = this.provider.languageModel(model, opts.settings, opts.env ?? process.env);
+    this.price = findPrice(opts.pricing ?? loadPricing(), id);
+    this.contextWindow = opts.settings.contextWindow ?? this.price?.context_window ?? DEFAULT_CONTEXT_WINDOW;
+    this.onRetry = opts.onRetry;
+  }
+
+  totals(): UsageTotals {
+    return sumCalls(this.calls);
+  }
+
+  async complete(req: ModelRequest): Promise<ModelResponse> {
+    const s = this.settings;
+    const policy = { maxRetries: s.maxRetries, baseMs: s.retryBaseMs, maxMs: s.retryMaxMs };
+    const firstStart = performance.now();
+    for (let attempt = 0; ; attempt++) {
+      const start = performance.now();
+      const timeout = AbortSignal.timeout(s.timeoutSec * 1000);
+      const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+      try {
+        const out = await this.attempt(req, signal);
+        const end = performance.now();
+        const tokens = tokensFromSdk(out.usage);
+        const cost = costOf(tokens, this.price);
+        const record: CallRecord = {
+          model: this.id,
+          tokens,
+          costUsd: cost.usd,
+          priced: cost.priced,
+          modelSec: (end - start) / 1000,
+          retrySec: (start - firstStart) / 1000,
+          attempts: attempt + 1,
+        };
+        this.calls.push(record);
+        return { ...out.response, record };
+      } catch (e) {
+        if (req.signal?.aborted) throw e;
+        const failure = classifyFailure(e, timeout.aborted);
+        const retrySec = (performance.now() - firstStart) / 1000;
+        if (!failure.retryable || attempt >= policy.maxRetries) {
+          const what = failure.retryable ? `gave up after ${attempt + 1} attempts` : "not retryable";
+          throw new ModelCallError(
+            `model ${this.id}: ${failure.reason}: ${errorMessage(e)} (${what})`,
+            attempt + 1,
+            retrySec,
+            failure.retryable,
+            e,
+          );
+        }
+        const waitMs = backoffMs(attempt, policy, failure);
+        this.onRetry?.({ attempt: attempt + 1, reason: failure.reason, waitMs });
+        await sleep(waitMs, req.signal);
+      }
+    }
+  }
+
+  private async attempt(req: ModelRequest, signal: AbortSignal) {
+    const s = this.settings;
+    const providerOptions = this.provider.providerOptions(s);
+    const common = {
+      model: this.model,
+      messages: req.messages,
+      maxRetries: 0,
+      abortSignal: signal,
+      ...(req.system === undefined ? {} : { system: req.system }),
+      ...(req.tools === undefined ? {} : { tools: req.tools }),
+      ...(req.toolChoice === undefined ? {} : { toolChoice: req.toolChoice }),
+      ...(s.temperature === undefined ? {} : { temperature: s.temperature }),
+      ...(s.maxOutputTokens === undefined ? {} : { maxOutputTokens: s.maxOutputTokens }),
+      ...(providerOptions === undefined ? {} : { providerOptions }),
+    };
+    if (!s.stream) {
+      const r = await generateText(common);
+      return {
+        usage: r.totalUsage,
+        response: shape(r.text, r.toolCalls, r.response.messages, r.finishReason),
+      };
+    }
+    let streamError: unknown;
+    const r = streamText({
+      ...common,
+      onError: ({ error }) => {
+        streamError = error;
+      },
+    });
+    // Drain the stream so that transport errors surface here rather than as unhandled rejections.
+    await r.consumeStream({ onError: (error) => (streamError ??= error) });
+    if (streamError !== undefined) throw streamError;
+    const [text, toolCalls, response, finishReason, usage] = await Promise.all([
+      r.text,
+      r.toolCalls,
+      r.response,
+      r.finishReason,
+      r.totalUsage,
+    ]);
+    return { usage, response: shape(text, toolCalls, response.messages, finishReason) };
+  }
+}
+
+interface SdkToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  invalid?: boolean | undefined;
+  error?: unknown;
+}
+
+function shape(
+  text: string,
+  toolCalls: readonly SdkToolCall[],
+  messages: ModelMessage[],
+  finishReason: string,
+): Omit<ModelResponse, "record"> {
+  return {
+    text,
+    toolCalls: toolCalls.map((c) => ({
+      id: c.toolCallId,
+      name: c.toolName,
+      input: c.input,
+      invalid: c.invalid === true,
+      ...(c.invalid === true ? { error: errorMessage(c.error) } : {}),
+    })),
+    responseMessages: messages,
+    finishReason,
+  };
+}

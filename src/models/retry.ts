@@ -1,0 +1,77 @@
+import { APICallError } from "ai";
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Why an attempt failed, as far as retrying is concerned. */
+export interface FailureClass {
+  retryable: boolean;
+  reason: string;
+  /** Server-requested wait (Retry-After), in ms. */
+  retryAfterMs?: number;
+}
+
+const NETWORK_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET"]);
+
+function causeCode(e: unknown, depth = 0): string | undefined {
+  if (depth > 4 || typeof e !== "object" || e === null) return undefined;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  return causeCode((e as { cause?: unknown }).cause, depth + 1);
+}
+
+function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
+  const v = headers?.["retry-after"];
+  if (v === undefined) return undefined;
+  const sec = Number(v);
+  if (Number.isFinite(sec)) return Math.max(0, sec * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** 429, 5xx, cut connections and our own per-attempt timeout are retried; other 4xx are not. */
+export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
+  if (timedOut) return { retryable: true, reason: "timeout" };
+  if (APICallError.isInstance(e)) {
+    const s = e.statusCode;
+    const after = retryAfterMs(e.responseHeaders);
+    if (s === 429 || (s !== undefined && s >= 500) || s === 408)
+      return {
+        retryable: true,
+        reason: `http ${s}`,
+        ...(after === undefined ? {} : { retryAfterMs: after }),
+      };
+    if (s === undefined && e.isRetryable) return { retryable: true, reason: "connection" };
+    return { retryable: false, reason: `http ${s ?? "?"}` };
+  }
+  const code = causeCode(e);
+  if (code !== undefined && NETWORK_CODES.has(code)) return { retryable: true, reason: code };
+  if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message))
+    return { retryable: true, reason: "connection" };
+  return { retryable: false, reason: e instanceof Error ? e.name : "error" };
+}
+
+/** Exponential backoff with full jitter, floored by the server's Retry-After when given. */
+export function backoffMs(attempt: number, policy: RetryPolicy, f: FailureClass, rand = Math.random): number {
+  const exp = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt);
+  const jittered = exp / 2 + (rand() * exp) / 2;
+  return Math.min(policy.maxMs, Math.max(jittered, f.retryAfterMs ?? 0));
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AgentContext } from "../../src/agents/types.js";
+import type { Sandbox } from "../../src/sandbox/types.js";
+import type { Task } from "../../src/task/types.js";
+
+export function fakeTask(instruction: string): Task {
+  const dir = mkdtempSync(join(tmpdir(), "lh-task-"));
+  return {
+    name: "fixture",
+    dir,
+    instruction,
+    checksum: "0".repeat(64),
+    rubric: { subtasks: [], source: null },
+    paths: {
+      environment: join(dir, "environment"),
+      solution: join(dir, "solution"),
+      tests: join(dir, "tests"),
+      instruction: join(dir, "instruction.md"),
+      config: join(dir, "task.toml"),
+    },
+    config: {
+      version: "1.0",
+      task: { name: null, description: null },
+      metadata: {
+        category: "test",
+        difficulty: "easy",
+        expert_time_estimate_min: null,
+        tags: [],
+        author_name: null,
+      },
+      agent: { timeout_sec: 60 },
+      verifier: { timeout_sec: 60 },
+      environment: {
+        cpus: 1,
+        memory_mb: 1024,
+        storage_mb: 1024,
+        allow_internet: false,
+        workdir: "/app",
+        docker_image: null,
+        build_timeout_sec: 60,
+      },
+      requires: { host_tools: [] },
+    },
+  };
+}
+
+/** A scratch pricing file so that costs in tests come from a known table. */
+export function usePricing(
+  models: Record<string, { input: number; output: number; cached_input?: number }>,
+): void {
+  const path = join(mkdtempSync(join(tmpdir(), "lh-price-")), "pricing.json");
+  writeFileSync(path, JSON.stringify({ models }));
+  process.env.LONGHAUL_PRICING = path;
+}
+
+export interface CtxHandle {
+  ctx: AgentContext;
+  logs: string[];
+  controller: AbortController;
+}
+
+export function agentContext(sandbox: Sandbox, model: string, options: Record<string, string>): CtxHandle {
+  const logs: string[] = [];
+  const controller = new AbortController();
+  const instruction = "Create out.txt containing hello.";
+  return {
+    logs,
+    controller,
+    ctx: {
+      task: fakeTask(instruction),
+      sandbox,
+      instruction,
+      model,
+      timeoutSec: 120,
+      signal: controller.signal,
+      logDir: mkdtempSync(join(tmpdir(), "lh-agent-log-")),
+      log: (l) => logs.push(l),
+      options,
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TrialResult } from "../../src/core/index.js";
+import { runJob } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { JobStore } from "../../src/store/index.js";
+import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
+import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+
+/**
+ * The terminus agent through the whole runner: a scripted model behind a real HTTP server, real
+ * tmux, the real bwrap sandbox, the real verifier. The model's keystrokes solve the `hello`
+ * fixture (sum.txt plus an executable bin/sum) or only part of it.
+ */
+const SUM_SCRIPT = Buffer.from("#!/bin/bash\nawk '{s+=$1} END {print s}' \"$1\"\n").toString("base64");
+const PUBLIC_PART = "awk '{s+=$1} END {print s}' /app/numbers.txt > /app/sum.txt\n";
+const HIDDEN_PART = `mkdir -p /app/bin && echo ${SUM_SCRIPT} | base64 -d > /app/bin/sum && chmod +x /app/bin/sum\n`;
+const usage = { input: 1200, output: 80, cached: 200 };
+const say = (commands: { keystrokes: string; duration: number }[], done = false) =>
+  reply.json({ analysis: "a", plan: "p", commands, task_complete: done }, usage);
+
+let llm: LoopbackLlm;
+beforeAll(async () => {
+  llm = await startLoopbackLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+
+async function runTerminus(
+  jobId: string,
+  agentOptions: Record<string, string> = {},
+): Promise<{
+  trial: TrialResult;
+  dir: string;
+}> {
+  const store = await JobStore.open(tempDir("e2e"));
+  try {
+    const task = await fixtureTask("hello");
+    const config = jobConfig([task], {
+      job_id: jobId,
+      agents: ["terminus"],
+      models: ["openai-compatible:loop-model"],
+      agent_options: { base_url: llm.url, ...agentOptions },
+    });
+    const out = await runJob({
+      store,
+      config,
+      tasks: [task],
+      provider: getSandboxProvider("bwrap"),
+      resume: false,
+    });
+    const trial = out.trials[0];
+    if (!trial) throw new Error("no trial");
+    return { trial, dir: store.trialDir(jobId, trial.trial_id) };
+  } finally {
+    await store.close();
+  }
+}
+
+describe("terminus through the runner", () => {
+  it("solves a task to R = 1.0 and records usage, a trajectory and a recording", async () => {
+    llm.push(
+      say([{ keystrokes: PUBLIC_PART, duration: 1 }]),
+      say([{ keystrokes: HIDDEN_PART, duration: 1 }], true),
+      say([], true),
+    );
+    const { trial, dir } = await runTerminus("solve");
+    expect(trial.reward).toBe(1);
+    expect(trial.outcome).toBe("completed");
+    expect(trial.self_terminated).toBe(true);
+    expect(trial.model).toBe("openai-compatible:loop-model");
+    expect(trial.usage.turns).toBe(3);
+    expect(trial.usage.input_tokens).toBe(3 * 1200);
+    expect(trial.usage.cached_tokens).toBe(3 * 200);
+    const trajectory = JSON.parse(readFileSync(join(dir, "agent", "trajectory.json"), "utf8"));
+    expect(trajectory.steps.length).toBeGreaterThanOrEqual(3);
+    const cast = readFileSync(join(dir, "agent", "recording.cast"), "utf8").split("\n");
+    expect(JSON.parse(cast[0] ?? "{}").version).toBe(2);
+    expect(cast.some((l) => l.includes("sum.txt"))).toBe(true);
+  });
+
+  it("records a false finish: completion claimed and confirmed with only the public part done", async () => {
+    llm.push(say([{ keystrokes: PUBLIC_PART, duration: 1 }], true), say([], true));
+    const { trial } = await runTerminus("false-finish");
+    expect(trial.self_terminated).toBe(true);
+    expect(trial.outcome).toBe("completed");
+    expect(trial.reward).toBeCloseTo(0.2, 6);
+  });
+
+  it("stops a model that never finishes at its turn budget and still verifies its work", async () => {
+    llm.push(say([{ keystrokes: PUBLIC_PART, duration: 0.2 }]));
+    llm.setFallback(() => reply.json({ analysis: "", plan: "", commands: [], task_complete: false }, usage));
+    const { trial, dir } = await runTerminus("budget", { max_turns: "4" });
+    expect(trial.self_terminated).toBe(false);
+    expect(trial.outcome).toBe("agent_timeout");
+    expect(trial.usage.turns).toBe(4);
+    expect(trial.reward).toBeCloseTo(0.2, 6);
+    expect(existsSync(join(dir, "agent", "trajectory.json"))).toBe(true);
+  });
+});
