@@ -1,0 +1,98 @@
+import { Rng, UserError } from "../../core/index.js";
+import type { Skill } from "../content/schema.js";
+import { walkable } from "../map/tilemap.js";
+import { ROLES, type RoleDef } from "../roles.js";
+import { maxHpFor } from "../tools/combat.js";
+import type { World } from "../world.js";
+import { PVec } from "./pvec.js";
+import type { AgentState, Lot, MobState, WorldState } from "./types.js";
+
+export interface AgentSpec {
+  id: string;
+  role: string;
+  team?: string;
+  /** Start somewhere other than the world's spawn point. */
+  at?: { x: number; y: number };
+}
+
+/** The state at tick 0: agents at the spawn point with their role's skills and kit. */
+export function initialState(
+  world: World,
+  agents: readonly AgentSpec[],
+  seed: number,
+  roles: readonly RoleDef[] = ROLES,
+): WorldState {
+  const lots: Lot[] = [];
+  const states: AgentState[] = [];
+  const index: Record<string, number> = {};
+  const { spawn } = world.pack.world;
+  agents.forEach((spec, i) => {
+    if (index[spec.id] !== undefined) throw new UserError(`agent id "${spec.id}" is used twice`);
+    const role = roles.find((r) => r.id === spec.role);
+    if (role === undefined)
+      throw new UserError(`unknown role "${spec.role}" (known: ${roles.map((r) => r.id).join(", ")})`);
+    const skills: AgentState["skills"] = {};
+    for (const [skill, level] of Object.entries(role.skills)) skills[skill as Skill] = { level, xp: 0 };
+    const inventory: number[] = [];
+    for (const stack of role.items) {
+      if (!world.item.has(stack.item))
+        throw new UserError(`role "${role.id}" starts with unknown item "${stack.item}"`);
+      const lot: Lot = {
+        id: lots.length,
+        item: stack.item,
+        created: stack.qty,
+        qty: stack.qty,
+        origin: { event: -1, kind: "start", by: spec.id },
+        from: [],
+        transfers: [],
+        holder: `agent:${spec.id}`,
+      };
+      lots.push(lot);
+      inventory.push(lot.id);
+    }
+    let pos = spec.at ?? { x: spawn.x + (i % 7) - 3, y: spawn.y + (Math.floor(i / 7) % 7) - 3 };
+    if (!walkable(world.map, pos.x, pos.y)) pos = spawn;
+    const hp = maxHpFor({ skills });
+    index[spec.id] = i;
+    states.push({
+      id: spec.id,
+      role: role.id,
+      team: spec.team ?? "team",
+      x: pos.x,
+      y: pos.y,
+      hp,
+      maxHp: hp,
+      skills,
+      inventory,
+      equipment: {},
+      readUpTo: 0,
+      lastResult: null,
+      allowedTools: [...role.tools],
+      deaths: 0,
+    });
+  });
+  const mobs: MobState[] = world.pack.spawns.map((s) => ({
+    hp: world.mob.get(s.mob)?.hp ?? 1,
+    respawnAt: -1,
+  }));
+  return {
+    version: 1,
+    seed,
+    tick: 0,
+    seq: 0,
+    rng: new Rng(seed).fork("engine").state(),
+    agents: PVec.from(states),
+    agentIndex: index,
+    nodes: PVec.from(world.pack.nodes.map(() => 0)),
+    mobs: PVec.from(mobs),
+    lots: PVec.from(lots),
+    ground: PVec.empty(),
+    messages: PVec.empty(),
+    completed: null,
+  };
+}
+
+/** The world clock moves on once per round (respawns are checked lazily against it). */
+export function advanceTick(state: WorldState): WorldState {
+  return { ...state, tick: state.tick + 1 };
+}

@@ -1,0 +1,103 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PNG } from "pngjs";
+import { describe, expect, it } from "vitest";
+import { testRole } from "../../../test/world/kit.js";
+import { DEFAULT_SEED } from "../content/generate-content.js";
+import { contributingEvents, traceLot, traceRoots } from "../engine/provenance.js";
+import { replay, runFileSchema, Session } from "../engine/session.js";
+import { restore, snapshot, stateDigest } from "../engine/snapshot.js";
+import { step } from "../engine/step.js";
+import { renderMap } from "../render/render.js";
+import { createWorld } from "../world.js";
+import { runScriptedTeam } from "./team-plan.js";
+
+const world = createWorld(DEFAULT_SEED);
+const session = runScriptedTeam(world);
+const run = session.toRunFile(DEFAULT_SEED);
+
+describe("a scripted three-role team", () => {
+  it("gathers, hands over, crafts and equips, then declares completion", () => {
+    const failures = session.events.filter((e) => e.type === "action" && e.data.ok !== true);
+    expect(failures).toEqual([]);
+    const warrior = session.state.agents.get(session.state.agentIndex.warrior ?? -1);
+    const weapon = session.state.lots.get(warrior?.equipment.weapon ?? -1);
+    expect(weapon?.item).toBe("bronze_sword");
+    expect(session.state.completed?.agent).toBe("warrior");
+    const types = new Set(session.events.map((e) => e.type));
+    for (const t of ["harvested", "transferred", "crafted", "equipped", "killed", "chat"])
+      expect(types.has(t)).toBe(true);
+  });
+
+  it("traces the equipped sword back to the miner's harvests through both hand-overs", () => {
+    const warrior = session.state.agents.get(session.state.agentIndex.warrior ?? -1);
+    const trace = traceLot(session.state, warrior?.equipment.weapon ?? -1);
+    const roots = traceRoots(trace);
+    expect(roots.every((r) => r.origin.kind === "harvest" && r.origin.by === "miner")).toBe(true);
+    expect(new Set(roots.map((r) => r.item))).toEqual(new Set(["copper_ore", "tin_ore"]));
+    expect(roots.reduce((n, r) => n + r.qty, 0)).toBe(4);
+    const seqs = new Set(contributingEvents(trace));
+    const byType = (type: string): number[] =>
+      session.events.filter((e) => e.type === type).map((e) => e.seq);
+    for (const s of byType("harvested")) expect(seqs.has(s)).toBe(true);
+    for (const s of byType("crafted")) expect(seqs.has(s)).toBe(true);
+    expect(byType("transferred").filter((s) => seqs.has(s)).length).toBe(3); // two ore hand-overs and the sword
+    expect(seqs.has(byType("killed")[0] ?? -1)).toBe(false); // the rat fight did not feed the sword
+  });
+
+  it("replays byte-identically in this process and in a fresh one", () => {
+    const again = replay(world, runFileSchema.parse(JSON.parse(JSON.stringify(run))));
+    expect(JSON.stringify(again.events)).toBe(JSON.stringify(run.events));
+    expect(stateDigest(again.state)).toBe(run.finalDigest);
+    const dir = mkdtempSync(join(tmpdir(), "world-run-"));
+    const out = join(dir, "run.json");
+    execFileSync("npx", ["tsx", "src/world/examples/scripted-team.ts", "--out", out], { stdio: "pipe" });
+    const child = runFileSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+    expect(JSON.stringify(child.events)).toBe(JSON.stringify(run.events));
+    expect(child.finalDigest).toBe(run.finalDigest);
+  });
+
+  it("never modifies the state it is given, and snapshots restore to the same state", () => {
+    const before = stateDigest(session.state);
+    const text = snapshot(session.state);
+    const out = step(world, { ...session.state, completed: null }, "miner", {
+      tool: "harvest_resource",
+      args: { target: "copper_rock" },
+    });
+    expect(out.result.ok).toBe(true);
+    expect(stateDigest(session.state)).toBe(before);
+    const restored = restore(text);
+    expect(stateDigest(restored)).toBe(before);
+    const fromRestored = step(world, { ...restored, completed: null }, "miner", {
+      tool: "harvest_resource",
+      args: { target: "copper_rock" },
+    });
+    expect(JSON.stringify(fromRestored.events)).toBe(JSON.stringify(out.events));
+  });
+
+  it("renders the run to a PNG with the paths drawn over the map", () => {
+    const region = { x: 440, y: 300, w: 160, h: 140 };
+    const plain = PNG.sync.read(renderMap(world, { region }));
+    const withRun = PNG.sync.read(renderMap(world, { region, run }));
+    expect([withRun.width, withRun.height]).toEqual([160 * 6, 140 * 6]);
+    let differing = 0;
+    for (let i = 0; i < plain.data.length; i += 4)
+      if (plain.data[i] !== withRun.data[i] || plain.data[i + 2] !== withRun.data[i + 2]) differing++;
+    expect(differing).toBeGreaterThan(500);
+  });
+});
+
+describe("runs with custom roles", () => {
+  it("carry their role definitions, so the run file alone replays", () => {
+    const role = testRole("t_fisher", { fishing: 20 }, [{ item: "fishing_rod", qty: 1 }]);
+    const s = new Session(world, [{ id: "f", role: "t_fisher" }], 3, 4, [role]);
+    s.run(() => ({ tool: "harvest_resource", args: { target: "shrimp_spot" } }));
+    const file = runFileSchema.parse(JSON.parse(JSON.stringify(s.toRunFile(DEFAULT_SEED))));
+    expect(file.roles?.map((r) => r.id)).toEqual(["t_fisher"]);
+    const again = replay(world, file);
+    expect(stateDigest(again.state)).toBe(file.finalDigest);
+    expect(again.events.filter((e) => e.type === "harvested")).toHaveLength(4);
+  });
+});

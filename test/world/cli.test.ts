@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { PNG } from "pngjs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { registerWorldCommand } from "../../src/cli/commands/world.js";
+import { DEFAULT_SEED } from "../../src/world/content/generate-content.js";
+import { runScriptedTeam } from "../../src/world/examples/team-plan.js";
+import { createWorld } from "../../src/world/world.js";
+
+async function cli(args: string[]): Promise<string> {
+  const program = new Command();
+  program.exitOverride();
+  registerWorldCommand(program);
+  let out = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  await program.parseAsync(["node", "longhaul", "world", ...args]);
+  vi.restoreAllMocks();
+  return out;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("longhaul world", () => {
+  it("info --json prints the content counts", async () => {
+    const info = JSON.parse(await cli(["info", "--json"])) as Record<string, unknown>;
+    expect(info.map).toMatchObject({ width: 1056, height: 768 });
+    expect(info.items).toBe(createWorld().pack.items.length);
+    expect(info.maxRecipeDepth).toBeGreaterThanOrEqual(3);
+    expect(await cli(["info"])).toMatch(/harvest points\s+\d+/);
+  });
+
+  it("render draws a region with a run and rejects bad regions and foreign runs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "world-cli-"));
+    const runFile = join(dir, "run.json");
+    writeFileSync(runFile, JSON.stringify(runScriptedTeam(createWorld()).toRunFile(DEFAULT_SEED)));
+    const out = join(dir, "map.png");
+    await cli(["render", "--region", "500,360,50,40", "--run", runFile, "--out", out]);
+    const png = PNG.sync.read(readFileSync(out));
+    expect([png.width, png.height]).toEqual([50 * 16, 40 * 16]); // scaled up, at most 16 pixels a tile
+    await expect(cli(["render", "--region", "1000,700,200,200", "--out", out])).rejects.toThrow(/not inside/);
+    await expect(cli(["render", "--region", "a,b", "--out", out])).rejects.toThrow(/x,y,w,h/);
+    const foreign = JSON.parse(readFileSync(runFile, "utf8")) as Record<string, unknown>;
+    writeFileSync(runFile, JSON.stringify({ ...foreign, contentDigest: "other" }));
+    await expect(cli(["render", "--run", runFile, "--out", out])).rejects.toThrow(/different world/);
+  });
+
+  it("replay confirms a recorded run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "world-cli-"));
+    const runFile = join(dir, "run.json");
+    writeFileSync(runFile, JSON.stringify(runScriptedTeam(createWorld()).toRunFile(DEFAULT_SEED)));
+    expect(await cli(["replay", runFile])).toMatch(/^identical: \d+ events/);
+  });
+});
