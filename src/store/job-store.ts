@@ -55,18 +55,7 @@ export class JobStore {
     }
     mkdirSync(dir, { recursive: true });
     writeJsonAtomic(join(dir, "config.json"), config);
-    const now = new Date().toISOString();
-    await this.opened.db
-      .insertInto("jobs")
-      .values({
-        id: config.job_id,
-        created_at: config.created_at,
-        updated_at: now,
-        status: "running",
-        config_json: JSON.stringify(config),
-      })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
+    await this.upsertJobRow(config, false);
   }
 
   loadJobConfig(jobId: string): JobConfig {
@@ -80,7 +69,12 @@ export class JobStore {
     return parsed.data;
   }
 
+  /** The job's index row, (re)marked running: for a resumed job whose index may have been lost. */
   async ensureJobRow(config: JobConfig): Promise<void> {
+    await this.upsertJobRow(config, true);
+  }
+
+  private async upsertJobRow(config: JobConfig, markRunning: boolean): Promise<void> {
     const now = new Date().toISOString();
     await this.opened.db
       .insertInto("jobs")
@@ -91,7 +85,11 @@ export class JobStore {
         status: "running",
         config_json: JSON.stringify(config),
       })
-      .onConflict((oc) => oc.column("id").doUpdateSet({ status: "running", updated_at: now }))
+      .onConflict((oc) =>
+        markRunning
+          ? oc.column("id").doUpdateSet({ status: "running", updated_at: now })
+          : oc.column("id").doNothing(),
+      )
       .execute();
   }
 

@@ -93,7 +93,7 @@ export class HostFakeSandbox implements Sandbox {
     const argv = command.map((a) => this.map(a));
     const child = spawn(argv[0] ?? "true", argv.slice(1), {
       cwd: o.cwd ?? this.spec.workdir,
-      env: { ...process.env, HOME: this.root, PS1: "$ ", ...o.env },
+      env: { ...process.env, HOME: this.root, HISTFILE: "/dev/null", PS1: "$ ", ...o.env },
       detached: true,
       stdio: "ignore",
     });
@@ -125,6 +125,15 @@ export class HostFakeSandbox implements Sandbox {
 
   async close(): Promise<void> {
     await this.killAll();
-    rmSync(this.root, { recursive: true, force: true, maxRetries: 5 });
+    // Shells inside tmux get SIGHUP asynchronously and may still write into the folder briefly.
+    for (let i = 0; ; i++) {
+      try {
+        rmSync(this.root, { recursive: true, force: true, maxRetries: 5 });
+        return;
+      } catch (e) {
+        if (i >= 20) throw e;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
   }
 }

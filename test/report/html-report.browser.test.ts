@@ -2,22 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summarize } from "../../src/analysis/summarize.js";
 import { syntheticTrials } from "../../src/analysis/synthetic-trials.js";
 import { CHART_IDS, renderHtml } from "../../src/report/render-html.js";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { launchChromium } from "../support/chromium.js";
 
 describe("HTML report in Chromium", () => {
   let browser: Browser;
@@ -25,7 +15,7 @@ describe("HTML report in Chromium", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "longhaul-html-"));
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,21 +1,11 @@
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrialResult } from "../../src/core/index.js";
 import { type RunningViewer, startViewer } from "../../src/server/index.js";
+import { launchChromium } from "../support/chromium.js";
 import { buildFixture, type Fixture, JOB, RECORDING_TEXT, RICH_TRIAL } from "./fixtures.js";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 describe("results viewer in Chromium", () => {
   let fx: Fixture;
@@ -25,7 +15,7 @@ describe("results viewer in Chromium", () => {
   beforeAll(async () => {
     fx = await buildFixture();
     server = await startViewer({ jobsDir: fx.jobsDir, port: 0 });
-    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

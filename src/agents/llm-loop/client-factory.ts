@@ -1,6 +1,7 @@
 import { UserError } from "../../core/index.js";
 import { ModelClient, settingsFromOptions } from "../../models/index.js";
-import type { AgentContext } from "../types.js";
+import type { AgentContext, AgentRunResult } from "../types.js";
+import { type LoopDriver, runLlmLoop } from "./loop.js";
 import { type LoopOptions, parseLoopOptions } from "./options.js";
 
 export interface LoopSetup {
@@ -22,4 +23,30 @@ export function setupFromContext(
       ctx.log(`${agent}: model call failed (${reason}); retry ${attempt} in ${Math.round(waitMs)} ms`),
   });
   return { client, options: parseLoopOptions(merged) };
+}
+
+/**
+ * Runs a driver through the shared loop for an agent phase and maps the loop's stop reason to
+ * what the runner records: a turn or wall-clock budget running out counts as a timeout.
+ */
+export async function runLoopAgent(
+  driver: LoopDriver,
+  setup: LoopSetup,
+  ctx: AgentContext,
+): Promise<AgentRunResult> {
+  const r = await runLlmLoop(driver, {
+    client: setup.client,
+    options: setup.options,
+    instruction: ctx.instruction,
+    signal: ctx.signal,
+    logDir: ctx.logDir,
+    timeoutSec: ctx.timeoutSec,
+    log: ctx.log,
+  });
+  return {
+    selfTerminated: r.selfTerminated,
+    budgetExhausted: r.stopReason === "turns" || r.stopReason === "wall",
+    usage: r.usage,
+    ...(r.error === undefined ? {} : { error: r.error }),
+  };
 }

@@ -5,7 +5,7 @@ import {
   capHeadTail,
   type LoopDriver,
   type LoopOptions,
-  runLlmLoop,
+  runLoopAgent,
   setupFromContext,
   type TurnOutcome,
 } from "../llm-loop/index.js";
@@ -151,22 +151,7 @@ export class TerminusAgent implements Agent {
       { width: WIDTH, height: HEIGHT, socket: "/logs/tmux.sock", cwd: ctx.sandbox.spec.workdir },
       ctx.signal,
     );
-    const driver = new TerminusDriver(tmux, options);
-    const r = await runLlmLoop(driver, {
-      client,
-      options,
-      instruction: ctx.instruction,
-      signal: ctx.signal,
-      logDir: ctx.logDir,
-      timeoutSec: ctx.timeoutSec,
-      log: ctx.log,
-    });
-    return {
-      selfTerminated: r.selfTerminated,
-      budgetExhausted: r.stopReason === "turns" || r.stopReason === "wall",
-      usage: r.usage,
-      ...(r.error === undefined ? {} : { error: r.error }),
-    };
+    return runLoopAgent(new TerminusDriver(tmux, options), { client, options }, ctx);
   }
 }
 

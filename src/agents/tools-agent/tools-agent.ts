@@ -7,7 +7,7 @@ import {
   capHeadTail,
   type LoopDriver,
   type LoopOptions,
-  runLlmLoop,
+  runLoopAgent,
   setupFromContext,
   type TurnOutcome,
 } from "../llm-loop/index.js";
@@ -159,21 +159,7 @@ export class ToolsAgent implements Agent {
 
   async run(ctx: AgentContext): Promise<AgentRunResult> {
     const { client, options } = setupFromContext(this.name, this.factoryOptions, ctx);
-    const r = await runLlmLoop(new ToolsDriver(ctx.sandbox, options), {
-      client,
-      options,
-      instruction: ctx.instruction,
-      signal: ctx.signal,
-      logDir: ctx.logDir,
-      timeoutSec: ctx.timeoutSec,
-      log: ctx.log,
-    });
-    return {
-      selfTerminated: r.selfTerminated,
-      budgetExhausted: r.stopReason === "turns" || r.stopReason === "wall",
-      usage: r.usage,
-      ...(r.error === undefined ? {} : { error: r.error }),
-    };
+    return runLoopAgent(new ToolsDriver(ctx.sandbox, options), { client, options }, ctx);
   }
 }
 

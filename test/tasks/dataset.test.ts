@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { bundledTasksDir, checkTask } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { loadTasks } from "../../src/task/index.js";
+
+/**
+ * `longhaul task check` over the whole bundled dataset, as CI runs it: for every task, on five
+ * seeds, oracle R = 1.0, nop ≤ 0.05, partial strictly inside (0.2, 0.8), a deterministic verifier,
+ * distinct stress inputs per seed, public weight ≤ 20%.
+ */
+const tasks = await loadTasks([bundledTasksDir()]);
+const provider = getSandboxProvider("bwrap");
+const SEEDS = [1000, 8919, 16838, 24757, 32676];
+
+describe("bundled dataset", () => {
+  it("has at least 12 tasks covering the nine categories", () => {
+    expect(tasks.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(tasks.map((t) => t.config.metadata.category)).size).toBeGreaterThanOrEqual(9);
+  });
+
+  describe.concurrent.each(tasks.map((t) => [t.name, t] as const))("%s", (_name, task) => {
+    it("passes task check", { timeout: 600_000 }, async () => {
+      const result = await checkTask(task, { provider, seeds: SEEDS });
+      const failures = result.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+      expect(failures).toEqual([]);
+      expect(result.checks.some((c) => c.name.startsWith("partial"))).toBe(true);
+      expect(result.checks.some((c) => c.name.startsWith("different seeds"))).toBe(true);
+    });
+
+    it("meets the dataset rules: ≥ 5 subtasks, hidden ≥ 60% of weight, expert time ≥ 30 min", () => {
+      const subtasks = task.rubric.subtasks;
+      const total = subtasks.reduce((s, x) => s + x.weight, 0);
+      const hidden = subtasks.filter((x) => x.visibility === "hidden").reduce((s, x) => s + x.weight, 0);
+      expect(subtasks.length).toBeGreaterThanOrEqual(5);
+      expect(hidden / total).toBeGreaterThanOrEqual(0.6);
+      expect(task.config.metadata.expert_time_estimate_min ?? 0).toBeGreaterThanOrEqual(30);
+    });
+  });
+
+  it("uses all three subtask kinds across the dataset", () => {
+    const kinds = new Set(tasks.flatMap((t) => t.rubric.subtasks.map((s) => s.kind)));
+    expect([...kinds].sort()).toEqual(["binary", "continuous", "episode"]);
+  });
+});
