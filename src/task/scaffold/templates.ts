@@ -42,7 +42,8 @@ the sum of the \`amount\` column of the CSV file FILE, rounded to 2 decimals (e.
 The files come from many systems, so the program must cope with:
 - columns in any order (find \`amount\` by its header name, case-insensitively);
 - Windows line endings and a UTF-8 byte-order mark;
-- gzip-compressed files (detect them by their content, not their name);
+- gzip-compressed and base64-encoded files, wrapped any number of times in any order (detect
+  each layer by its content, not the file name; base64 may be split into 76-character lines);
 - blank lines, which are ignored.
 
 An example is in \`/app/data/example.csv\`; its total is \`61.25\`.
@@ -53,10 +54,15 @@ export const EXAMPLE_CSV = "id,amount,memo\n1,10.50,coffee\n2,40.00,books\n3,10.
 export const SOLVE_SH = `#!/bin/bash
 set -euo pipefail
 cat > /app/total.py <<'PY'
-import csv, gzip, io, sys
+import base64, csv, gzip, io, re, sys
 raw = open(sys.argv[1], "rb").read()
-if raw[:2] == b"\\x1f\\x8b":
-    raw = gzip.decompress(raw)
+while True:
+    if raw[:2] == b"\\x1f\\x8b":
+        raw = gzip.decompress(raw)
+    elif raw.strip() and re.fullmatch(rb"[A-Za-z0-9+/=\\s]+", raw):
+        raw = base64.b64decode(b"".join(raw.split()))
+    else:
+        break
 text = raw.decode("utf-8-sig").replace("\\r\\n", "\\n")
 rows = [r for r in csv.reader(io.StringIO(text)) if r]
 col = [h.strip().lower() for h in rows[0]].index("amount")
@@ -100,11 +106,11 @@ visibility = "hidden"
 description = "columns in a seeded order"
 
 [[subtask]]
-id = "crlf_bom_gzip"
+id = "wrapped_files"
 weight = 2
 kind = "binary"
 visibility = "hidden"
-description = "CRLF line endings, a BOM and gzip compression"
+description = "CRLF line endings, a BOM, and gzip/base64 wrappers nested in a seeded order"
 
 [[subtask]]
 id = "mixed_episodes"
@@ -118,6 +124,9 @@ export const GRADE_MJS = `// Verifier: hidden stress cases are generated here, f
 import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { createGrader, relativeError } from "/longhaul/kit/grader-kit.mjs";
+
+// longhaul's seeded stress library (gzip/base64 wrappers, renamed fields, encodings, …).
+const { randomLayers, wrap } = await import(process.env.LONGHAUL_STRESS ?? "/longhaul/dist/stress/index.js");
 
 const g = createGrader();
 mkdirSync("/tmp/cases", { recursive: true });
@@ -166,11 +175,12 @@ g.binary("reordered_columns", async (ctx) => {
   return { pass: close(got, expected(rows)), message: \`columns \${cols.join(",")}: got \${got}\` };
 });
 
-g.binary("crlf_bom_gzip", async (ctx) => {
+g.binary("wrapped_files", async (ctx) => {
   const rows = makeRows(ctx.rng);
   const text = toCsv(rows, ["amount", "id", "memo"], { crlf: true, bom: true });
-  const got = await total(ctx, "wrapped.csv", gzipSync(Buffer.from(text, "utf8")));
-  return { pass: close(got, expected(rows)), message: \`got \${got}\` };
+  const layers = randomLayers(ctx.rng, 2, 4);
+  const got = await total(ctx, "wrapped.csv", wrap(new TextEncoder().encode(text), layers));
+  return { pass: close(got, expected(rows)), message: \`layers \${layers.join("+")}: got \${got}\` };
 });
 
 g.episode("mixed_episodes", async (ctx) => {
