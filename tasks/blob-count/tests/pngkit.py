@@ -1,0 +1,185 @@
+"""Seeded blob images, a PNG encoder (all colour types, 8/16-bit, per-row filters, Adam7) and the
+reference blob table computed from the exact stored samples."""
+import math, struct, zlib
+
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def intensity_map(rng, noise=False, rotate=False):
+    w, h = rng.randint(70, 120), rng.randint(70, 120)
+    gx, gy, g0 = rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3), rng.randint(20, 50)
+    img = [[max(0, min(100, int(g0 + gx * x + gy * y + rng.randint(-8, 8)))) for x in range(w)] for y in range(h)]
+    centers = []
+    for _ in range(rng.randint(6, 18)):
+        for _try in range(30):
+            r = rng.uniform(2.5, 7.5)
+            cx, cy = rng.uniform(r + 2, w - r - 3), rng.uniform(r + 2, h - r - 3)
+            if all(math.hypot(cx - a, cy - b) > r + q + 3 for a, b, q in centers):
+                centers.append((cx, cy, r))
+                break
+    for cx, cy, r in centers:
+        ex, val = rng.uniform(0.7, 1.3), rng.randint(160, 245)
+        for y in range(int(cy - r * 1.4) - 1, int(cy + r * 1.4) + 2):
+            for x in range(int(cx - r * 1.4) - 1, int(cx + r * 1.4) + 2):
+                if 0 <= x < w and 0 <= y < h and ((x - cx) * ex) ** 2 + ((y - cy) / ex) ** 2 <= r * r:
+                    img[y][x] = val + rng.randint(-8, 8)
+    if noise:
+        for _ in range(int(w * h * 0.004)):
+            img[rng.randrange(h)][rng.randrange(w)] = 255
+        for _ in range(int(w * h * 0.002)):
+            img[rng.randrange(h)][rng.randrange(w)] = 0
+    if rotate:
+        for _ in range(rng.randint(1, 3)):
+            img = [list(row) for row in zip(*img[::-1])]
+        h, w = len(img), len(img[0])
+        x0, y0 = rng.randint(3, 15), rng.randint(3, 15)
+        x1, y1 = w - rng.randint(0, 10), h - rng.randint(0, 10)
+        img = [row[x0:x1] for row in img[y0:y1]]
+    return img
+
+
+def to_samples(rng, img, ctype, depth):
+    """Convert an 8-bit intensity map to samples of the given colour type. Returns (rows, plte, trns)."""
+    h, w = len(img), len(img[0])
+    up = (lambda v: v * 257 + rng.randint(0, 200) if v < 255 else 65535) if depth == 16 else (lambda v: v)
+    mask = (rng.randint(0, w // 2), rng.randint(0, h // 2), rng.randint(w // 4, w // 2), rng.randint(h // 4, h // 2))
+    def alpha(x, y):
+        inside = mask[0] <= x < mask[0] + mask[2] and mask[1] <= y < mask[1] + mask[3]
+        a = rng.choice([0, 40]) if inside else 255
+        return a * 257 if depth == 16 else a
+    plte, trns, rows = None, None, []
+    if ctype == 3:
+        levels = list(range(0, 256, 4)) + [255]
+        plte = [(min(255, v + rng.randint(0, 3)), v, max(0, v - rng.randint(0, 3))) for v in levels]
+        trns = [rng.randint(0, 255) if v < 90 else 255 for v in levels[:40]]
+    for y in range(h):
+        row = []
+        for x in range(w):
+            v = img[y][x]
+            if ctype == 0:
+                row.append((up(v),))
+            elif ctype == 4:
+                row.append((up(v), alpha(x, y)))
+            elif ctype == 2:
+                row.append(tuple(up(max(0, min(255, v + rng.randint(-3, 3)))) for _ in range(3)))
+            elif ctype == 6:
+                row.append(tuple(up(max(0, min(255, v + rng.randint(-3, 3)))) for _ in range(3)) + (alpha(x, y),))
+            else:
+                row.append((min(len(levels) - 1, (v + 2) // 4),))
+        rows.append(row)
+    return rows, plte, trns
+
+
+def paeth(a, b, c):
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+def filt(rng, raw_rows, bpp):
+    out, prev = bytearray(), bytearray(len(raw_rows[0]) if raw_rows else 0)
+    for cur in raw_rows:
+        ft = rng.randint(0, 4)
+        f = bytearray(len(cur))
+        for i in range(len(cur)):
+            a = cur[i - bpp] if i >= bpp else 0
+            b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+            pred = (0, a, b, (a + b) >> 1, paeth(a, b, c))[ft]
+            f[i] = (cur[i] - pred) & 255
+        out.append(ft)
+        out += f
+        prev = cur
+    return out
+
+
+def encode(rng, rows, ctype, depth, plte=None, trns=None, interlace=0, extras=False):
+    h, w = len(rows), len(rows[0])
+    ch = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[ctype]
+    bpp = ch * depth // 8
+    def pack(px):
+        return bytes(px) if depth == 8 else b"".join(struct.pack(">H", v) for v in px)
+    raw = bytearray()
+    for x0, y0, dx, dy in (ADAM7 if interlace else [(0, 0, 1, 1)]):
+        sub = [b"".join(pack(rows[y][x]) for x in range(x0, w, dx)) for y in range(y0, h, dy)]
+        sub = [bytearray(r) for r in sub if r]
+        if sub:
+            raw += filt(rng, sub, bpp)
+    def chunk(t, b):
+        return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b) & 0xFFFFFFFF)
+    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, depth, ctype, 0, 0, interlace))
+    if extras:
+        out += chunk(b"gAMA", struct.pack(">I", 45455)) + chunk(b"tEXt", b"Comment\x00plate 7, well B3")
+    if plte:
+        out += chunk(b"PLTE", b"".join(bytes(p) for p in plte))
+    if trns:
+        out += chunk(b"tRNS", bytes(trns))
+    z = zlib.compress(bytes(raw), rng.randint(1, 9))
+    if extras:
+        cuts = sorted(rng.sample(range(1, len(z)), 3))
+        parts = [z[i:j] for i, j in zip([0] + cuts, cuts + [len(z)])]
+    else:
+        parts = [z]
+    for p in parts:
+        out += chunk(b"IDAT", p)
+    return out + chunk(b"IEND", b"")
+
+
+def foreground(rows, ctype, depth, plte, trns):
+    m = (1 << depth) - 1
+    t = 128 if depth == 8 else 32896
+    def fg(s):
+        if ctype == 0:
+            lum, a = 1000 * s[0], m
+        elif ctype == 4:
+            lum, a = 1000 * s[0], s[1]
+        elif ctype == 2:
+            lum, a = 299 * s[0] + 587 * s[1] + 114 * s[2], m
+        elif ctype == 6:
+            lum, a = 299 * s[0] + 587 * s[1] + 114 * s[2], s[3]
+        else:
+            r, g, b = plte[s[0]]
+            lum, a = 299 * r + 587 * g + 114 * b, (trns[s[0]] if trns and s[0] < len(trns) else 255)
+        return lum * a >= 1000 * t * m
+    return [[fg(s) for s in row] for row in rows]
+
+
+def blobs(fg):
+    h, w = len(fg), len(fg[0])
+    seen = [[False] * w for _ in range(h)]
+    out, border = [], 0
+    for y in range(h):
+        for x in range(w):
+            if fg[y][x] and not seen[y][x]:
+                seen[y][x] = True
+                st, pix = [(x, y)], []
+                while st:
+                    a, b = st.pop()
+                    pix.append((a, b))
+                    for nx in (a - 1, a, a + 1):
+                        for ny in (b - 1, b, b + 1):
+                            if 0 <= nx < w and 0 <= ny < h and fg[ny][nx] and not seen[ny][nx]:
+                                seen[ny][nx] = True
+                                st.append((nx, ny))
+                if len(pix) < 6:
+                    continue
+                if any(a in (0, w - 1) or b in (0, h - 1) for a, b in pix):
+                    border += 1
+                    continue
+                n = len(pix)
+                out.append(dict(area=n, cx=sum(p[0] for p in pix) / n, cy=sum(p[1] for p in pix) / n))
+    return dict(width=w, height=h, count=len(out), border_count=border, blobs=out)
+
+
+def make(rng, kind):
+    """kind: plain | encodings | interlaced | noisy. Returns (png bytes, expected dict)."""
+    img = intensity_map(rng, noise=kind == "noisy", rotate=kind == "noisy")
+    if kind == "plain":
+        ctype, depth = rng.choice([0, 2]), 8
+    elif kind == "noisy":
+        ctype, depth = rng.choice([0, 2]), 8
+    else:
+        ctype, depth = rng.choice([(3, 8), (4, 8), (6, 8), (0, 16), (2, 16), (4, 16), (6, 16), (3, 8)])
+    rows, plte, trns = to_samples(rng, img, ctype, depth)
+    data = encode(rng, rows, ctype, depth, plte, trns, interlace=1 if kind == "interlaced" else 0,
+                  extras=kind in ("encodings", "interlaced"))
+    return data, blobs(foreground(rows, ctype, depth, plte, trns))

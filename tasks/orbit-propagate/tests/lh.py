@@ -1,0 +1,86 @@
+"""Shared verifier code: per-subtask error isolation, continuous scoring, and the two reward files.
+
+Standard library only, so it runs in the bare sandbox. Every rubric id always gets a score.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import traceback
+
+OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
+SEED = int(os.environ.get("LONGHAUL_SEED", "0") or 0)
+WORK = os.environ.get("LONGHAUL_WORKDIR", "/app")
+
+
+def rubric_ids(path="/tests/rubric.toml"):
+    ids, weights, cur = [], {}, None
+    with open(path) as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("id"):
+                cur = s.split("=", 1)[1].strip().strip('"')
+                ids.append(cur)
+            elif s.startswith("weight") and cur:
+                weights[cur] = float(s.split("=", 1)[1])
+    return ids, weights
+
+
+def continuous(err, tol, cutoff):
+    """1 within tol, linear decay to 0 at cutoff."""
+    if err != err or err is None:
+        return 0.0
+    if err <= tol:
+        return 1.0
+    if err >= cutoff:
+        return 0.0
+    return (cutoff - err) / (cutoff - tol)
+
+
+def run(argv, timeout=10, stdin=None, cwd=WORK):
+    """Run the agent's program; never raises on failure, returns (code, stdout, stderr)."""
+    try:
+        p = subprocess.run(argv, input=stdin, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return -9, "", "timeout"
+    except Exception as e:  # missing program, permission denied
+        return -1, "", str(e)
+
+
+class Grader:
+    def __init__(self):
+        self.ids, self.weights = rubric_ids()
+        self.scores = {i: 0.0 for i in self.ids}
+        self.msgs = {i: "not run" for i in self.ids}
+        self.h = hashlib.sha256()
+
+    def digest(self, data):
+        self.h.update(data if isinstance(data, bytes) else str(data).encode())
+
+    def check(self, sid, fn):
+        try:
+            r = fn()
+            score, msg = r if isinstance(r, tuple) else (r, "")
+            # Rounded so weighted sums like 0.7 + 0.2 + 0.1 give exactly 1.0.
+            score = round(max(0.0, min(1.0, float(score))), 9)
+        except Exception as e:
+            score, msg = 0.0, "error: %s: %s" % (type(e).__name__, str(e)[:300])
+            traceback.print_exc(file=sys.stderr)
+        if sid not in self.scores:
+            print("warning: %s not in rubric" % sid, file=sys.stderr)
+        self.scores[sid] = score
+        self.msgs[sid] = str(msg)[:2000]
+
+    def finish(self):
+        os.makedirs(OUT, exist_ok=True)
+        tw = sum(self.weights.get(i, 1) for i in self.ids) or 1
+        out = dict(self.scores)
+        out["reward"] = sum(self.weights.get(i, 1) * self.scores[i] for i in self.ids) / tw
+        with open(os.path.join(OUT, "reward.json"), "w") as f:
+            json.dump(out, f)
+        det = {"stress_digest": self.h.hexdigest(), "subtasks": {i: {"message": self.msgs[i]} for i in self.ids}}
+        with open(os.path.join(OUT, "reward-details.json"), "w") as f:
+            json.dump(det, f, indent=1)
+        print(json.dumps(out))

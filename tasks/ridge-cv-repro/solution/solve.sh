@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+set -euo pipefail
+cp /solution/ridgecv.py /app/ridgecv.py
