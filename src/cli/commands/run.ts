@@ -76,6 +76,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
     const config = await resolveConfig(store, paths, opts);
     const tasks = await loadTasks(config.tasks.map((t) => t.path));
     for (const task of tasks) checkHostTools(task);
+    if (opts.resume) warnChangedTasks(config, tasks);
     const provider = getSandboxProvider(config.sandbox);
     await provider.check();
 
@@ -159,6 +160,19 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
     sandbox: opts.sandbox,
     agent_options: agentOptions,
   };
+}
+
+/** A task edited since the job started: its remaining trials run on the new version (each trial records its checksum). */
+function warnChangedTasks(config: JobConfig, tasks: { name: string; checksum: string }[]): void {
+  const now = new Map(tasks.map((t) => [t.name, t.checksum]));
+  for (const t of config.tasks) {
+    const current = now.get(t.name);
+    if (current !== undefined && current !== t.checksum) {
+      process.stderr.write(
+        `warning: task ${t.name} changed since job ${config.job_id} started (checksum ${t.checksum.slice(0, 12)} → ${current.slice(0, 12)}); remaining trials use the new version\n`,
+      );
+    }
+  }
 }
 
 function jobSummary(
