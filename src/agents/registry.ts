@@ -6,10 +6,26 @@ import { terminusAgentFactory } from "./terminus/index.js";
 import { toolsAgentFactory } from "./tools-agent/index.js";
 import type { Agent, AgentFactory } from "./types.js";
 
-const factories = new Map<string, { factory: AgentFactory; description: string }>();
+interface Entry {
+  factory: AgentFactory;
+  description: string;
+  /** The agent drives a model and cannot run without --model. */
+  needsModel: boolean;
+}
 
-export function registerAgent(name: string, description: string, factory: AgentFactory): void {
-  factories.set(name, { factory, description });
+const factories = new Map<string, Entry>();
+
+export function registerAgent(
+  name: string,
+  description: string,
+  factory: AgentFactory,
+  options: { needsModel?: boolean } = {},
+): void {
+  factories.set(name, { factory, description, needsModel: options.needsModel ?? false });
+}
+
+export function agentNeedsModel(name: string): boolean {
+  return factories.get(name)?.needsModel ?? false;
 }
 
 export function createAgent(name: string, options: Record<string, string> = {}): Agent {
@@ -38,9 +54,11 @@ registerAgent(
   "terminus",
   "a model drives a tmux terminal in the sandbox (needs --model)",
   terminusAgentFactory,
+  { needsModel: true },
 );
 registerAgent(
   "tools",
   "a model with exec/read_file/write_file/finish tools (needs --model)",
   toolsAgentFactory,
+  { needsModel: true },
 );

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { agentNeedsModel, createAgent } from "../../agents/index.js";
 import { freshSeed, newJobId, safeName, UserError } from "../../core/index.js";
 import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
@@ -140,6 +141,13 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
   }
   if (!opts.agent || opts.agent.length === 0)
     throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
+  // Unknown agents and bad agent options fail here, before a job folder exists.
+  for (const name of opts.agent) {
+    createAgent(name, parseKeyValues(opts.agentOpt ?? []));
+    if (agentNeedsModel(name) && (opts.model ?? []).length === 0) {
+      throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
+    }
+  }
   const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
   const tasks = await loadTasks(roots);
   if (tasks.length === 0) throw new UserError(`no tasks found in ${roots.join(", ")}`);
