@@ -117,5 +117,8 @@ function syntheticTrial(jobId: string, i: number, rand: () => number): TrialResu
     usage: { ...emptyUsage(), input_tokens: 100_000, output_tokens: 9000, cost_usd: rand() * 3, turns: 40 },
     infra_retries: 0,
     error: outcome === "completed" ? null : { kind: outcome, message: "synthetic failure" },
+    stress_digest: null,
+    budget_left_sec: null,
+    continuation: null,
   };
 }

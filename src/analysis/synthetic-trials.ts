@@ -90,6 +90,9 @@ export function syntheticTrials(opts: SyntheticOptions): TrialResult[] {
       },
       infra_retries: 0,
       error: null,
+      stress_digest: null,
+      budget_left_sec: null,
+      continuation: null,
     });
   }
   return out;

@@ -57,6 +57,22 @@ export const timingSchema = z.object({
 });
 export type Timing = z.infer<typeof timingSchema>;
 
+/**
+ * Continue-until-timeout mode: when the agent declares completion early, the public checks run;
+ * if they fail it is told so and goes on until its budget ends.
+ */
+export const continuationSchema = z.object({
+  /** How many times the agent declared completion. */
+  self_terminations: z.number().int().nonnegative(),
+  /** How many times it was sent back after failing public checks. */
+  reentries: z.number().int().nonnegative(),
+  /** Agent seconds used at its first declared completion (null: it never declared one). */
+  first_stop_sec: z.number().nonnegative().nullable(),
+  /** R of the workdir as it was at the first declared completion, verified separately. */
+  reward_at_first_stop: z.number().min(0).max(1).nullable(),
+});
+export type Continuation = z.infer<typeof continuationSchema>;
+
 export const trialResultSchema = z.object({
   schema_version: z.literal(1),
   job_id: z.string(),
@@ -84,6 +100,15 @@ export const trialResultSchema = z.object({
   /** How many times infrastructure failed before this result (retries). */
   infra_retries: z.number().int().nonnegative().default(0),
   error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+  /**
+   * Digest of the hidden stress inputs the verifier generated (reward-details.json
+   * `stress_digest`), null when the verifier records none. Equal digests mean the same hidden work.
+   */
+  stress_digest: z.string().nullable().default(null),
+  /** Seconds of the agent's budget left when it stopped on its own; null when it did not. */
+  budget_left_sec: z.number().nonnegative().nullable().default(null),
+  /** Set when the trial ran in continue-until-timeout mode (`run --until-timeout`). */
+  continuation: continuationSchema.nullable().default(null),
 });
 export type TrialResult = z.infer<typeof trialResultSchema>;
 

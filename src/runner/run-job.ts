@@ -144,5 +144,8 @@ function infraFailure(config: JobConfig, task: Task, planned: PlannedTrial, mess
     usage: emptyUsage(),
     infra_retries: config.retries,
     error: { kind: "infra", message },
+    stress_digest: null,
+    budget_left_sec: null,
+    continuation: null,
   };
 }

@@ -134,6 +134,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
           ? "agent_timeout"
           : "completed";
     const finished = new Date();
+    const selfTerminated = phase.result?.selfTerminated === true && !phase.timedOut;
     return {
       schema_version: 1,
       job_id: p.jobId,
@@ -159,7 +160,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
         total_sec: round3((performance.now() - t0) / 1000),
       },
       outcome,
-      self_terminated: phase.result?.selfTerminated === true && !phase.timedOut,
+      self_terminated: selfTerminated,
       reward: gradingFailed ? null : scored.reward,
       subtasks: gradingFailed ? scored.subtasks.map((s) => ({ ...s, score: 0 })) : scored.subtasks,
       grading_errors: gradingErrors,
@@ -171,6 +172,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
           : gradingFailed
             ? { kind: "grading", message: gradingErrors[0] ?? "verifier wrote no reward" }
             : null,
+      stress_digest: stressDigestOf(read("reward-details.json")),
+      budget_left_sec: selfTerminated ? round3(Math.max(0, agentTimeoutSec - agentSec)) : null,
+      continuation: null,
     };
   } finally {
     await sandbox.close().catch(() => undefined);
@@ -257,6 +261,21 @@ async function copyOut(sandbox: Sandbox, from: string, to: string): Promise<void
   } catch {
     // Nothing there (the agent or verifier wrote no logs) is normal.
   }
+}
+
+/** The verifier's record of which hidden inputs it generated (reward-details.json `stress_digest`). */
+export function stressDigestOf(detailsJson: string | null): string | null {
+  if (detailsJson === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(detailsJson);
+    if (typeof parsed === "object" && parsed !== null && "stress_digest" in parsed) {
+      const d = parsed.stress_digest;
+      return typeof d === "string" && d.length > 0 && d.length <= 200 ? d : null;
+    }
+  } catch {
+    return null;
+  }
+  return null;
 }
 
 function tail(text: string): string {

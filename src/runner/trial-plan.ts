@@ -7,7 +7,10 @@ export interface PlannedTrial {
   agent: string;
   model: string | null;
   attempt: number;
-  /** Hidden stress seed, derived from the job's master seed so a job can be re-run identically. */
+  /**
+   * Hidden stress seed: a function of (job seed, task, attempt) only, so every agent and model in
+   * a job (and in any job with the same seed) faces the same hidden cases.
+   */
   seed: number;
 }
 
@@ -25,7 +28,7 @@ export function planTrials(config: JobConfig): PlannedTrial[] {
             agent,
             model,
             attempt,
-            seed: deriveSeed(config.seed, trialId),
+            seed: stressSeed(config.seed, task.name, attempt),
           });
         }
       }
@@ -41,6 +44,10 @@ export function trialIdOf(task: string, agent: string, model: string | null, att
   return parts.join("__");
 }
 
-export function deriveSeed(masterSeed: number, trialId: string): number {
-  return hashString(`${masterSeed}:${trialId}`) % 2_147_483_647;
+/**
+ * The hidden stress seed of one (task, attempt) under a job seed. The agent and model are
+ * deliberately not inputs: two models must be scored on the same hidden work.
+ */
+export function stressSeed(jobSeed: number, taskName: string, attempt: number): number {
+  return hashString(`stress:${jobSeed}:${taskName}:${attempt}`) % 2_147_483_647;
 }

@@ -76,6 +76,9 @@ function trial(i: number, overrides: Partial<TrialResult> = {}): TrialResult {
     usage: { ...emptyUsage(), input_tokens: 1200 + i, output_tokens: 300, cost_usd: 0.01 * i, turns: 4 },
     infra_retries: 0,
     error: outcome === "completed" ? null : { kind: outcome, message: `failed <b>${i}</b>` },
+    stress_digest: null,
+    budget_left_sec: null,
+    continuation: null,
     ...overrides,
   };
 }

@@ -50,6 +50,9 @@ function trial(jobId: string, trialId: string, reward: number): TrialResult {
     usage: emptyUsage(),
     infra_retries: 0,
     error: null,
+    stress_digest: null,
+    budget_left_sec: null,
+    continuation: null,
   };
 }
 
