@@ -16,8 +16,8 @@ export function renderRunTable(trials: TrialResult[]): string {
   const rows: string[][] = [];
   for (const [key, list] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const [category, task, agent, model] = key.split("\u0000") as [string, string, string, string];
-    const scored = list.filter((t) => t.reward !== null);
-    const mean = scored.length > 0 ? scored.reduce((s, t) => s + (t.reward ?? 0), 0) / scored.length : null;
+    const scored = counted(list);
+    const mean = meanReward(scored);
     const pass = scored.filter((t) => (t.reward ?? 0) >= 0.95).length;
     const outcomes = new Map<string, number>();
     for (const t of list) outcomes.set(t.outcome, (outcomes.get(t.outcome) ?? 0) + 1);
@@ -47,8 +47,8 @@ export function renderCategoryTable(trials: TrialResult[]): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, list]) => {
       const [category, agent, model] = key.split("\u0000") as [string, string, string];
-      const scored = list.filter((t) => t.reward !== null);
-      const mean = scored.length > 0 ? scored.reduce((s, t) => s + (t.reward ?? 0), 0) / scored.length : null;
+      const scored = counted(list);
+      const mean = meanReward(scored);
       const at = (x: number): string =>
         `${scored.filter((t) => (t.reward ?? 0) >= x).length}/${scored.length}`;
       return [
@@ -59,13 +59,49 @@ export function renderCategoryTable(trials: TrialResult[]): string {
         mean === null ? "-" : mean.toFixed(3),
         at(0.95),
         at(1),
-        String(list.length - scored.length),
+        String(list.filter((t) => t.outcome === "grading_error" || t.outcome === "infra_error").length),
       ];
     });
   return formatTable(header, rows);
 }
 
-export function formatTable(header: string[], rows: string[][]): string {
+/**
+ * The trials a rate counts: every one but infrastructure failures. A grading error counts as not
+ * passing and as R = 0, so nothing an agent does to its environment can take a trial out of the rates.
+ */
+function counted(list: TrialResult[]): TrialResult[] {
+  return list.filter((t) => t.outcome !== "infra_error");
+}
+
+function meanReward(list: TrialResult[]): number | null {
+  return list.length > 0 ? list.reduce((s, t) => s + (t.reward ?? 0), 0) / list.length : null;
+}
+
+/**
+ * Trials whose verifier output broke the reward contract or could not be read, one line each with
+ * the reason: they are shown loudly because they are not agent scores.
+ */
+export function renderGradingErrors(trials: TrialResult[]): string {
+  const broken = trials.filter((t) => t.outcome === "grading_error");
+  if (broken.length === 0) return "";
+  const lines = broken.map(
+    (t) =>
+      `  ${terminalSafe(t.trial_id)}: ${terminalSafe(t.error?.message ?? t.grading_errors[0] ?? "unknown")}`,
+  );
+  return [`grading errors (${broken.length}; counted as R = 0, not as agent scores):`, ...lines].join("\n");
+}
+
+/**
+ * Text from trials (task names, messages) may hold terminal escape sequences or invalid UTF-8;
+ * control characters are shown as U+FFFD so nothing a task or agent wrote can drive the terminal.
+ */
+export function terminalSafe(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "\uFFFD");
+}
+
+export function formatTable(header: string[], rawRows: string[][]): string {
+  const rows = rawRows.map((r) => r.map(terminalSafe));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const fmt = (cells: string[]): string =>
     cells

@@ -33,10 +33,10 @@ describe("scoreTrial", () => {
     for (const s of r.subtasks) expect(subtaskScoreSchema.parse(s)).toEqual(s);
   });
 
-  it("scores a missing subtask 0 and says so", () => {
+  it("fails the trial on a missing subtask and says which", () => {
     const r = score(json({ a: 1 }));
-    expect(r.failed).toBe(false);
-    expect(r.reward).toBeCloseTo(0.25, 12);
+    expect(r.failed).toBe(true);
+    expect(r.reward).toBeNull();
     expect(r.subtasks[1]).toMatchObject({ id: "b", score: 0 });
     expect(r.subtasks[1]?.error).toMatch(/missing/);
     expect(r.gradingErrors).toHaveLength(1);
@@ -49,24 +49,50 @@ describe("scoreTrial", () => {
     ["null", null],
     ["a boolean", true],
     ["an object", { v: 1 }],
-  ])("scores a value that is %s as 0 with a grading error", (_label, bad) => {
+  ])("fails the trial on a value that is %s, never scoring it", (_label, bad) => {
     const r = score(json({ a: 1, b: bad }));
-    expect(r.failed).toBe(false);
-    expect(r.subtasks[1]?.score).toBe(0);
+    expect(r.failed).toBe(true);
+    expect(r.reward).toBeNull();
     expect(r.subtasks[1]?.error).not.toBeNull();
     expect(r.gradingErrors.some((e) => e.includes('"b"'))).toBe(true);
-    expect(r.reward).toBeCloseTo(0.25, 12);
+  });
+
+  it.each([0.5, 0.999, 1e-9])("fails a binary subtask scored %s", (bad) => {
+    const r = score(json({ a: bad, b: 0.5 }));
+    expect(r.failed).toBe(true);
+    expect(r.reward).toBeNull();
+    expect(r.gradingErrors[0]).toMatch(/"a" is binary/);
+  });
+
+  it("accepts 0 and 1 for binary and any value in [0, 1] for continuous", () => {
+    expect(score(json({ a: 0, b: 0.123 })).failed).toBe(false);
+    expect(score(json({ a: 1, b: 1 })).reward).toBe(1);
+  });
+
+  it("fails a reward.json that names a key twice, whichever value comes last", () => {
+    for (const text of [
+      '{"a": 0, "b": 1, "a": 1}',
+      '{"a": 1, "b": 1, "b": 1}',
+      '{"a":1,"b":{"x":1,"x":2},"b":0}',
+    ]) {
+      const r = score(text);
+      expect(r.failed, text).toBe(true);
+      expect(r.gradingErrors.join(" "), text).toMatch(/more than once/);
+    }
+    // The same key inside a nested object or in a string value is not a duplicate at the top.
+    expect(score('{"a": 1, "b": 1, "reward": "\\"a\\": 1"}').failed).toBe(false);
   });
 
   it("treats an overflowing number as out of range", () => {
     const r = score('{"a": 1e999, "b": 1}');
-    expect(r.subtasks[0]?.score).toBe(0);
-    expect(r.reward).toBeCloseTo(0.75, 12);
+    expect(r.failed).toBe(true);
+    expect(r.gradingErrors[0]).toMatch(/outside \[0, 1\]/);
   });
 
-  it("notes ids the rubric does not declare without scoring them", () => {
+  it("fails on ids the rubric does not declare", () => {
     const r = score(json({ a: 1, b: 1, zeta: 1, extra: 0 }));
-    expect(r.reward).toBe(1);
+    expect(r.failed).toBe(true);
+    expect(r.reward).toBeNull();
     expect(r.subtasks.map((s) => s.id)).toEqual(["a", "b"]);
     expect(r.gradingErrors).toEqual([expect.stringContaining("extra, zeta")]);
   });
@@ -98,15 +124,20 @@ describe("scoreTrial", () => {
       reward: 0.5,
       gradingErrors: [],
     });
-    // Without `reward` there is nothing to score: 0 with an error, not a silent 0.
+    // Without `reward` there is nothing to score: a grading error, not a silent 0.
     const noTotal = score(json({ tests_passed: 3 }), implicit);
-    expect(noTotal).toMatchObject({ reward: 0, failed: false });
+    expect(noTotal).toMatchObject({ reward: null, failed: true });
     expect(noTotal.gradingErrors).toEqual([expect.stringMatching(/"reward" missing/)]);
     expect(score(null, implicit, "lots")).toMatchObject({ reward: null, failed: true });
     expect(score(null, implicit, "  ")).toMatchObject({ reward: null, failed: true });
-    // Out of range in reward.txt is a subtask error, like in reward.json.
+    // Only a plain decimal number counts: hex, binary, Infinity are refused.
+    for (const odd of ["0x1", "0b1", "0o1", "Infinity", "1_0", "1 2", "nan"]) {
+      expect(score(null, implicit, odd), odd).toMatchObject({ reward: null, failed: true });
+    }
+    expect(score(null, implicit, "+.5e0\n")).toMatchObject({ reward: 0.5, failed: false });
+    // Out of range in reward.txt fails the trial, like in reward.json.
     const over = score(null, implicit, "7");
-    expect(over).toMatchObject({ reward: 0, failed: false });
+    expect(over).toMatchObject({ reward: null, failed: true });
     expect(over.gradingErrors).toHaveLength(1);
   });
 
@@ -170,7 +201,7 @@ const valueArb = fc.oneof(
 );
 
 describe("scoreTrial properties", () => {
-  it("R is always in [0, 1] and equals the weighted mean of the recorded scores", () => {
+  it("a trial is scored exactly when every value is valid, and R is then the weighted mean", () => {
     fc.assert(
       fc.property(rubricArb, fc.array(valueArb, { minLength: 8, maxLength: 8 }), (rubric, vals) => {
         const written: Record<string, unknown> = {};
@@ -178,7 +209,15 @@ describe("scoreTrial properties", () => {
           if (vals[i] !== undefined) written[s.id] = vals[i];
         });
         const r = score(JSON.stringify(written), rubric);
-        expect(r.failed).toBe(false);
+        const allValid = rubric.subtasks.every((_s, i) => {
+          const v: unknown = JSON.parse(JSON.stringify({ v: vals[i] })).v;
+          return typeof v === "number" && v >= 0 && v <= 1;
+        });
+        expect(r.failed).toBe(!allValid);
+        if (!allValid) {
+          expect(r.reward).toBeNull();
+          return;
+        }
         const R = r.reward ?? Number.NaN;
         expect(R).toBeGreaterThanOrEqual(0);
         expect(R).toBeLessThanOrEqual(1);

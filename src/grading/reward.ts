@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../core/errors.js";
-import type { SubtaskScore } from "../core/trial-result.js";
+import type { SubtaskKind, SubtaskScore } from "../core/trial-result.js";
 import type { Rubric } from "../task/types.js";
 import { IMPLICIT_SUBTASK_ID } from "./rubric.js";
 
@@ -36,17 +36,27 @@ const detailsSchema = z.object({
   subtasks: z.record(z.string(), z.looseObject({ message: z.string().nullish() }).catch({})).catch({}),
 });
 
+/**
+ * Scores a verifier's output against the rubric. Any breach of the contract — a missing or
+ * undeclared subtask id, a value that is not a finite number, outside [0, 1], or not 0/1 for a
+ * binary subtask, a duplicated key — makes the whole trial a grading error (`failed`): a broken
+ * reward file is the task's fault and must never become the agent's score.
+ */
 export function scoreTrial(input: VerifierOutput & { rubric: Rubric }): TrialScore {
   const { rubric } = input;
   const errors: string[] = [];
   const values = readValues(input, rubric, errors);
   if (values === null) return { subtasks: [], reward: null, gradingErrors: errors, failed: true };
   const messages = readMessages(input.detailsJson ?? null, errors);
+  let violated = hasDuplicateError(errors);
 
   const declared = new Set(rubric.subtasks.map((s) => s.id));
   const subtasks: SubtaskScore[] = rubric.subtasks.map((s) => {
-    const { score, error } = checkValue(s.id, values.get(s.id), values.has(s.id));
-    if (error !== null) errors.push(error);
+    const { score, error } = checkValue(s.id, s.kind, values.get(s.id), values.has(s.id));
+    if (error !== null) {
+      errors.push(error);
+      violated = true;
+    }
     return {
       id: s.id,
       weight: s.weight,
@@ -59,14 +69,20 @@ export function scoreTrial(input: VerifierOutput & { rubric: Rubric }): TrialSco
   });
   const unknown = [...values.keys()].filter((id) => !declared.has(id) && id !== IMPLICIT_SUBTASK_ID);
   // A task without rubric.toml declares nothing but `reward`; the extra keys it writes are Harbor
-  // metrics, not misspelt subtasks, so they are not worth a grading error on every trial.
+  // metrics, not misspelt subtasks.
   if (unknown.length > 0 && rubric.source !== null) {
-    errors.push(
-      `${REWARD_JSON} has ids the rubric does not declare (not scored): ${unknown.sort().join(", ")}`,
-    );
+    errors.push(`${REWARD_JSON} has ids the rubric does not declare: ${unknown.sort().join(", ")}`);
+    violated = true;
   }
+  if (violated) return { subtasks, reward: null, gradingErrors: errors, failed: true };
   return { subtasks, reward: weightedReward(subtasks), gradingErrors: errors, failed: false };
 }
+
+function hasDuplicateError(errors: readonly string[]): boolean {
+  return errors.some((e) => e.includes(DUPLICATE_KEY_MARK));
+}
+
+const DUPLICATE_KEY_MARK = "more than once";
 
 /** R = Σ w·r / Σ w, kept inside [0, 1] against rounding. */
 export function weightedReward(subtasks: readonly Pick<SubtaskScore, "weight" | "score">[]): number {
@@ -80,13 +96,21 @@ export function weightedReward(subtasks: readonly Pick<SubtaskScore, "weight" | 
   return Math.min(1, Math.max(0, num / den));
 }
 
-function checkValue(id: string, value: unknown, present: boolean): { score: number; error: string | null } {
-  if (!present) return { score: 0, error: `subtask "${id}" missing from ${REWARD_JSON}; scored 0` };
+function checkValue(
+  id: string,
+  kind: SubtaskKind,
+  value: unknown,
+  present: boolean,
+): { score: number; error: string | null } {
+  if (!present) return { score: 0, error: `subtask "${id}" missing from the reward file` };
   if (typeof value !== "number") {
-    return { score: 0, error: `subtask "${id}": expected a number in [0, 1], got ${show(value)}; scored 0` };
+    return { score: 0, error: `subtask "${id}": expected a number in [0, 1], got ${show(value)}` };
   }
   if (!Number.isFinite(value) || value < 0 || value > 1) {
-    return { score: 0, error: `subtask "${id}": ${value} is outside [0, 1]; scored 0` };
+    return { score: 0, error: `subtask "${id}": ${value} is outside [0, 1]` };
+  }
+  if (kind === "binary" && value !== 0 && value !== 1) {
+    return { score: 0, error: `subtask "${id}" is binary but scored ${value} (must be 0 or 1)` };
   }
   return { score: value, error: null };
 }
@@ -105,11 +129,16 @@ function readValues(input: VerifierOutput, rubric: Rubric, errors: string[]): Ma
       errors.push(`${REWARD_JSON} must be a JSON object of subtask id → number, got ${show(parsed)}`);
       return null;
     }
+    const dups = duplicateTopLevelKeys(input.rewardJson);
+    if (dups.length > 0) {
+      errors.push(`${REWARD_JSON} names ${dups.map((d) => `"${d}"`).join(", ")} ${DUPLICATE_KEY_MARK}`);
+    }
     return new Map(Object.entries(parsed));
   }
   if (input.rewardTxt !== null) {
     const trimmed = input.rewardTxt.trim();
-    const value = trimmed === "" ? Number.NaN : Number(trimmed);
+    // Plain decimal only: Number() would also accept "0x1", "0b1", "Infinity" and "".
+    const value = DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
     if (Number.isNaN(value)) {
       errors.push(`${REWARD_TXT} must hold one number, got ${show(trimmed.slice(0, 80))}`);
       return null;
@@ -125,6 +154,44 @@ function readValues(input: VerifierOutput, rubric: Rubric, errors: string[]): Ma
   }
   errors.push(`the verifier wrote neither ${REWARD_JSON} nor ${REWARD_TXT}`);
   return null;
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Keys that occur more than once at the top level of a JSON object text. JSON.parse keeps the last
+ * silently, so a reward file with `"a": 0, ..., "a": 1` would otherwise pass unnoticed.
+ */
+export function duplicateTopLevelKeys(text: string): string[] {
+  const seen = new Set<string>();
+  const dups = new Set<string>();
+  let depth = 0;
+  let i = 0;
+  let expectKey = false;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      if (depth === 1 && expectKey) {
+        const key = JSON.parse(text.slice(i, j + 1)) as unknown;
+        if (typeof key === "string") {
+          if (seen.has(key)) dups.add(key);
+          seen.add(key);
+        }
+        expectKey = false;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      depth += 1;
+      expectKey = depth === 1 && c === "{";
+    } else if (c === "}" || c === "]") depth -= 1;
+    else if (c === "," && depth === 1) expectKey = true;
+    i += 1;
+  }
+  return [...dups].sort();
 }
 
 function readMessages(detailsJson: string | null, errors: string[]): Map<string, string> {

@@ -56,8 +56,10 @@ class Progress implements ProgressSink {
     this.doneThisRun += 1;
     if (r.outcome !== "completed") this.failed += 1;
     const reward = r.reward === null ? "  -  " : r.reward.toFixed(3);
+    const why =
+      r.outcome === "grading_error" ? `  (${oneLine(r.error?.message ?? r.grading_errors[0] ?? "")})` : "";
     this.line(
-      `done   ${r.trial_id}  R=${reward}  ${r.outcome}  ${r.timing.total_sec.toFixed(1)}s  [${this.done}/${this.total}]`,
+      `done   ${r.trial_id}  R=${reward}  ${r.outcome}  ${r.timing.total_sec.toFixed(1)}s  [${this.done}/${this.total}]${why}`,
     );
   }
 
@@ -85,6 +87,11 @@ class Progress implements ProgressSink {
       `\r\x1b[2K${this.done}/${this.total} done · ${this.running.size} running · ${this.failed} failed · ${fmt(elapsed)} elapsed · ETA ${eta}`,
     );
   }
+}
+
+function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must not reach the terminal
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").slice(0, 300);
 }
 
 function fmt(sec: number): string {

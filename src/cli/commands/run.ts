@@ -14,7 +14,7 @@ import {
   positiveNumber,
   writeJson,
 } from "../options.js";
-import { renderCategoryTable, renderRunTable } from "../results-table.js";
+import { renderCategoryTable, renderGradingErrors, renderRunTable } from "../results-table.js";
 
 interface RunOptions {
   agent?: string[];
@@ -120,12 +120,15 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
           attempt: t.attempt,
           outcome: t.outcome,
           reward: t.reward,
+          error: t.error?.message ?? null,
         })),
       });
     } else {
       process.stdout.write(`job ${outcome.jobId} (${store.jobDir(outcome.jobId)})\n\n`);
       process.stdout.write(`${renderRunTable(outcome.trials)}\n\nper category\n`);
       process.stdout.write(`${renderCategoryTable(outcome.trials)}\n`);
+      const broken = renderGradingErrors(outcome.trials);
+      if (broken !== "") process.stdout.write(`\n${broken}\n`);
     }
     if (outcome.interrupted) process.exitCode = 130;
   } finally {
