@@ -22,7 +22,15 @@ export interface AgentContext {
   log: (line: string) => void;
   /** Free-form options from the command line (--agent-opt k=v). */
   options: Record<string, string>;
+  /**
+   * Set in continue-until-timeout mode (`run --until-timeout`): an agent that declares completion
+   * calls it; when the verdict is not `accept`, the agent shows `feedback` to its model and goes on
+   * working until its budget ends. Agents without a turn loop may ignore it.
+   */
+  onDone?: () => Promise<DoneVerdict>;
 }
+
+export type DoneVerdict = { accept: true } | { accept: false; feedback: string };
 
 export interface AgentRunResult {
   /** The agent said it was done (as opposed to running out of time or crashing). */

@@ -93,6 +93,7 @@ async function runWithRetries(
         provider: o.provider,
         timeoutMultiplier: config.timeout_multiplier,
         signal,
+        untilTimeout: config.until_timeout === true,
       });
       return { ...result, infra_retries: attempt };
     } catch (e) {

@@ -15,6 +15,7 @@ import {
 import { scoreTrial } from "../grading/reward.js";
 import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
+import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { verifierEnv, verifierMounts } from "./verifier-mounts.js";
 
 export interface TrialParams {
@@ -31,6 +32,8 @@ export interface TrialParams {
   timeoutMultiplier: number;
   /** Aborted when the whole job is stopping: the trial is abandoned, not recorded. */
   signal: AbortSignal;
+  /** Continue-until-timeout mode: a declared completion is checked against the public subtasks. */
+  untilTimeout?: boolean;
   log?: (line: string) => void;
 }
 
@@ -81,7 +84,15 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     // Agent phase.
     const agentTimeoutSec = p.task.config.agent.timeout_sec * p.timeoutMultiplier;
     const tAgent = performance.now();
-    const phase = await runAgentPhase(p, agent, sandbox, agentTimeoutSec, agentLogDir);
+    const continuation = p.untilTimeout
+      ? createContinuation({
+          sandbox,
+          task: p.task,
+          elapsedSec: () => (performance.now() - tAgent) / 1000,
+          verifySnapshot: (snapshot, label) => verifySnapshot(p, snapshot, label),
+        })
+      : null;
+    const phase = await runAgentPhase(p, agent, sandbox, agentTimeoutSec, agentLogDir, continuation);
     await sandbox.killAll();
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
     const agentSec = (performance.now() - tAgent) / 1000;
@@ -174,7 +185,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
             : null,
       stress_digest: stressDigestOf(read("reward-details.json")),
       budget_left_sec: selfTerminated ? round3(Math.max(0, agentTimeoutSec - agentSec)) : null,
-      continuation: null,
+      continuation: continuation?.record() ?? null,
     };
   } finally {
     await sandbox.close().catch(() => undefined);
@@ -194,6 +205,7 @@ async function runAgentPhase(
   sandbox: Sandbox,
   timeoutSec: number,
   logDir: string,
+  continuation: ContinuationTracker | null,
 ): Promise<AgentPhase> {
   const budget = new AbortController();
   const onJobAbort = (): void => budget.abort(p.signal.reason);
@@ -221,6 +233,7 @@ async function runAgentPhase(
       logDir,
       log: p.log ?? (() => undefined),
       options: p.agentOptions,
+      ...(continuation ? { onDone: continuation.onDone } : {}),
     });
     const result = await Promise.race([run, hardStop]);
     if (result === "hard-stop") return { result: null, timedOut };
@@ -236,6 +249,23 @@ async function runAgentPhase(
     if (graceTimer) clearTimeout(graceTimer);
     p.signal.removeEventListener("abort", onJobAbort);
   }
+}
+
+/**
+ * Verifies a copy of the agent's workdir as a separate trial: a fresh sandbox seeded from the
+ * copy, the nop agent, then the same verifier with the same hidden seed. No process of the agent
+ * exists there, so the check cannot be steered by what it left running.
+ */
+function verifySnapshot(p: TrialParams, snapshotDir: string, label: string): Promise<TrialResult> {
+  return runTrial({
+    ...p,
+    trialId: `${p.trialId}-${label}`,
+    trialDir: join(p.trialDir, "stops", label),
+    task: { ...p.task, paths: { ...p.task.paths, environment: snapshotDir } },
+    agent: "nop",
+    agentOptions: {},
+    untilTimeout: false,
+  });
 }
 
 /**

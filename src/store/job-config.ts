@@ -12,9 +12,11 @@ export const jobConfigSchema = z.object({
   concurrency: z.number().int().positive(),
   timeout_multiplier: z.number().positive(),
   retries: z.number().int().nonnegative(),
-  /** Master seed: each trial's hidden stress seed is derived from it and the trial id. */
+  /** Master seed: each trial's hidden stress seed is derived from it, the task and the attempt. */
   seed: z.number().int().nonnegative(),
   sandbox: z.string(),
   agent_options: z.record(z.string(), z.string()),
+  /** Continue-until-timeout mode: a declared completion that fails the public checks goes on. */
+  until_timeout: z.boolean().optional(),
 });
 export type JobConfig = z.infer<typeof jobConfigSchema>;

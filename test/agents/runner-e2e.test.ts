@@ -31,6 +31,7 @@ afterAll(async () => {
 async function runTerminus(
   jobId: string,
   agentOptions: Record<string, string> = {},
+  untilTimeout = false,
 ): Promise<{
   trial: TrialResult;
   dir: string;
@@ -43,6 +44,7 @@ async function runTerminus(
       agents: ["terminus"],
       models: ["openai-compatible:loop-model"],
       agent_options: { base_url: llm.url, ...agentOptions },
+      until_timeout: untilTimeout,
     });
     const out = await runJob({
       store,
@@ -98,5 +100,57 @@ describe("terminus through the runner", () => {
     expect(trial.usage.turns).toBe(4);
     expect(trial.reward).toBeCloseTo(0.2, 6);
     expect(existsSync(join(dir, "agent", "trajectory.json"))).toBe(true);
+  });
+});
+
+describe("continue-until-timeout mode through the runner", () => {
+  it("sends a premature completion back with the failing public checks, then accepts a passing one", async () => {
+    const start = llm.requests.length;
+    llm.push(
+      say([], true),
+      say([], true), // confirmed: the public checks run on a copy of the workdir and fail
+      say([{ keystrokes: PUBLIC_PART + HIDDEN_PART, duration: 1 }], true),
+      say([], true),
+    );
+    const { trial, dir } = await runTerminus("continue", {}, true);
+    expect(trial.continuation).toMatchObject({ self_terminations: 2, reentries: 1, reward_at_first_stop: 0 });
+    expect(trial.continuation?.first_stop_sec).toBeGreaterThan(0);
+    expect(trial.reward).toBe(1);
+    expect(trial.outcome).toBe("completed");
+    expect(trial.self_terminated).toBe(true);
+    // The model was told which public check failed, and nothing about hidden ones.
+    const told = JSON.stringify(llm.requests.slice(start).map((r) => r.body.messages));
+    expect(told).toContain("public checks do not pass yet");
+    expect(told).toContain("public_sum");
+    expect(told).not.toContain("hidden_stress");
+    // Each declared completion was verified as its own record beside the trial.
+    expect(existsSync(join(dir, "stops", "stop1", "verifier"))).toBe(true);
+    expect(existsSync(join(dir, "stops", "stop2", "verifier"))).toBe(true);
+  });
+
+  it("lets an agent stop when the public checks pass, hidden failures and all (a false finish)", async () => {
+    llm.push(say([{ keystrokes: PUBLIC_PART, duration: 1 }], true), say([], true));
+    const { trial } = await runTerminus("continue-pass", {}, true);
+    expect(trial.continuation).toMatchObject({ self_terminations: 1, reentries: 0 });
+    expect(trial.continuation?.reward_at_first_stop).toBeCloseTo(0.2, 6);
+    expect(trial.reward).toBeCloseTo(0.2, 6);
+    expect(trial.self_terminated).toBe(true);
+  });
+
+  it("runs an agent that never passes the public checks to its budget: a timeout, still verified", async () => {
+    llm.push(say([], true), say([], true));
+    llm.setFallback(() => reply.json({ analysis: "", plan: "", commands: [], task_complete: false }, usage));
+    const { trial } = await runTerminus("continue-budget", { max_turns: "5" }, true);
+    expect(trial.continuation).toMatchObject({ self_terminations: 1, reentries: 1, reward_at_first_stop: 0 });
+    expect(trial.outcome).toBe("agent_timeout");
+    expect(trial.self_terminated).toBe(false);
+    expect(trial.reward).toBe(0);
+  });
+
+  it("leaves the record empty when the mode is off", async () => {
+    llm.push(say([], true), say([], true));
+    const { trial } = await runTerminus("continue-off");
+    expect(trial.continuation).toBeNull();
+    expect(trial.budget_left_sec).toBeGreaterThan(0);
   });
 });

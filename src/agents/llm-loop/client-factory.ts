@@ -42,6 +42,7 @@ export async function runLoopAgent(
     logDir: ctx.logDir,
     timeoutSec: ctx.timeoutSec,
     log: ctx.log,
+    ...(ctx.onDone ? { onDone: ctx.onDone } : {}),
   });
   return {
     selfTerminated: r.selfTerminated,

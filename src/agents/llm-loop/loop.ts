@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { ModelMessage, ToolSet } from "ai";
 import { errorMessage, type Usage, UserError } from "../../core/index.js";
 import { ModelCallError, type ModelClient, type ModelResponse } from "../../models/index.js";
-import type { AgentRunResult } from "../types.js";
+import type { AgentRunResult, DoneVerdict } from "../types.js";
 import type { CastRecorder } from "./cast.js";
 import type { LoopOptions } from "./options.js";
 import { estimateTokens } from "./text-cap.js";
@@ -51,6 +51,8 @@ export interface LoopConfig {
   log: (line: string) => void;
   /** Called after every turn with its timings (progress display, overhead measurement). */
   onTurn?: (t: TurnTiming) => void;
+  /** Continue-until-timeout mode: asked when the agent declares completion (see AgentContext). */
+  onDone?: () => Promise<DoneVerdict>;
 }
 
 export interface TurnTiming {
@@ -90,6 +92,7 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
   let parseErrors = 0;
   let commandSec = 0;
   let summaries = 0;
+  let reentries = 0;
   let stopReason: StopReason = "error";
   let error: string | undefined;
   let messages: ModelMessage[] = [];
@@ -194,8 +197,17 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
         commandSec: out.commandSec,
       });
       if (out.done) {
-        stopReason = "self";
-        break;
+        const verdict = cfg.onDone ? await cfg.onDone() : ({ accept: true } as const);
+        if (verdict.accept) {
+          stopReason = "self";
+          break;
+        }
+        // Sent back: the public checks failed, so the model hears why and keeps working.
+        messages.push({ role: "user", content: verdict.feedback });
+        contextTokens += estimateTokens(verdict.feedback);
+        reentries++;
+        traj.add({ source: "user", message: verdict.feedback, extra: { kind: "continue" } });
+        cfg.log(`${driver.agentName}: declared completion; public checks failed, continuing`);
       }
     }
   } catch (e) {
@@ -259,6 +271,7 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
         turns,
         parse_errors: parseErrors,
         summaries,
+        reentries,
         reasoning_tokens: t.tokens.reasoningTokens,
         cache_write_tokens: t.tokens.cacheWriteTokens,
         model_calls: t.calls,

@@ -31,6 +31,7 @@ interface RunOptions {
   sandbox: string;
   agentOpt?: string[];
   baseUrl?: string;
+  untilTimeout?: boolean;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -66,6 +67,10 @@ export function registerRunCommand(program: Command): void {
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option("--agent-opt <key=value>", "option passed to the agent (repeatable)", collect)
     .option("--base-url <url>", "base URL for openai-compatible models")
+    .option(
+      "--until-timeout",
+      "continue-until-timeout mode: a declared completion runs the public checks; if they fail the agent is told and goes on until its budget ends",
+    )
     .action(async (paths: string[], opts: RunOptions & { concurrency: number }) => {
       await runCommand(paths, { ...opts, n: opts.concurrency });
     });
@@ -170,6 +175,7 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
     seed: opts.seed ?? freshSeed(),
     sandbox: opts.sandbox,
     agent_options: agentOptions,
+    until_timeout: opts.untilTimeout === true,
   };
 }
 
