@@ -73,11 +73,13 @@ export function bwrapArgs(
   // in between, that init outlives bwrap as an orphan and the host reaps it late, keeping its pid
   // charged to the sandbox's cgroup for a second or more after every exec.
   const runAs = layout.runAs ?? null;
-  args.push("--remount-ro", "/", "--as-pid-1");
+  args.push("--remount-ro", "/");
   if (runAs === null) {
-    args.push("--unshare-all");
+    args.push("--as-pid-1", "--unshare-all");
     if (layout.allowInternet) args.push("--share-net");
   } else {
+    // bwrap's own init stays pid 1 here: it keeps root's parent-death signal, which the uid
+    // change would clear on the command, so killing bwrap still ends the whole sandbox.
     args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");
     if (!layout.allowInternet) args.push("--unshare-net");
   }
