@@ -69,6 +69,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       cpus: env.cpus,
       pidsMax: 4096,
       allowInternet: env.allow_internet,
+      storageMb: env.storage_mb,
       stateDir,
     });
   } catch (e) {

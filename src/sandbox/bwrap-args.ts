@@ -11,6 +11,14 @@ export interface BwrapLayout {
   /** Persistent binds: workdir, /logs, /tmp, /root. */
   binds: readonly PersistentBind[];
   allowInternet: boolean;
+  /** Extra bwrap arguments covering host paths the sandbox must not read (see host-secrets.ts). */
+  masks?: readonly string[];
+  /**
+   * Run the command as this host uid/gid instead of root, so RLIMIT_NPROC holds (the kernel
+   * never applies it to root). No user namespace then: bwrap sets up as root and the command
+   * drops to the uid through setpriv (at this path) before it runs.
+   */
+  runAs?: { uid: number; gid: number; setpriv: string } | null;
 }
 
 /**
@@ -32,6 +40,7 @@ export function bwrapArgs(
   const args: string[] = [bwrapPath, "--tmpfs", "/"];
   for (const dir of SYSTEM_BINDS) args.push("--ro-bind-try", dir, dir);
   for (const file of MASKED_FILES) args.push("--ro-bind-try", "/dev/null", file);
+  if (layout.masks !== undefined) args.push(...layout.masks);
   args.push(
     "--symlink",
     "usr/bin",
@@ -63,19 +72,33 @@ export function bwrapArgs(
   // --as-pid-1: the command itself is pid 1 and bwrap waits on it directly. With bwrap's own init
   // in between, that init outlives bwrap as an orphan and the host reaps it late, keeping its pid
   // charged to the sandbox's cgroup for a second or more after every exec.
-  args.push("--remount-ro", "/", "--unshare-all", "--as-pid-1");
-  if (layout.allowInternet) args.push("--share-net");
-  args.push(
-    "--die-with-parent",
-    "--new-session",
-    "--cap-drop",
-    "ALL",
-    "--hostname",
-    "sandbox",
-    "--chdir",
-    "/",
-  );
-  args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...command);
+  const runAs = layout.runAs ?? null;
+  args.push("--remount-ro", "/");
+  if (runAs === null) {
+    args.push("--as-pid-1", "--unshare-all");
+    if (layout.allowInternet) args.push("--share-net");
+  } else {
+    // bwrap's own init stays pid 1 here: it keeps root's parent-death signal, which the uid
+    // change would clear on the command, so killing bwrap still ends the whole sandbox.
+    args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");
+    if (!layout.allowInternet) args.push("--unshare-net");
+  }
+  args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+  // setpriv needs these two to change uid; the uid change itself clears every capability.
+  if (runAs !== null) args.push("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID");
+  args.push("--hostname", "sandbox", "--chdir", "/");
+  const drop =
+    runAs === null
+      ? []
+      : [
+          runAs.setpriv,
+          `--reuid=${runAs.uid}`,
+          `--regid=${runAs.gid}`,
+          "--clear-groups",
+          "--inh-caps=-all",
+          "--",
+        ];
+  args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...drop, ...command);
   return args;
 }
 

@@ -1,14 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
 import { InfraError, UserError } from "../core/errors.js";
+import { SYSTEM_BINDS } from "./bwrap-args.js";
 import { BwrapSandbox } from "./bwrap-sandbox.js";
 import { CgroupV1, cgroupName } from "./cgroup.js";
 import { copyTree, type PersistentBind } from "./host-paths.js";
+import { maskArgs, unreadablePaths } from "./host-secrets.js";
 import { runProcess } from "./run-process.js";
+import { allocateSandboxUid, chownTree, identityFiles, killUid } from "./sandbox-user.js";
 import { baseEnv, parseSandboxSpec } from "./spec.js";
+import { diskUsage, mountStorage, releaseStorage } from "./storage.js";
+import { defaultRegistryDir, writeRecord } from "./sweep.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "./types.js";
+
+export { sweepStaleSandboxes } from "./sweep.js";
 
 export const BWRAP_INSTALL_HINT = "bubblewrap (bwrap) is not installed: run `apt-get install -y bubblewrap`";
 
@@ -23,6 +30,14 @@ export interface BwrapProviderOptions {
   limits?: "auto" | "cgroup" | "rlimit";
   /** Where cgroup v1 hierarchies are mounted (default /sys/fs/cgroup). */
   cgroupRoot?: string;
+  /** Cover host files under the system binds that only root may read (default true). */
+  maskHostSecrets?: boolean;
+  /** Disk quota: "auto" loop-mounts an image when possible, "watch" only polls usage (default auto). */
+  storage?: "auto" | "watch";
+  /** Poll interval of the disk-usage watchdog in ms (default 1000). */
+  storageCheckMs?: number;
+  /** Where live sandboxes are recorded for sweepStaleSandboxes (default tmpdir/longhaul-sandboxes). */
+  registryDir?: string;
   /** Receives warnings such as the rlimit fallback (default: one line on stderr per message). */
   onWarning?: (message: string) => void;
 }
@@ -83,19 +98,63 @@ export class BwrapProvider implements SandboxProvider {
     if (spec.environmentDir !== null && !isDirectory(spec.environmentDir)) {
       throw new UserError(`environment folder ${spec.environmentDir} does not exist or is not a folder`);
     }
+    const masks = this.options.maskHostSecrets === false ? [] : maskArgs(await unreadablePaths(SYSTEM_BINDS));
+    const limits = await this.limitsFor(id, spec);
+    const runAs = limits.runAs;
+    const registry = this.options.registryDir ?? defaultRegistryDir();
+    const record = writeRecord(registry, id, {
+      ownerPid: process.pid,
+      stateDir: spec.stateDir,
+      uid: runAs?.uid ?? null,
+    });
+    let watchdog: NodeJS.Timeout | undefined;
+    const release = async (): Promise<void> => {
+      clearInterval(watchdog);
+      const err = releaseStorage(spec.stateDir);
+      if (err !== null) this.warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
+      rmSync(record, { force: true });
+    };
     const dirs = {
       app: join(spec.stateDir, "app"),
       logs: join(spec.stateDir, "logs"),
       tmp: join(spec.stateDir, "tmp"),
       home: join(spec.stateDir, "home"),
     };
+    let storage: "loop" | "watch" | null = null;
     try {
+      if (spec.storageMb !== undefined) {
+        const why =
+          this.options.storage === "watch"
+            ? "watch mode was chosen"
+            : mountStorage(spec.stateDir, spec.storageMb);
+        storage = why === null ? "loop" : "watch";
+        if (why !== null)
+          this.warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
+      }
       for (const d of Object.values(dirs)) await mkdir(d, { recursive: true });
       await mkdir(join(dirs.logs, "agent"));
       await mkdir(join(dirs.logs, "verifier"));
       await chmod(dirs.tmp, 0o1777);
       if (spec.environmentDir !== null) await copyTree(spec.environmentDir, dirs.app);
+      if (runAs !== null) {
+        for (const d of Object.values(dirs)) chownTree(d, runAs.uid, runAs.gid);
+        const ids = identityFiles(runAs.uid, runAs.gid);
+        const idDir = join(spec.stateDir, "identity");
+        await mkdir(idDir);
+        writeFileSync(join(idDir, "passwd"), ids.passwd, { mode: 0o644 });
+        writeFileSync(join(idDir, "group"), ids.group, { mode: 0o644 });
+        masks.push(
+          "--ro-bind",
+          join(idDir, "passwd"),
+          "/etc/passwd",
+          "--ro-bind",
+          join(idDir, "group"),
+          "/etc/group",
+        );
+      }
     } catch (e) {
+      await limits.cgroup?.remove();
+      await release();
       throw new InfraError(`cannot prepare sandbox state folder ${spec.stateDir}: ${String(e)}`, {
         cause: e,
       });
@@ -106,40 +165,83 @@ export class BwrapProvider implements SandboxProvider {
       { sandboxRoot: "/tmp", hostRoot: dirs.tmp },
       { sandboxRoot: "/root", hostRoot: dirs.home },
     ];
-    const limits = await this.limitsFor(id, spec);
-    return new BwrapSandbox({ id, spec, bwrapPath, binds, ...limits });
+    const give = (p: string): void => {
+      if (runAs !== null) chownTree(p, runAs.uid, runAs.gid);
+    };
+    const sandbox = new BwrapSandbox({
+      id,
+      spec,
+      bwrapPath,
+      binds,
+      cgroup: limits.cgroup,
+      wrap: limits.wrap,
+      layout: { masks, runAs },
+      hooks: {
+        afterCopyIn: give,
+        // A writable per-exec mount is handed to the sandbox's uid, or it could not write there.
+        beforeExec: (mounts) => {
+          for (const m of mounts) if (!m.readonly) give(m.hostPath);
+        },
+        ...(runAs === null ? {} : { killRest: () => killUid(runAs.uid) }),
+        release,
+      },
+    });
+    if (storage === "watch" && spec.storageMb !== undefined) {
+      const limit = spec.storageMb * 1024 * 1024;
+      watchdog = setInterval(() => {
+        if (diskUsage(spec.stateDir, limit) <= limit) return;
+        this.warn(`sandbox ${id} is over its ${spec.storageMb} MB disk quota: its processes are killed`);
+        sandbox.killAll().catch(() => undefined);
+      }, this.options.storageCheckMs ?? 1000);
+      watchdog.unref();
+    }
+    return sandbox;
   }
 
-  private async limitsFor(
-    id: string,
-    spec: SandboxSpec,
-  ): Promise<{ cgroup: CgroupV1 | null; wrap: (argv: string[]) => string[] }> {
+  private warn(message: string): void {
+    (this.options.onWarning ?? warnOnceOnStderr)(message);
+  }
+
+  private async limitsFor(id: string, spec: SandboxSpec): Promise<Limits> {
     const mode = this.options.limits ?? "auto";
     let reason = "rlimit mode was chosen";
     if (mode !== "rlimit") {
       const made = await CgroupV1.create(cgroupName(id), spec, this.options.cgroupRoot);
-      if (typeof made !== "string") return { cgroup: made, wrap: (argv) => made.wrap(argv) };
+      if (typeof made !== "string") return { cgroup: made, wrap: (argv) => made.wrap(argv), runAs: null };
       if (mode === "cgroup") throw new UserError(`sandbox limits need cgroups: ${made}`);
       reason = made;
     }
     const prlimit = searchPath("prlimit").find(isExecutableFile);
-    const warn = this.options.onWarning ?? warnOnceOnStderr;
+    const setpriv = searchPath("setpriv").find(isExecutableFile);
     if (prlimit === undefined) {
-      warn(`sandbox memory and process limits are NOT enforced (${reason}; prlimit not found)`);
-      return { cgroup: null, wrap: (argv) => argv };
+      this.warn(`sandbox memory and process limits are NOT enforced (${reason}; prlimit not found)`);
+      return { cgroup: null, wrap: (argv) => argv, runAs: null };
     }
-    if (mode !== "rlimit") {
-      warn(
-        `sandbox limits fall back to rlimits (${reason}): memory is capped per process, not per sandbox, ` +
-          "and the process cap does not apply to root; see docs/sandbox.md",
+    // As root the process cap only holds for a uid other than root (see sandbox-user.ts).
+    const asRoot = process.getuid?.() === 0;
+    const uid = asRoot && setpriv !== undefined ? allocateSandboxUid() : null;
+    const runAs = uid === null || setpriv === undefined ? null : { uid, gid: uid, setpriv };
+    if (mode !== "rlimit" || (asRoot && runAs === null)) {
+      this.warn(
+        `sandbox limits fall back to rlimits (${reason}): memory is capped per process, not per sandbox` +
+          (asRoot && runAs === null ? ", and without setpriv the process cap does not apply to root" : "") +
+          "; see docs/sandbox.md",
       );
     }
     const bytes = spec.memoryMb * 1024 * 1024;
+    const fsize = spec.storageMb === undefined ? [] : [`--fsize=${spec.storageMb * 1024 * 1024}`];
     return {
       cgroup: null,
-      wrap: (argv) => [prlimit, `--nproc=${spec.pidsMax}`, `--data=${bytes}`, "--", ...argv],
+      wrap: (argv) => [prlimit, `--nproc=${spec.pidsMax}`, `--data=${bytes}`, ...fsize, "--", ...argv],
+      runAs,
     };
   }
+}
+
+interface Limits {
+  cgroup: CgroupV1 | null;
+  wrap: (argv: string[]) => string[];
+  runAs: { uid: number; gid: number; setpriv: string } | null;
 }
 
 function searchPath(name: string): string[] {

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { lstat, rm } from "node:fs/promises";
 import { InfraError, UserError } from "../core/errors.js";
-import { bwrapArgs } from "./bwrap-args.js";
+import { type BwrapLayout, bwrapArgs } from "./bwrap-args.js";
 import type { CgroupV1, LimitMode } from "./cgroup.js";
 import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "./host-paths.js";
 import { type RunningHandle, type RunOutcome, runProcess } from "./run-process.js";
 import { baseEnv, parseExecOptions } from "./spec.js";
-import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "./types.js";
+import type { ExecOptions, ExecResult, Mount, Sandbox, SandboxSpec } from "./types.js";
 
 /** Output kept from a background process (it is only read when it fails to start). */
 const BACKGROUND_OUTPUT_BYTES = 64 * 1024;
@@ -22,6 +22,15 @@ export interface BwrapSandboxParts {
   cgroup: CgroupV1 | null;
   /** Wraps a bwrap argv so the process runs under the sandbox's limits. */
   wrap: (argv: string[]) => string[];
+  /** Masks and the uid to run as (see BwrapLayout). */
+  layout?: Pick<BwrapLayout, "masks" | "runAs">;
+  /** Provider hooks: files copied in, writable mounts, stray processes, teardown before rm. */
+  hooks?: {
+    afterCopyIn?: (hostPath: string) => void;
+    beforeExec?: (mounts: readonly Mount[]) => void;
+    killRest?: () => Promise<boolean>;
+    release?: () => Promise<void>;
+  };
 }
 
 /** One bwrap sandbox: a state folder on the host, and one bwrap invocation per exec. */
@@ -80,9 +89,10 @@ export class BwrapSandbox implements Sandbox {
     for (const m of o.mounts) {
       if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
     }
+    this.parts.hooks?.beforeExec?.(o.mounts);
     const inner = bwrapArgs(
       this.parts.bwrapPath,
-      { binds: this.parts.binds, allowInternet: this.spec.allowInternet },
+      { binds: this.parts.binds, allowInternet: this.spec.allowInternet, ...this.parts.layout },
       o.mounts,
       o.cwd ?? this.spec.workdir,
       argv,
@@ -123,7 +133,9 @@ export class BwrapSandbox implements Sandbox {
 
   async upload(hostPath: string, sandboxPath: string): Promise<void> {
     if (!existsSync(hostPath)) throw new UserError(`upload: ${hostPath} does not exist`);
-    await copyTree(hostPath, resolveHostPath(this.parts.binds, sandboxPath));
+    const to = resolveHostPath(this.parts.binds, sandboxPath);
+    await copyTree(hostPath, to);
+    this.parts.hooks?.afterCopyIn?.(to);
   }
 
   async download(sandboxPath: string, hostPath: string): Promise<void> {
@@ -148,6 +160,9 @@ export class BwrapSandbox implements Sandbox {
     if (this.parts.cgroup !== null && !(await this.parts.cgroup.killAll())) {
       throw new InfraError(`sandbox ${this.id}: processes survived killAll`);
     }
+    if (this.parts.hooks?.killRest !== undefined && !(await this.parts.hooks.killRest())) {
+      throw new InfraError(`sandbox ${this.id}: processes survived killAll`);
+    }
   }
 
   async close(): Promise<void> {
@@ -157,6 +172,7 @@ export class BwrapSandbox implements Sandbox {
       await this.killAll();
     } finally {
       await this.parts.cgroup?.remove();
+      await this.parts.hooks?.release?.();
       await rm(this.spec.stateDir, { recursive: true, force: true });
     }
   }

@@ -128,12 +128,13 @@ export class CgroupV1 {
  * Removes groups whose owning process is gone (a run that crashed or was killed before close):
  * bwrap does not die with longhaul, so their processes are killed first.
  */
-async function sweepStale(parent: string): Promise<void> {
+async function sweepStale(parent: string): Promise<string[]> {
+  const removed: string[] = [];
   let names: string[];
   try {
     names = readdirSync(parent);
   } catch {
-    return;
+    return removed;
   }
   for (const name of names) {
     const owner = GROUP_NAME.exec(name)?.[1];
@@ -149,7 +150,25 @@ async function sweepStale(parent: string): Promise<void> {
       }
       await new Promise((r) => setTimeout(r, 20));
     }
+    if (!existsSync(dir)) removed.push(dir);
   }
+  return removed;
+}
+
+/** Sweeps stale groups beside the calling process's own, in every controller; returns them. */
+export async function sweepStaleCgroups(root = "/sys/fs/cgroup"): Promise<string[]> {
+  let own: Map<string, string>;
+  try {
+    own = ownCgroups(readFileSync("/proc/self/cgroup", "utf8"));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const c of ["pids", "memory", "cpu"]) {
+    const dir = controllerDir(root, own, c);
+    if (dir !== null) removed.push(...(await sweepStale(dir)));
+  }
+  return removed;
 }
 
 function isAlive(pid: number): boolean {

@@ -12,9 +12,18 @@ import type { Sandbox, SandboxProvider, SandboxSpec } from "./types.js";
  * `describeSandboxConformance("name", () => new MyProvider())`. The sandbox image must have bash,
  * coreutils and python3. Limits are checked with small values (pidsMax 64, memoryMb 128).
  */
+export interface ConformanceOptions {
+  /**
+   * Host files the sandbox must not read (say 0600 root files the test made under /etc): each
+   * must fail to open inside, and its content must never show.
+   */
+  hostSecrets?: readonly { path: string; content: string }[];
+}
+
 export function describeSandboxConformance(
   name: string,
   makeProvider: () => SandboxProvider | Promise<SandboxProvider>,
+  options: ConformanceOptions = {},
 ): void {
   describe(`sandbox conformance: ${name}`, () => {
     let provider: SandboxProvider;
@@ -253,6 +262,64 @@ export function describeSandboxConformance(
       expect(mem.stdout).not.toContain("survived");
       expect(mem.exitCode).not.toBe(0);
       expect((await s.exec("echo alive")).stdout).toBe("alive\n");
+    });
+
+    it("contains a disk bomb and an inode flood within storageMb", async () => {
+      const s = await make({ storageMb: 64 });
+      const bomb = await s.exec("dd if=/dev/zero of=/app/f bs=1M count=400 2>&1; sync", { timeoutSec: 60 });
+      expect(bomb.timedOut).toBe(false);
+      const usedMb = Number((await s.exec("du -sm /app | cut -f1")).stdout.trim());
+      expect(usedMb).toBeGreaterThan(0);
+      expect(usedMb).toBeLessThanOrEqual(80);
+      expect(bomb.exitCode === null || /No space left|File too large/.test(bomb.stdout)).toBe(true);
+      await s.exec("rm -f /app/f");
+      const flood = [
+        "import os",
+        "n = 0",
+        "try:",
+        "    for i in range(200000):",
+        "        open(f'/tmp/f{i}', 'w').close(); n += 1",
+        "except OSError as e:",
+        "    print('stopped', e.errno)",
+        "print(n)",
+      ].join("\n");
+      const r = await s.exec(["python3", "-c", flood], { timeoutSec: 60 });
+      expect(r.timedOut).toBe(false);
+      const made = Number((await s.exec("ls /tmp | wc -l")).stdout.trim());
+      expect(made).toBeLessThan(200000);
+      await s.exec("rm -rf /tmp/f*");
+      expect((await s.exec("echo ok > /app/small && cat /app/small")).stdout).toBe("ok\n");
+    });
+
+    it("cannot read host files that only root may read", async () => {
+      const s = await make();
+      for (const secret of options.hostSecrets ?? []) {
+        const r = await s.exec(["cat", secret.path]);
+        expect(r.exitCode, secret.path).not.toBe(0);
+        expect(r.stdout + r.stderr).not.toContain(secret.content);
+      }
+      // Every regular file without the world-read bit, and every folder without world read and
+      // search, must refuse to open (masks may show as device nodes, which do not count).
+      const walk = [
+        "import os, stat, sys",
+        "bad = []",
+        "for top in ['/etc', '/var', '/opt']:",
+        "    for d, subdirs, files in os.walk(top):",
+        "        for n in subdirs + files:",
+        "            p = os.path.join(d, n)",
+        "            try: st = os.lstat(p)",
+        "            except OSError: continue",
+        "            if stat.S_ISREG(st.st_mode) and not st.st_mode & 0o004:",
+        "                try: open(p, 'rb').close(); bad.append(p)",
+        "                except OSError: pass",
+        "            elif stat.S_ISDIR(st.st_mode) and st.st_mode & 0o005 != 0o005:",
+        "                try: os.listdir(p); bad.append(p)",
+        "                except OSError: pass",
+        "print('\\n'.join(bad))",
+      ].join("\n");
+      const r = await s.exec(["python3", "-c", walk], { timeoutSec: 120 });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout.trim()).toBe("");
     });
 
     it("killAll ends running execs and background processes", async () => {

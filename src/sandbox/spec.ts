@@ -53,6 +53,7 @@ export const sandboxSpecSchema = z.object({
   cpus: z.number().positive(),
   pidsMax: z.number().int().positive(),
   allowInternet: z.boolean(),
+  storageMb: z.number().int().positive().optional(),
   stateDir: z.string().min(1),
 });
 

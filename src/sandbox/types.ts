@@ -47,6 +47,11 @@ export interface SandboxSpec {
   /** Maximum number of processes/threads; contains fork bombs. */
   pidsMax: number;
   allowInternet: boolean;
+  /**
+   * Disk quota in MiB for the persistent folders together (workdir, /logs, /tmp, /root);
+   * absent: no quota.
+   */
+  storageMb?: number;
   /** Host folder the provider may use for this sandbox's state; removed on close unless kept. */
   stateDir: string;
 }

@@ -1,0 +1,129 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { errorMessage } from "../core/errors.js";
+
+/**
+ * Disk quota for a sandbox's persistent folders. When the host lets us mount (root, loop devices,
+ * mkfs.ext4), the state folder is a loop-mounted ext4 image of `storageMb` with a capped inode
+ * count: a disk bomb or a file flood ends with ENOSPC and the host disk holds at most the image.
+ * Otherwise a watchdog measures usage and the caller kills the sandbox's processes when it is over.
+ */
+export type StorageMode = "loop" | "watch";
+
+/** Inodes per MiB of quota: enough for source trees and virtualenvs, small enough to stop a flood. */
+export const INODES_PER_MB = 32;
+const MIN_INODES = 2048;
+const MAX_INODES = 2_000_000;
+
+export function inodesFor(storageMb: number): number {
+  return Math.min(MAX_INODES, Math.max(MIN_INODES, Math.round(storageMb * INODES_PER_MB)));
+}
+
+/** The image file that backs a state folder (a sibling, so it survives the folder's unmount). */
+export function imagePathOf(stateDir: string): string {
+  return `${stateDir.replace(/\/+$/, "")}.disk`;
+}
+
+function run(argv: readonly string[]): string | null {
+  const [cmd, ...args] = argv;
+  const r = spawnSync(cmd ?? "false", args, { encoding: "utf8", timeout: 60_000 });
+  if (r.error) return r.error.message;
+  if (r.status !== 0) return (r.stderr || r.stdout || `exit ${r.status}`).trim();
+  return null;
+}
+
+/** Creates and mounts the image at `stateDir` (an empty or missing folder), or says why it cannot. */
+export function mountStorage(stateDir: string, storageMb: number): string | null {
+  if (process.getuid?.() !== 0) return "not running as root";
+  if (!existsSync("/dev/loop-control")) return "no loop devices";
+  const img = imagePathOf(stateDir);
+  const steps: string[][] = [
+    ["mkdir", "-p", stateDir],
+    ["truncate", "-s", `${storageMb}M`, img],
+    // No journal: the image is scratch space that dies with the sandbox, and mkfs is faster.
+    [
+      "mkfs.ext4",
+      "-q",
+      "-F",
+      "-m",
+      "0",
+      "-N",
+      String(inodesFor(storageMb)),
+      "-O",
+      "^has_journal",
+      "-E",
+      "lazy_itable_init=1",
+      img,
+    ],
+    ["mount", "-o", "loop,nosuid,nodev,noatime", img, stateDir],
+  ];
+  for (const step of steps) {
+    const err = run(step);
+    if (err !== null) {
+      rmSync(img, { force: true });
+      return `${step[0]} failed: ${err}`;
+    }
+  }
+  // mkfs leaves lost+found; the state folder should hold only the sandbox's folders.
+  rmSync(join(stateDir, "lost+found"), { recursive: true, force: true });
+  return null;
+}
+
+/** True when `dir` is a mount point (listed in /proc/self/mountinfo). */
+export function isMountPoint(dir: string): boolean {
+  try {
+    const target = dir.replace(/\/+$/, "");
+    return readFileSync("/proc/self/mountinfo", "utf8")
+      .split("\n")
+      .some((l) => l.split(" ")[4]?.replace(/\\040/g, " ") === target);
+  } catch {
+    return false;
+  }
+}
+
+/** Unmounts the state folder (lazily if still busy) and deletes its image. */
+export function releaseStorage(stateDir: string): string | null {
+  let err: string | null = null;
+  if (isMountPoint(stateDir)) {
+    err = run(["umount", stateDir]);
+    if (err !== null) err = run(["umount", "-l", stateDir]);
+  }
+  try {
+    rmSync(imagePathOf(stateDir), { force: true });
+  } catch (e) {
+    err = errorMessage(e);
+  }
+  return err;
+}
+
+/** Bytes used under `dir` (allocated blocks, hard links counted once); stops early past `stopAt`. */
+export function diskUsage(dir: string, stopAt = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  const seen = new Set<string>();
+  const stack = [dir];
+  while (stack.length > 0 && total <= stopAt) {
+    const d = stack.pop() as string;
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const p = join(d, name);
+      try {
+        const st = lstatSync(p);
+        const key = `${st.dev}:${st.ino}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        // Count at least one block per entry, so a flood of empty files is charged too.
+        total += Math.max(st.blocks * 512, 4096);
+        if (st.isDirectory()) stack.push(p);
+      } catch {
+        // Removed while walking.
+      }
+    }
+  }
+  return total;
+}
