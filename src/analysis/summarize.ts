@@ -8,7 +8,10 @@ import {
   mergeAcc,
   newAcc,
 } from "./group-metrics.js";
-import { BOOTSTRAP_MAX_N, paretoFrontier, spearman, wilson } from "./stats.js";
+import { digestConflictsWithinJobs } from "./hidden-cases.js";
+import { cmp } from "./order.js";
+import { rankAgreement } from "./rank-agreement.js";
+import { BOOTSTRAP_MAX_N, paretoFrontier, wilson } from "./stats.js";
 import {
   type AnalysisTrial,
   GROUP_DIMS,
@@ -158,7 +161,7 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
   );
   for (const rows of [groups, byCategory, byTask]) rows.sort((a, b) => cmp(a.label, b.label));
   return {
-    schema: "longhaul.summary/1",
+    schema: "longhaul.summary/2",
     source: "trials",
     seed,
     bootstrapSamples: samples,
@@ -169,7 +172,10 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
     byCategory,
     byTask,
     bySubtask: subtaskMetrics(taskParts, groupBy),
-    ...crossGroup(groups),
+    ...crossGroup(groups, seed, samples),
+    hiddenCaseWarnings: digestConflictsWithinJobs(trials),
+    recovered: [],
+    references: [],
   };
 }
 
@@ -228,17 +234,42 @@ function withDim(dims: readonly GroupDim[], dim: GroupDim): GroupDim[] {
   return dims.includes(dim) ? [...dims] : [...dims, dim];
 }
 
-/** Spearman ρ and the cost–pass frontier over groups that have scored trials. */
-export function crossGroup(groups: readonly GroupMetrics[]): Pick<Summary, "correlation" | "frontier"> {
+/**
+ * Rank agreement of Pass@1 (both thresholds) with mean R, and the cost–pass frontier, over groups
+ * that have counted trials. Groups with an unknown cost stay off the frontier.
+ */
+export function crossGroup(
+  groups: readonly GroupMetrics[],
+  seed: number,
+  samples: number,
+): Pick<Summary, "correlation" | "frontier"> {
   const scored = groups.filter((g) => g.pass095.p !== null && g.meanReward.value !== null);
-  const rho = spearman(
+  const means = scored.map((g) => g.meanReward.value as number);
+  const opts = { seed, samples: Math.min(samples, DEFAULT_BOOTSTRAP_SAMPLES) };
+  const pass095VsMean = rankAgreement(
     scored.map((g) => g.pass095.p as number),
-    scored.map((g) => g.meanReward.value as number),
+    means,
+    { ...opts, label: "pass095-vs-mean" },
+  );
+  const with100 = scored.filter((g) => g.pass100.p !== null);
+  const pass100VsMean = rankAgreement(
+    with100.map((g) => g.pass100.p as number),
+    with100.map((g) => g.meanReward.value as number),
+    { ...opts, label: "pass100-vs-mean" },
   );
   const points = scored
     .filter((g) => g.usage.meanCost !== null)
     .map((g) => ({ id: g.label, cost: g.usage.meanCost as number, pass: g.pass095.p as number }));
-  return { correlation: { rho, n: scored.length }, frontier: paretoFrontier(points) };
+  return {
+    correlation: {
+      rho: pass095VsMean.spearman.value,
+      rho100: pass100VsMean.spearman.value,
+      n: scored.length,
+      pass095VsMean,
+      pass100VsMean,
+    },
+    frontier: paretoFrontier(points),
+  };
 }
 
 type SubtaskAcc = SubtaskMetrics & { sum: number; solvedK: number };
@@ -286,7 +317,4 @@ function subtaskMetrics(
   );
 }
 
-/** Code-unit order: the same on every machine, unlike localeCompare. */
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { cmp };
