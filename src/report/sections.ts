@@ -33,7 +33,7 @@ export function headline(s: Summary): string {
   );
 }
 
-function mainRow(g: GroupMetrics): string[] {
+function mainRow(g: GroupMetrics, published: boolean): string[] {
   return [
     g.label,
     String(g.scored),
@@ -44,7 +44,7 @@ function mainRow(g: GroupMetrics): string[] {
     rate(g.falseFinish),
     rate(g.stoppedEarly),
     rate(g.timeoutShare),
-    gradingCell(g),
+    published ? "–" : gradingCell(g),
     num(g.usage.meanTurns, 1),
     compact(g.usage.meanTokens),
     costCell(g.usage.meanCost, g.usage.costUnknown),
@@ -61,8 +61,9 @@ function gradingCell(g: GroupMetrics): string {
 
 export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] {
   const sections: Section[] = [];
-  const rows = s.groups.map(mainRow);
-  if (s.groups.length > 1) rows.push(mainRow(s.overall));
+  const published = s.source === "published";
+  const rows = s.groups.map((g) => mainRow(g, published));
+  if (s.groups.length > 1) rows.push(mainRow(s.overall, published));
   const unpriced = s.groups.filter((g) => g.usage.costUnknown > 0).map((g) => g.label);
   const notes = [
     ...correlationNotes(s),
@@ -135,6 +136,8 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
   }
   for (const b of opts.breakdowns ?? []) {
     const list = b === "category" ? s.byCategory : s.byTask;
+    // Published per-model rows have no breakdowns; an empty table would only look like a bug.
+    if (list.length === 0) continue;
     sections.push({
       title: `By ${b}`,
       header: [`${s.groupBy.join(" / ")} · ${b}`, "n", "Pass@1 R≥0.95", "mean R", "near-miss", "$/trial"],
