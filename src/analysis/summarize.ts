@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import { crossGroup } from "./cross-group.js";
 import {
   addTrial,
   finishGroup,
@@ -10,8 +11,7 @@ import {
 } from "./group-metrics.js";
 import { digestConflictsWithinJobs } from "./hidden-cases.js";
 import { cmp } from "./order.js";
-import { rankAgreement } from "./rank-agreement.js";
-import { BOOTSTRAP_MAX_N, paretoFrontier, wilson } from "./stats.js";
+import { BOOTSTRAP_MAX_N, wilson } from "./stats.js";
 import {
   type AnalysisTrial,
   GROUP_DIMS,
@@ -234,44 +234,6 @@ function withDim(dims: readonly GroupDim[], dim: GroupDim): GroupDim[] {
   return dims.includes(dim) ? [...dims] : [...dims, dim];
 }
 
-/**
- * Rank agreement of Pass@1 (both thresholds) with mean R, and the cost–pass frontier, over groups
- * that have counted trials. Groups with an unknown cost stay off the frontier.
- */
-export function crossGroup(
-  groups: readonly GroupMetrics[],
-  seed: number,
-  samples: number,
-): Pick<Summary, "correlation" | "frontier"> {
-  const scored = groups.filter((g) => g.pass095.p !== null && g.meanReward.value !== null);
-  const means = scored.map((g) => g.meanReward.value as number);
-  const opts = { seed, samples: Math.min(samples, DEFAULT_BOOTSTRAP_SAMPLES) };
-  const pass095VsMean = rankAgreement(
-    scored.map((g) => g.pass095.p as number),
-    means,
-    { ...opts, label: "pass095-vs-mean" },
-  );
-  const with100 = scored.filter((g) => g.pass100.p !== null);
-  const pass100VsMean = rankAgreement(
-    with100.map((g) => g.pass100.p as number),
-    with100.map((g) => g.meanReward.value as number),
-    { ...opts, label: "pass100-vs-mean" },
-  );
-  const points = scored
-    .filter((g) => g.usage.meanCost !== null)
-    .map((g) => ({ id: g.label, cost: g.usage.meanCost as number, pass: g.pass095.p as number }));
-  return {
-    correlation: {
-      rho: pass095VsMean.spearman.value,
-      rho100: pass100VsMean.spearman.value,
-      n: scored.length,
-      pass095VsMean,
-      pass100VsMean,
-    },
-    frontier: paretoFrontier(points),
-  };
-}
-
 type SubtaskAcc = SubtaskMetrics & { sum: number; solvedK: number };
 
 /** Per group, task and subtask, read from the task-level buckets (one group and one task each). */
@@ -317,4 +279,4 @@ function subtaskMetrics(
   );
 }
 
-export { cmp };
+export { cmp, crossGroup };
