@@ -1,8 +1,11 @@
 import { UserError } from "../core/errors.js";
 import { Rng } from "../core/rng.js";
-import { isScored } from "./group-metrics.js";
+import { countedReward, isPass, isPerfect, isScored } from "./group-metrics.js";
+import { type HiddenCaseMismatch, hiddenCaseMismatches } from "./hidden-cases.js";
+import { cmp } from "./order.js";
+import { compareRankings, type RankComparison } from "./rank-agreement.js";
 import { mean, quantileSorted } from "./stats.js";
-import { cmp, DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED } from "./summarize.js";
+import { DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED } from "./summarize.js";
 import type { AnalysisTrial } from "./summary-types.js";
 
 export interface CompareOptions {
@@ -22,7 +25,7 @@ export interface TaskPair {
 }
 
 export interface Comparison {
-  schema: "longhaul.comparison/1";
+  schema: "longhaul.comparison/2";
   seed: number;
   bootstrapSamples: number;
   /** Tasks with scored trials in both sets, by name. */
@@ -37,7 +40,41 @@ export interface Comparison {
   better: number;
   worse: number;
   ties: number;
+  /** Agreement of the two jobs' rankings of agent / model groups, per metric. */
+  ranks: RankComparison[];
+  /** Shared (task, attempt) pairs graded on different hidden cases; empty when they agree. */
+  hiddenCases: HiddenCaseMismatch[];
 }
+
+/** Per agent / model label: the three metrics a ranking can be made from. */
+function groupRankings(trials: readonly AnalysisTrial[]): Map<string, Map<string, number>> {
+  const acc = new Map<string, { n: number; sum: number; pass: number; perfect: number }>();
+  for (const t of trials) {
+    if (!isScored(t)) continue;
+    const label = `${t.agent} / ${t.model ?? "-"}`;
+    const r = countedReward(t);
+    const g = acc.get(label) ?? { n: 0, sum: 0, pass: 0, perfect: 0 };
+    g.n++;
+    g.sum += r;
+    if (isPass(r)) g.pass++;
+    if (isPerfect(r)) g.perfect++;
+    acc.set(label, g);
+  }
+  const out = new Map<string, Map<string, number>>([
+    [RANK_METRICS[0], new Map()],
+    [RANK_METRICS[1], new Map()],
+    [RANK_METRICS[2], new Map()],
+  ]);
+  for (const label of [...acc.keys()].sort(cmp)) {
+    const g = acc.get(label) as { n: number; sum: number; pass: number; perfect: number };
+    out.get(RANK_METRICS[0])?.set(label, g.pass / g.n);
+    out.get(RANK_METRICS[1])?.set(label, g.perfect / g.n);
+    out.get(RANK_METRICS[2])?.set(label, g.sum / g.n);
+  }
+  return out;
+}
+
+export const RANK_METRICS = ["Pass@1 R≥0.95", "Pass@1 R=1", "mean R"] as const;
 
 function perTask(
   trials: readonly AnalysisTrial[],
@@ -46,9 +83,10 @@ function perTask(
   for (const t of trials) {
     if (!isScored(t)) continue;
     const row = out.get(t.task.name);
-    if (row === undefined) out.set(t.task.name, { category: t.task.category, sum: t.reward as number, n: 1 });
+    const r = countedReward(t);
+    if (row === undefined) out.set(t.task.name, { category: t.task.category, sum: r, n: 1 });
     else {
-      row.sum += t.reward as number;
+      row.sum += r;
       row.n++;
     }
   }
@@ -97,7 +135,7 @@ export function compareJobs(
     hi = quantileSorted(means, 0.975);
   }
   return {
-    schema: "longhaul.comparison/1",
+    schema: "longhaul.comparison/2",
     seed,
     bootstrapSamples: samples,
     rows,
@@ -109,5 +147,20 @@ export function compareJobs(
     better: rows.filter((r) => r.diff > 0).length,
     worse: rows.filter((r) => r.diff < 0).length,
     ties: rows.filter((r) => r.diff === 0).length,
+    ranks: rankComparisons(trialsA, trialsB, seed, samples),
+    hiddenCases: hiddenCaseMismatches(trialsA, trialsB),
   };
+}
+
+function rankComparisons(
+  a: readonly AnalysisTrial[],
+  b: readonly AnalysisTrial[],
+  seed: number,
+  samples: number,
+): RankComparison[] {
+  const ra = groupRankings(a);
+  const rb = groupRankings(b);
+  return RANK_METRICS.map((m) =>
+    compareRankings(m, ra.get(m) ?? new Map(), rb.get(m) ?? new Map(), { seed, samples, label: "compare" }),
+  );
 }

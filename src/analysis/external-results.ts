@@ -3,6 +3,7 @@ import { InputError } from "../core/errors.js";
 import { OUTCOMES } from "../core/trial-result.js";
 import { readCsv } from "./csv-reader.js";
 import { readJsonRows } from "./json-rows.js";
+import { decimalsOf, type PrintedRate } from "./recover-counts.js";
 import type { AnalysisTrial } from "./summary-types.js";
 
 /** CSV gives strings; JSON gives typed values. Both are normalised before validation. */
@@ -67,7 +68,22 @@ export const externalSummaryRowSchema = z.object({
   turns: nonNeg.optional(),
   tokens: nonNeg.optional(),
 });
-export type ExternalSummaryRow = z.infer<typeof externalSummaryRowSchema>;
+/** A per-model row, with each rate as the file printed it (for recovering whole counts). */
+export type ExternalSummaryRow = z.infer<typeof externalSummaryRowSchema> & {
+  printed?: Partial<Record<RateColumn, PrintedRate>>;
+};
+
+const RATE_COLUMNS = ["pass_095", "pass_100"] as const;
+type RateColumn = (typeof RATE_COLUMNS)[number];
+
+/** Column names of published tables that mean the same as ours (after `_pct` is removed). */
+const ALIASES: Record<string, string> = {
+  pass_at_r095: "pass_095",
+  pass_at_r100: "pass_100",
+  pass_at_1_r095: "pass_095",
+  pass_at_1_r100: "pass_100",
+  tasks: "n",
+};
 
 export type ExternalResults =
   | { kind: "trials"; file: string; trials: AnalysisTrial[] }
@@ -81,6 +97,8 @@ interface RawRow {
   cols: Record<string, number>;
   /** Every column the row names, blank or not. */
   columns: string[];
+  /** Rate cells as written: text and whether the cell is in percent. */
+  printed: Partial<Record<string, { text: string; pct: boolean }>>;
 }
 
 /**
@@ -99,7 +117,14 @@ export function parseExternalResults(content: string, file: string): ExternalRes
     return { kind: "trials", file, trials };
   }
   if (columns.has("model") && columns.has("n")) {
-    return { kind: "summary", file, rows: rows.map((r) => validate(externalSummaryRowSchema, r, file)) };
+    return {
+      kind: "summary",
+      file,
+      rows: withPrinted(
+        rows,
+        rows.map((r) => validate(externalSummaryRowSchema, r, file)),
+      ),
+    };
   }
   throw new InputError(
     file,
@@ -119,14 +144,51 @@ function isJson(content: string, file: string): boolean {
 /** `pass_095_pct` and friends hold percentages; they are folded into the fraction columns. */
 function normaliseName(name: string): { name: string; pct: boolean } {
   const n = name.trim().toLowerCase();
-  return n.endsWith("_pct") ? { name: n.slice(0, -4), pct: true } : { name: n, pct: false };
+  const { base, pct } = n.endsWith("_pct") ? { base: n.slice(0, -4), pct: true } : { base: n, pct: false };
+  return { name: ALIASES[base] ?? base, pct };
+}
+
+/**
+ * The printed precision of a rate is the table's, not the cell's: a JSON `0` in a column of
+ * `4.3`s was printed `0.0`. So decimals are the most any row of the column shows.
+ */
+function withPrinted(raw: readonly RawRow[], rows: ExternalSummaryRow[]): ExternalSummaryRow[] {
+  const decimals: Partial<Record<RateColumn, number>> = {};
+  for (const r of raw) {
+    for (const c of RATE_COLUMNS) {
+      const p = r.printed[c];
+      if (p !== undefined) decimals[c] = Math.max(decimals[c] ?? 0, decimalsOf(p.text));
+    }
+  }
+  return rows.map((row, i) => {
+    const printed: Partial<Record<RateColumn, PrintedRate>> = {};
+    for (const c of RATE_COLUMNS) {
+      const p = raw[i]?.printed[c];
+      if (p === undefined || row[c] === undefined) continue;
+      const pct = p.pct || p.text.trim().endsWith("%");
+      printed[c] = {
+        value: Number(p.text.trim().replace(/%$/, "")),
+        decimals: decimals[c] ?? 0,
+        unit: pct ? "pct" : "fraction",
+      };
+    }
+    return { ...row, printed };
+  });
 }
 
 /** Blank cells and JSON nulls mean "not given", so defaults apply to them. */
-function putValue(values: Record<string, unknown>, rawName: string, value: unknown): string {
+function putValue(
+  values: Record<string, unknown>,
+  rawName: string,
+  value: unknown,
+  printed?: RawRow["printed"],
+): string {
   const { name, pct } = normaliseName(rawName);
   if (value === null || value === undefined || (typeof value === "string" && value.trim() === ""))
     return name;
+  if (printed !== undefined && (typeof value === "number" || typeof value === "string")) {
+    printed[name] = { text: String(value), pct };
+  }
   if (pct && (typeof value === "number" || (typeof value === "string" && value.trim() !== ""))) {
     const v = typeof value === "number" ? value : Number(value.trim().replace(/%$/, ""));
     values[name] = v / 100;
@@ -147,6 +209,7 @@ function csvRaw(content: string, file: string): RawRow[] {
       );
     }
     const values: Record<string, unknown> = {};
+    const printed: RawRow["printed"] = {};
     const cols: Record<string, number> = {};
     const subtasks: { id: string; weight: number; score: unknown }[] = [];
     header.fields.forEach((h, i) => {
@@ -158,10 +221,10 @@ function csvRaw(content: string, file: string): RawRow[] {
         cols.subtasks ??= f.col;
         return;
       }
-      cols[putValue(values, h.value, f.value)] = f.col;
+      cols[putValue(values, h.value, f.value, printed)] = f.col;
     });
     if (subtasks.length > 0) values.subtasks = subtasks;
-    return { line: rec.line, col: 1, values, cols, columns: Object.keys(cols) };
+    return { line: rec.line, col: 1, values, cols, columns: Object.keys(cols), printed };
   });
 }
 
@@ -171,8 +234,9 @@ function jsonRaw(content: string, file: string): RawRow[] {
       throw new InputError(file, row.line, undefined, `column ${row.col}: expected an object per row`);
     }
     const values: Record<string, unknown> = {};
-    const columns = Object.entries(row.value).map(([k, v]) => putValue(values, k, v));
-    return { line: row.line, col: row.col, values, cols: {}, columns };
+    const printed: RawRow["printed"] = {};
+    const columns = Object.entries(row.value).map(([k, v]) => putValue(values, k, v, printed));
+    return { line: row.line, col: row.col, values, cols: {}, columns, printed };
   });
 }
 

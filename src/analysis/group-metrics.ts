@@ -1,7 +1,8 @@
 import { OUTCOMES, type Outcome } from "../core/trial-result.js";
-import { meanInterval, passAtK, passHatK, wilson } from "./stats.js";
+import { mean, meanInterval, passAtK, passHatK, quantileSorted, wilson } from "./stats.js";
 import {
   type AnalysisTrial,
+  type BudgetLeft,
   type GroupKey,
   type GroupMetrics,
   type KPoint,
@@ -15,8 +16,30 @@ export const HISTOGRAM_BINS = 20;
 /** pass@k is reported for k = 1 … this (or the most attempts any task has, if fewer). */
 export const MAX_K = 10;
 
+/**
+ * Every trial but an infrastructure failure counts in rates. A grading_error counts as R = 0:
+ * a verifier that cannot grade the agent's work is the task's or agent's problem, and dropping
+ * those trials would let a broken contract raise the pass rate.
+ */
 export function isScored(t: AnalysisTrial): boolean {
-  return t.outcome !== "grading_error" && t.outcome !== "infra_error" && t.reward !== null;
+  return t.outcome !== "infra_error";
+}
+
+/** R as counted: a counted trial without a reward (grading_error) is R = 0. */
+export function countedReward(t: AnalysisTrial): number {
+  return t.reward ?? 0;
+}
+
+/** The cost of a trial is unknown when its model had no price (flagged, or tokens at $0). */
+export function costUnknown(t: AnalysisTrial): boolean {
+  if (t.usage.cost_known !== undefined) return !t.usage.cost_known;
+  // Results written before the flag existed: tokens spent at $0 by a named model means unpriced.
+  return t.model !== null && t.usage.cost_usd === 0 && t.usage.input_tokens + t.usage.output_tokens > 0;
+}
+
+/** The reason a grading_error trial gives: its first grading error, else its error message. */
+export function gradingReason(t: AnalysisTrial): string | null {
+  return t.grading_errors?.[0] ?? t.error?.message ?? null;
 }
 
 // Local copies: these are read once per trial per level, in the hottest loop of a report.
@@ -64,7 +87,12 @@ export interface GroupAcc {
   near: number;
   selfTerm: number;
   falseFinish: number;
-  falseFinishNear: number;
+  stoppedEarly: number;
+  /** Budget left at each false finish that recorded it. */
+  falseFinishBudget: number[];
+  gradingErrors: number;
+  firstGrading: { reason: string | null; task: string } | null;
+  costUnknown: number;
   unresolved: number;
   unresolvedTimeout: number;
   turns: number;
@@ -86,7 +114,11 @@ export function newAcc(): GroupAcc {
     near: 0,
     selfTerm: 0,
     falseFinish: 0,
-    falseFinishNear: 0,
+    stoppedEarly: 0,
+    falseFinishBudget: [],
+    gradingErrors: 0,
+    firstGrading: null,
+    costUnknown: 0,
     unresolved: 0,
     unresolvedTimeout: 0,
     turns: 0,
@@ -101,7 +133,11 @@ export function addTrial(acc: GroupAcc, t: AnalysisTrial): void {
   acc.trials++;
   acc.outcomes[t.outcome] += 1;
   if (!isScored(t)) return;
-  const r = t.reward as number;
+  const r = countedReward(t);
+  if (t.outcome === "grading_error") {
+    acc.gradingErrors++;
+    acc.firstGrading ??= { reason: gradingReason(t), task: t.task.name };
+  }
   acc.scored++;
   acc.rewardSum += r;
   acc.rewards.push(r);
@@ -112,8 +148,12 @@ export function addTrial(acc: GroupAcc, t: AnalysisTrial): void {
   if (t.self_terminated) {
     acc.selfTerm++;
     if (!passed) {
-      acc.falseFinish++;
-      if (r >= NEAR) acc.falseFinishNear++;
+      acc.stoppedEarly++;
+      if (r >= NEAR) {
+        acc.falseFinish++;
+        const left = t.budget_left_sec;
+        if (left !== undefined && left !== null) acc.falseFinishBudget.push(left);
+      }
     }
   }
   if (!passed) {
@@ -123,6 +163,7 @@ export function addTrial(acc: GroupAcc, t: AnalysisTrial): void {
   acc.turns += t.usage.turns;
   acc.tokens += t.usage.input_tokens + t.usage.output_tokens;
   acc.cost += t.usage.cost_usd;
+  if (costUnknown(t)) acc.costUnknown++;
   const bin = Math.min(HISTOGRAM_BINS - 1, Math.floor(r * HISTOGRAM_BINS));
   acc.histogram[bin] = (acc.histogram[bin] ?? 0) + 1;
   const tc = acc.perTask.get(t.task.name);
@@ -142,7 +183,9 @@ const SUMMED = [
   "near",
   "selfTerm",
   "falseFinish",
-  "falseFinishNear",
+  "stoppedEarly",
+  "gradingErrors",
+  "costUnknown",
   "unresolved",
   "unresolvedTimeout",
   "turns",
@@ -157,6 +200,8 @@ export function mergeAcc(into: GroupAcc, from: GroupAcc, withRewards: boolean): 
   for (let i = 0; i < HISTOGRAM_BINS; i++)
     into.histogram[i] = (into.histogram[i] ?? 0) + (from.histogram[i] ?? 0);
   if (withRewards) for (const r of from.rewards) into.rewards.push(r);
+  for (const b of from.falseFinishBudget) into.falseFinishBudget.push(b);
+  into.firstGrading ??= from.firstGrading;
   for (const [task, tc] of from.perTask) {
     const have = into.perTask.get(task);
     if (have === undefined) into.perTask.set(task, { n: tc.n, c: tc.c });
@@ -177,6 +222,7 @@ export function finishGroup(acc: GroupAcc, ctx: GroupContext): GroupMetrics {
   const n = acc.scored;
   const { atK, hatK } = passKCurves([...acc.perTask.values()]);
   const withHistogram = ctx.level === "group" || ctx.level === "overall";
+  const known = acc.costUnknown === 0;
   const meanReward =
     ctx.samples > 0
       ? meanInterval(acc.rewards, ctx.seed, `${ctx.level}:${ctx.label}`, ctx.samples)
@@ -197,16 +243,30 @@ export function finishGroup(acc: GroupAcc, ctx: GroupContext): GroupMetrics {
     passHatK: hatK,
     nearMiss: wilson(acc.near, n),
     falseFinish: wilson(acc.falseFinish, acc.selfTerm),
-    falseFinishNear: wilson(acc.falseFinishNear, acc.selfTerm),
+    stoppedEarly: wilson(acc.stoppedEarly, acc.selfTerm),
+    falseFinishBudget: budgetLeft(acc.falseFinishBudget),
     timeoutShare: wilson(acc.unresolvedTimeout, acc.unresolved),
+    gradingErrors: {
+      count: acc.gradingErrors,
+      firstReason: acc.firstGrading?.reason ?? null,
+      firstTask: acc.firstGrading?.task ?? null,
+    },
     usage: {
       meanTurns: n > 0 ? acc.turns / n : null,
       meanTokens: n > 0 ? acc.tokens / n : null,
-      meanCost: n > 0 ? acc.cost / n : null,
-      totalCost: acc.cost,
-      costPerResolved: acc.pass > 0 ? acc.cost / acc.pass : null,
+      // A sum that includes unpriced trials is not a cost; no number beats a wrong one.
+      meanCost: n > 0 && known ? acc.cost / n : null,
+      totalCost: known ? acc.cost : null,
+      costPerResolved: acc.pass > 0 && known ? acc.cost / acc.pass : null,
+      costUnknown: acc.costUnknown,
     },
   };
+}
+
+export function budgetLeft(values: readonly number[]): BudgetLeft {
+  if (values.length === 0) return { n: 0, meanSec: null, medianSec: null };
+  const sorted = Float64Array.from(values).sort();
+  return { n: values.length, meanSec: mean(sorted), medianSec: quantileSorted(sorted, 0.5) };
 }
 
 /** pass@k and pass^k averaged over the tasks that have at least k scored attempts. */

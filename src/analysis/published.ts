@@ -1,7 +1,8 @@
 import type { ExternalSummaryRow } from "./external-results.js";
 import { emptyOutcomes } from "./group-metrics.js";
+import { decimalsOf, type RecoveredRow, recoverCount } from "./recover-counts.js";
 import { type Rate, wilson } from "./stats.js";
-import { crossGroup } from "./summarize.js";
+import { crossGroup, DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED } from "./summarize.js";
 import type { GroupMetrics, Summary } from "./summary-types.js";
 import { THRESHOLDS } from "./summary-types.js";
 
@@ -10,7 +11,12 @@ import { THRESHOLDS } from "./summary-types.js";
  * they render next to local runs. Only what the row states is filled in; a published pass rate
  * p over n trials becomes k = round(p·n) so it carries a numerator and a Wilson interval.
  */
-export function summaryFromPublished(rows: readonly ExternalSummaryRow[]): Summary {
+export function summaryFromPublished(
+  rows: readonly ExternalSummaryRow[],
+  options: { seed?: number; bootstrapSamples?: number } = {},
+): Summary {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const samples = options.bootstrapSamples ?? DEFAULT_BOOTSTRAP_SAMPLES;
   const groups = rows.map(groupFromRow);
   const totalN = rows.reduce((s, r) => s + r.n, 0);
   const sumK = (pick: (g: GroupMetrics) => Rate) => groups.reduce((s, g) => s + pick(g).k, 0);
@@ -40,10 +46,10 @@ export function summaryFromPublished(rows: readonly ExternalSummaryRow[]): Summa
     },
   };
   return {
-    schema: "longhaul.summary/1",
+    schema: "longhaul.summary/2",
     source: "published",
-    seed: 0,
-    bootstrapSamples: 0,
+    seed,
+    bootstrapSamples: samples,
     groupBy: ["agent", "model"],
     thresholds: THRESHOLDS,
     overall,
@@ -51,8 +57,26 @@ export function summaryFromPublished(rows: readonly ExternalSummaryRow[]): Summa
     byCategory: [],
     byTask: [],
     bySubtask: [],
-    ...crossGroup(groups),
+    ...crossGroup(groups, seed, samples),
+    hiddenCaseWarnings: [],
+    recovered: rows.map(recoveredRow),
+    references: [],
   };
+}
+
+/** The k/n each printed rate maps to; rates given as plain fractions are printed at full precision. */
+function recoveredRow(r: ExternalSummaryRow): RecoveredRow {
+  const one = (col: "pass_095" | "pass_100") => {
+    const v = r[col];
+    if (v === undefined) return null;
+    const printed = r.printed?.[col] ?? {
+      value: v,
+      decimals: decimalsOf(String(v)),
+      unit: "fraction" as const,
+    };
+    return recoverCount(printed, r.n);
+  };
+  return { label: `${r.agent} / ${r.model}`, n: r.n, pass095: one("pass_095"), pass100: one("pass_100") };
 }
 
 function blank(level: "overall" | "group", label: string, n: number): GroupMetrics {
@@ -72,9 +96,18 @@ function blank(level: "overall" | "group", label: string, n: number): GroupMetri
     passHatK: [],
     nearMiss: null,
     falseFinish: null,
-    falseFinishNear: null,
+    stoppedEarly: null,
+    falseFinishBudget: null,
     timeoutShare: null,
-    usage: { meanTurns: null, meanTokens: null, meanCost: null, totalCost: null, costPerResolved: null },
+    gradingErrors: { count: 0, firstReason: null, firstTask: null },
+    usage: {
+      meanTurns: null,
+      meanTokens: null,
+      meanCost: null,
+      totalCost: null,
+      costPerResolved: null,
+      costUnknown: 0,
+    },
   };
 }
 
@@ -94,6 +127,7 @@ function groupFromRow(r: ExternalSummaryRow): GroupMetrics {
       meanCost: r.cost_usd ?? null,
       totalCost: r.cost_usd === undefined ? null : r.cost_usd * r.n,
       costPerResolved: r.cost_usd !== undefined && pass.k > 0 ? (r.cost_usd * r.n) / pass.k : null,
+      costUnknown: 0,
     },
   };
 }

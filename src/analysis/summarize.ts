@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import { crossGroup } from "./cross-group.js";
 import {
   addTrial,
   finishGroup,
@@ -8,7 +9,9 @@ import {
   mergeAcc,
   newAcc,
 } from "./group-metrics.js";
-import { BOOTSTRAP_MAX_N, paretoFrontier, spearman, wilson } from "./stats.js";
+import { digestConflictsWithinJobs } from "./hidden-cases.js";
+import { cmp } from "./order.js";
+import { BOOTSTRAP_MAX_N, wilson } from "./stats.js";
 import {
   type AnalysisTrial,
   GROUP_DIMS,
@@ -158,7 +161,7 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
   );
   for (const rows of [groups, byCategory, byTask]) rows.sort((a, b) => cmp(a.label, b.label));
   return {
-    schema: "longhaul.summary/1",
+    schema: "longhaul.summary/2",
     source: "trials",
     seed,
     bootstrapSamples: samples,
@@ -169,7 +172,10 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
     byCategory,
     byTask,
     bySubtask: subtaskMetrics(taskParts, groupBy),
-    ...crossGroup(groups),
+    ...crossGroup(groups, seed, samples),
+    hiddenCaseWarnings: digestConflictsWithinJobs(trials),
+    recovered: [],
+    references: [],
   };
 }
 
@@ -228,19 +234,6 @@ function withDim(dims: readonly GroupDim[], dim: GroupDim): GroupDim[] {
   return dims.includes(dim) ? [...dims] : [...dims, dim];
 }
 
-/** Spearman ρ and the cost–pass frontier over groups that have scored trials. */
-export function crossGroup(groups: readonly GroupMetrics[]): Pick<Summary, "correlation" | "frontier"> {
-  const scored = groups.filter((g) => g.pass095.p !== null && g.meanReward.value !== null);
-  const rho = spearman(
-    scored.map((g) => g.pass095.p as number),
-    scored.map((g) => g.meanReward.value as number),
-  );
-  const points = scored
-    .filter((g) => g.usage.meanCost !== null)
-    .map((g) => ({ id: g.label, cost: g.usage.meanCost as number, pass: g.pass095.p as number }));
-  return { correlation: { rho, n: scored.length }, frontier: paretoFrontier(points) };
-}
-
 type SubtaskAcc = SubtaskMetrics & { sum: number; solvedK: number };
 
 /** Per group, task and subtask, read from the task-level buckets (one group and one task each). */
@@ -286,7 +279,4 @@ function subtaskMetrics(
   );
 }
 
-/** Code-unit order: the same on every machine, unlike localeCompare. */
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { cmp, crossGroup };

@@ -1,4 +1,7 @@
 import type { Outcome, SubtaskKind } from "../core/trial-result.js";
+import type { HiddenCaseMismatch } from "./hidden-cases.js";
+import type { RankAgreement, RankComparison } from "./rank-agreement.js";
+import type { RecoveredRow } from "./recover-counts.js";
 import type { Estimate, Rate } from "./stats.js";
 
 /**
@@ -14,7 +17,24 @@ export interface AnalysisTrial {
   self_terminated: boolean;
   reward: number | null;
   subtasks: readonly { id: string; weight: number; kind?: SubtaskKind; score: number }[];
-  usage: { input_tokens: number; output_tokens: number; cost_usd: number; turns: number };
+  usage: {
+    input_tokens: number;
+    output_tokens: number;
+    cost_usd: number;
+    turns: number;
+    /** False when the model had no price, so cost_usd is not a real cost (absent: known). */
+    cost_known?: boolean;
+  };
+  /** The job the trial belongs to; hidden-case checks compare trials within one job. */
+  job_id?: string;
+  /** The hidden stress seed; equal (task, attempt) in one job share it. */
+  seed?: number;
+  /** Digest of the hidden stress inputs, null when the verifier records none. */
+  stress_digest?: string | null;
+  /** Seconds of budget left when the agent stopped on its own. */
+  budget_left_sec?: number | null;
+  grading_errors?: readonly string[];
+  error?: { kind: string; message: string } | null;
 }
 
 export const GROUP_DIMS = ["agent", "model", "category", "task"] as const;
@@ -37,9 +57,27 @@ export interface KPoint {
 export interface UsageMetrics {
   meanTurns: number | null;
   meanTokens: number | null;
+  /** Cost fields are null when any counted trial has an unknown cost (`costUnknown` > 0). */
   meanCost: number | null;
   totalCost: number | null;
   costPerResolved: number | null;
+  /** Counted trials whose model had no price: their cost is unknown, not $0. */
+  costUnknown: number;
+}
+
+/** Budget left at the stop, over false finishes that recorded it. */
+export interface BudgetLeft {
+  n: number;
+  meanSec: number | null;
+  medianSec: number | null;
+}
+
+/** Grading errors in a group, with the first one's reason so a broken verifier is visible. */
+export interface GradingErrorInfo {
+  count: number;
+  /** `grading_errors[0]`, else `error.message`, of the first grading_error trial. */
+  firstReason: string | null;
+  firstTask: string | null;
 }
 
 export interface GroupMetrics {
@@ -50,7 +88,7 @@ export interface GroupMetrics {
   label: string;
   /** Every trial, excluded ones included. */
   trials: number;
-  /** Trials that count in rates: not grading_error / infra_error, and R known. */
+  /** Trials that count in rates: every trial but infra_error (grading_error counts as R = 0). */
   scored: number;
   outcomes: Record<Outcome, number>;
   pass095: Rate;
@@ -61,9 +99,14 @@ export interface GroupMetrics {
   passAtK: KPoint[];
   passHatK: KPoint[];
   nearMiss: Rate | null;
+  /** LHTB's false finish: self-terminated with 0.75 ≤ R < 0.95, over self-terminated trials. */
   falseFinish: Rate | null;
-  falseFinishNear: Rate | null;
+  /** Self-terminated with R < 0.95 (any R), over self-terminated trials. */
+  stoppedEarly: Rate | null;
+  /** Budget left at the stop over false finishes; null where not computed (published rows). */
+  falseFinishBudget: BudgetLeft | null;
   timeoutShare: Rate | null;
+  gradingErrors: GradingErrorInfo;
   usage: UsageMetrics;
 }
 
@@ -82,7 +125,7 @@ export interface SubtaskMetrics {
 }
 
 export interface Summary {
-  schema: "longhaul.summary/1";
+  schema: "longhaul.summary/2";
   source: "trials" | "published";
   seed: number;
   bootstrapSamples: number;
@@ -93,8 +136,30 @@ export interface Summary {
   byCategory: GroupMetrics[];
   byTask: GroupMetrics[];
   bySubtask: SubtaskMetrics[];
-  /** Spearman ρ across groups between Pass@1 (R ≥ 0.95) and mean R. */
-  correlation: { rho: number | null; n: number };
+  /**
+   * Spearman ρ across groups between Pass@1 and mean R: `rho` at R ≥ 0.95, `rho100` at R = 1,
+   * with the full rank agreement (ρ, τ-b, intervals) for each.
+   */
+  correlation: {
+    rho: number | null;
+    rho100: number | null;
+    n: number;
+    pass095VsMean: RankAgreement;
+    pass100VsMean: RankAgreement;
+  };
+  /** (task, attempt) pairs in one job whose trials saw different hidden inputs. */
+  hiddenCaseWarnings: HiddenCaseMismatch[];
+  /** Published rows only: the whole counts each printed rate maps to. */
+  recovered: RecoveredRow[];
+  /** Rank agreement with other sources (published tables), filled by the caller that has them. */
+  references: ReferenceAgreement[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */
   frontier: string[];
+}
+
+/** This summary's ranking against another source's, per metric. */
+export interface ReferenceAgreement {
+  /** The other source, e.g. a file name. */
+  reference: string;
+  comparisons: RankComparison[];
 }

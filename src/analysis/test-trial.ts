@@ -15,6 +15,14 @@ export interface TrialSpec {
   tokens?: number;
   attempt?: number;
   subtasks?: { id: string; weight: number; score: number }[];
+  /** Budget left at a self-stop, seconds. */
+  budgetLeft?: number | null;
+  gradingErrors?: string[];
+  errorMessage?: string;
+  costKnown?: boolean;
+  seed?: number;
+  digest?: string | null;
+  job?: string;
 }
 
 export function makeTrial(s: TrialSpec): AnalysisTrial {
@@ -27,6 +35,18 @@ export function makeTrial(s: TrialSpec): AnalysisTrial {
     self_terminated: s.self ?? false,
     reward: s.reward,
     subtasks: s.subtasks ?? [],
-    usage: { input_tokens: s.tokens ?? 0, output_tokens: 0, cost_usd: s.cost ?? 0, turns: s.turns ?? 0 },
+    usage: {
+      input_tokens: s.tokens ?? 0,
+      output_tokens: 0,
+      cost_usd: s.cost ?? 0,
+      turns: s.turns ?? 0,
+      ...(s.costKnown === undefined ? {} : { cost_known: s.costKnown }),
+    },
+    budget_left_sec: s.budgetLeft ?? null,
+    grading_errors: s.gradingErrors ?? [],
+    error: s.errorMessage === undefined ? null : { kind: "grading", message: s.errorMessage },
+    stress_digest: s.digest ?? null,
+    ...(s.seed === undefined ? {} : { seed: s.seed }),
+    ...(s.job === undefined ? {} : { job_id: s.job }),
   };
 }

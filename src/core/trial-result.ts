@@ -42,6 +42,11 @@ export const usageSchema = z.object({
   parse_errors: z.number().int().nonnegative().default(0),
   model_sec: z.number().nonnegative().default(0),
   command_sec: z.number().nonnegative().default(0),
+  /**
+   * False when a model call had no price, so `cost_usd` is not the real cost. Absent in results
+   * written before it was recorded; readers then treat tokens spent at $0 by a model as unknown.
+   */
+  cost_known: z.boolean().optional(),
 });
 export type Usage = z.infer<typeof usageSchema>;
 

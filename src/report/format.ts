@@ -58,3 +58,51 @@ export function alignTable(header: readonly string[], rows: readonly (readonly s
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
+
+/** A cost cell: "unknown" when a counted trial's model had no price, never a made-up $0.00. */
+export function costCell(x: number | null, unknownTrials: number): string {
+  return unknownTrials > 0 ? "unknown" : usd(x);
+}
+
+/** Seconds as `12.3 min` (budgets are tens of minutes) or `45 s`. */
+export function duration(sec: number | null): string {
+  if (sec === null) return DASH;
+  return sec >= 60 ? `${(sec / 60).toFixed(1)} min` : `${sec.toFixed(0)} s`;
+}
+
+/** `0.74 [0.41, 0.90]`, the interval left out when there is none. */
+export function withInterval(i: { value: number | null; lo: number | null; hi: number | null }): string {
+  if (i.value === null) return DASH;
+  if (i.lo === null || i.hi === null) return i.value.toFixed(2);
+  return `${i.value.toFixed(2)} [${i.lo.toFixed(2)}, ${i.hi.toFixed(2)}]`;
+}
+
+/** One line: ρ and τ-b with bootstrap and analytic intervals, and what they rest on. */
+export function agreementText(a: {
+  n: number;
+  spearman: { value: number | null; lo: number | null; hi: number | null };
+  kendall: { value: number | null; lo: number | null; hi: number | null };
+  analytic: {
+    spearman: { value: number | null; lo: number | null; hi: number | null };
+    kendall: { value: number | null; lo: number | null; hi: number | null };
+  };
+  seed: number;
+  samples: number;
+  usedSamples: number;
+}): string {
+  const boot =
+    a.samples > 0
+      ? `bootstrap 95%, ${a.usedSamples}/${a.samples} usable resamples, seed ${a.seed}`
+      : "no bootstrap";
+  return (
+    `ρ = ${withInterval(a.spearman)}, τ-b = ${withInterval(a.kendall)} (${boot}; ` +
+    `analytic ρ ${withInterval(a.analytic.spearman)}, τ-b ${withInterval(a.analytic.kendall)}; n = ${a.n})`
+  );
+}
+
+/** A reason shown in one table cell: one line, cut to a readable length. */
+export function reasonCell(reason: string | null, max = 120): string {
+  if (reason === null) return DASH;
+  const one = reason.replace(/\s+/g, " ").trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}

@@ -1,5 +1,6 @@
 import type { Comparison } from "../analysis/compare.js";
-import { alignTable, num } from "./format.js";
+import { describeMismatches } from "../analysis/hidden-cases.js";
+import { agreementText, alignTable, num } from "./format.js";
 import { csvLines } from "./render-csv.js";
 
 function signed(x: number | null): string {
@@ -17,6 +18,23 @@ export function comparisonHeadline(c: Comparison): string {
   );
 }
 
+/** Rank agreement of the two jobs' agent / model groups, and any hidden-case mismatch. */
+export function comparisonNotes(c: Comparison): string[] {
+  const out = c.ranks.map(
+    (r) =>
+      `rank agreement of groups by ${r.metric}: ${agreementText(r.agreement)}` +
+      (r.onlyA.length + r.onlyB.length > 0
+        ? `; only in A: ${r.onlyA.join(", ") || "–"}; only in B: ${r.onlyB.join(", ") || "–"}`
+        : ""),
+  );
+  if (c.hiddenCases.length > 0) {
+    out.push(
+      `WARNING: ${c.hiddenCases.length} (task, attempt) pair(s) were graded on different hidden cases: ${describeMismatches(c.hiddenCases)}`,
+    );
+  }
+  return out;
+}
+
 /** Text table of a job comparison: headline, per-task rows, tasks present on one side only. */
 export function renderComparisonTable(c: Comparison): string {
   const rows = c.rows.map((r) => [
@@ -30,6 +48,7 @@ export function renderComparisonTable(c: Comparison): string {
   ]);
   const out = [
     comparisonHeadline(c),
+    ...comparisonNotes(c),
     "",
     alignTable(["task", "category", "nA", "nB", "mean R A", "mean R B", "Δ"], rows),
   ];
@@ -43,6 +62,8 @@ export function renderComparisonMarkdown(c: Comparison): string {
     "# Job comparison",
     "",
     comparisonHeadline(c),
+    "",
+    ...comparisonNotes(c).map((n) => `- ${n}`),
     "",
     "| task | category | nA | nB | mean R A | mean R B | Δ |",
   ];

@@ -36,13 +36,18 @@ export const CSV_HEADER = [
   "mean_reward_hi",
   ...rateCols("near_miss"),
   ...rateCols("false_finish"),
-  ...rateCols("false_finish_near"),
+  ...rateCols("stopped_early"),
+  "false_finish_budget_left_n",
+  "false_finish_budget_left_mean_sec",
+  "false_finish_budget_left_median_sec",
   ...rateCols("timeout_share"),
   ...OUTCOMES,
+  "grading_error_first_reason",
   "mean_turns",
   "mean_tokens",
   "mean_cost_usd",
   "cost_per_resolved_usd",
+  "cost_unknown_trials",
 ] as const;
 
 function groupRow(g: GroupMetrics): Cell[] {
@@ -63,13 +68,19 @@ function groupRow(g: GroupMetrics): Cell[] {
     g.meanReward.hi,
     ...rateCells(g.nearMiss),
     ...rateCells(g.falseFinish),
-    ...rateCells(g.falseFinishNear),
+    ...rateCells(g.stoppedEarly),
+    g.falseFinishBudget?.n ?? null,
+    g.falseFinishBudget?.meanSec ?? null,
+    g.falseFinishBudget?.medianSec ?? null,
     ...rateCells(g.timeoutShare),
     ...OUTCOMES.map((o) => g.outcomes[o]),
+    g.gradingErrors.firstReason,
     g.usage.meanTurns,
     g.usage.meanTokens,
+    // An unknown cost is an empty cell plus cost_unknown_trials > 0, never 0.
     g.usage.meanCost,
     g.usage.costPerResolved,
+    g.usage.costUnknown,
   ];
 }
 

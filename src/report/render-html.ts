@@ -82,7 +82,7 @@ export function renderHtml(summary: Summary, opts: HtmlOptions = {}): string {
 <p class="note">${escapeHtml(headline(summary))}</p>
 ${tables}
 ${chart("chart-reward-dist", "Reward distribution per group")}
-${chart("chart-pass-vs-reward", `Pass@1 (R ≥ 0.95) vs mean R — Spearman ρ = ${num(charts.rho, 2)}`)}
+${chart("chart-pass-vs-reward", `Pass@1 (R ≥ 0.95) vs mean R — Spearman ρ = ${num(charts.rho, 2)} (at R = 1: ${num(summary.correlation.rho100, 2)})`)}
 ${chart("chart-cost-frontier", "Cost vs pass rate, with the Pareto frontier")}
 ${chart("chart-category-heatmap", "Mean R by category")}
 ${chart("chart-subtask-heatmap", `Mean subtask score${dropped}`)}

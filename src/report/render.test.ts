@@ -26,11 +26,12 @@ describe("renderTable", () => {
   const text = renderTable(summary, { breakdowns: ["category"] });
 
   it("shows rates as k/n (p%) with the seed and exclusions", () => {
-    expect(rate(summary.groups[0]?.pass095 ?? null)).toBe("1/3 (33.3%)");
-    // Wilson interval of 1/3 in percent: 6.1–79.2.
-    expect(text).toContain("1/3 (33.3%) [6.1–79.2]");
+    // The grading_error counts in the denominator.
+    expect(rate(summary.groups[0]?.pass095 ?? null)).toBe("1/4 (25.0%)");
+    // Wilson interval of 1/4 in percent: 4.6–69.9.
+    expect(text).toContain("1/4 (25.0%) [4.6–69.9]");
     expect(text).toContain("seed 3");
-    expect(text).toContain("grading_error 1");
+    expect(text).toContain("grading_error 1 counted as R = 0");
     expect(text).toContain("h / A · c2");
   });
 
@@ -67,8 +68,8 @@ describe("renderCsv", () => {
     const groupA = rows.find((r) => r.fields[1]?.value === "h / A");
     const col = (name: string) =>
       groupA?.fields[CSV_HEADER.indexOf(name as (typeof CSV_HEADER)[number])]?.value;
-    expect([col("pass_095_k"), col("pass_095_n"), col("grading_error")]).toEqual(["1", "3", "1"]);
-    expect(Number(col("mean_reward"))).toBeCloseTo((1 + 0.8 + 0.4) / 3, 12);
+    expect([col("pass_095_k"), col("pass_095_n"), col("grading_error")]).toEqual(["1", "4", "1"]);
+    expect(Number(col("mean_reward"))).toBeCloseTo((1 + 0.8 + 0.4 + 0) / 4, 12);
   });
 });
 
@@ -81,9 +82,9 @@ describe("renderJson", () => {
 describe("chartData", () => {
   it("shapes rows for every chart", () => {
     const c = chartData(summary);
-    expect(c.rewardDist.filter((r) => r.group === "h / A").reduce((s, r) => s + r.count, 0)).toBe(3);
+    expect(c.rewardDist.filter((r) => r.group === "h / A").reduce((s, r) => s + r.count, 0)).toBe(4);
     expect(c.passVsReward).toHaveLength(2);
-    // B is cheaper (1 vs 2 per trial) and passes more (1/2 vs 1/3), so A is dominated.
+    // B is cheaper (1.5 vs 1 per trial) and passes more (1/2 vs 1/4), so A is dominated.
     expect(c.costPass.map((p) => [p.group, p.frontier])).toEqual([
       ["h / A", false],
       ["h / B|x", true],

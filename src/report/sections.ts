@@ -1,6 +1,14 @@
 import type { GroupMetrics, Summary } from "../analysis/summary-types.js";
 import { OUTCOMES } from "../core/trial-result.js";
-import { compact, estimate, num, rate, rateWithInterval, usd } from "./format.js";
+import {
+  correlationNotes,
+  falseFinishSection,
+  gradingErrorSection,
+  hiddenCaseNotes,
+  recoveredSection,
+  referenceSections,
+} from "./extra-sections.js";
+import { compact, costCell, estimate, num, rate, rateWithInterval, reasonCell } from "./format.js";
 
 /** One titled table of a report; text and Markdown renderers lay out the same sections. */
 export interface Section {
@@ -17,13 +25,15 @@ export interface SectionOptions {
 
 export function headline(s: Summary): string {
   const o = s.overall;
-  const excluded = o.outcomes.grading_error + o.outcomes.infra_error;
-  const origin = s.source === "published" ? "published per-model rows" : `${o.trials} trials`;
   const boot = s.bootstrapSamples > 0 ? `, bootstrap ${s.bootstrapSamples} resamples, seed ${s.seed}` : "";
-  return `${origin}: ${o.scored} scored, ${excluded} excluded (grading_error ${o.outcomes.grading_error}, infra_error ${o.outcomes.infra_error})${boot}`;
+  if (s.source === "published") return `published per-model rows: ${s.groups.length} rows${boot}`;
+  return (
+    `${o.trials} trials: ${o.scored} counted, ${o.outcomes.infra_error} excluded (infra_error); ` +
+    `grading_error ${o.outcomes.grading_error} counted as R = 0${boot}`
+  );
 }
 
-function mainRow(g: GroupMetrics): string[] {
+function mainRow(g: GroupMetrics, published: boolean): string[] {
   return [
     g.label,
     String(g.scored),
@@ -32,21 +42,42 @@ function mainRow(g: GroupMetrics): string[] {
     estimate(g.meanReward),
     rate(g.nearMiss),
     rate(g.falseFinish),
+    rate(g.stoppedEarly),
     rate(g.timeoutShare),
+    published ? "–" : gradingCell(g),
     num(g.usage.meanTurns, 1),
     compact(g.usage.meanTokens),
-    usd(g.usage.meanCost),
-    usd(g.usage.costPerResolved),
+    costCell(g.usage.meanCost, g.usage.costUnknown),
+    costCell(g.usage.costPerResolved, g.usage.costUnknown),
   ];
+}
+
+/** `2: verifier wrote no reward-details.json` — the count and the first reason, cut short. */
+function gradingCell(g: GroupMetrics): string {
+  const e = g.gradingErrors;
+  if (e.count === 0) return "0";
+  return e.firstReason === null ? String(e.count) : `${e.count}: ${reasonCell(e.firstReason, 60)}`;
 }
 
 export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] {
   const sections: Section[] = [];
-  const rows = s.groups.map(mainRow);
-  if (s.groups.length > 1) rows.push(mainRow(s.overall));
+  const published = s.source === "published";
+  const rows = s.groups.map((g) => mainRow(g, published));
+  if (s.groups.length > 1) rows.push(mainRow(s.overall, published));
+  const unpriced = s.groups.filter((g) => g.usage.costUnknown > 0).map((g) => g.label);
   const notes = [
-    `ρ (Spearman, Pass@1 R≥0.95 vs mean R, ${s.correlation.n} groups) = ${num(s.correlation.rho, 2)}`,
+    ...correlationNotes(s),
     `cost–pass frontier: ${s.frontier.length > 0 ? s.frontier.join(" → ") : "–"}`,
+    ...(unpriced.length > 0
+      ? [`cost unknown (model has no price; kept off the frontier): ${unpriced.join(", ")}`]
+      : []),
+    ...(s.source === "trials"
+      ? [
+          "n counts every trial except infra_error; a grading_error trial counts as not passing and as R = 0 in mean R",
+          "false finish = self-terminated with 0.75 ≤ R < 0.95; stopped early = self-terminated with R < 0.95",
+        ]
+      : []),
+    ...hiddenCaseNotes(s),
   ];
   sections.push({
     title: `Results by ${s.groupBy.join(" × ")}`,
@@ -58,7 +89,9 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
       "mean R [95% CI]",
       "near-miss",
       "false finish",
+      "stopped early",
       "timeout share",
+      "grading errors",
       "turns",
       "tokens",
       "$/trial",
@@ -67,9 +100,13 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
     rows,
     notes,
   });
+  for (const extra of [recoveredSection(s), falseFinishSection(s), gradingErrorSection(s)]) {
+    if (extra !== null) sections.push(extra);
+  }
+  sections.push(...referenceSections(s));
   if (s.source === "trials") {
     sections.push({
-      title: "Outcomes (grading_error and infra_error are excluded from rates)",
+      title: "Outcomes (infra_error is excluded from rates; grading_error counts as R = 0)",
       header: [s.groupBy.join(" / "), "trials", ...OUTCOMES],
       rows: [...s.groups, ...(s.groups.length > 1 ? [s.overall] : [])].map((g) => [
         g.label,
@@ -99,6 +136,8 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
   }
   for (const b of opts.breakdowns ?? []) {
     const list = b === "category" ? s.byCategory : s.byTask;
+    // Published per-model rows have no breakdowns; an empty table would only look like a bug.
+    if (list.length === 0) continue;
     sections.push({
       title: `By ${b}`,
       header: [`${s.groupBy.join(" / ")} · ${b}`, "n", "Pass@1 R≥0.95", "mean R", "near-miss", "$/trial"],
@@ -108,7 +147,7 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
         rate(g.pass095),
         num(g.meanReward.value),
         rate(g.nearMiss),
-        usd(g.usage.meanCost),
+        costCell(g.usage.meanCost, g.usage.costUnknown),
       ]),
       notes: [],
     });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Context, Hono } from "hono";
 import { errorMessage, isLonghaulError, type TrialResult } from "../core/index.js";
-import { type JobRow, TrialQuery } from "../store/trial-query.js";
+import { type JobRow, TrialQuery, type TrialRow } from "../store/trial-query.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
@@ -59,7 +59,23 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
 
   async function trialList(c: Context, jobId: string) {
     const q = parseTrialListQuery(c.req.query());
-    return { q, page: await query.page(jobId, toPageRequest(q)) };
+    const page = await query.page(jobId, toPageRequest(q));
+    return { q, page, reasons: await gradingReasons(jobId, page.rows) };
+  }
+
+  /**
+   * The first grading error of each grading_error row on the page. The index has no column for
+   * it, so those few results are read in full; other rows cost nothing.
+   */
+  async function gradingReasons(jobId: string, rows: readonly TrialRow[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const row of rows) {
+      if (row.outcome !== "grading_error") continue;
+      const r = await query.getTrial(jobId, row.trial_id);
+      const reason = r?.grading_errors[0] ?? r?.error?.message;
+      if (reason !== undefined) out.set(row.trial_id, reason);
+    }
+    return out;
   }
 
   function trialView(result: TrialResult, dir: string): TrialView {
@@ -77,8 +93,8 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   app.get("/", async (c) => c.html(jobsPage(await query.listJobs())));
   app.get("/jobs/:job", async (c) => {
     const row = await job(c);
-    const { q, page } = await trialList(c, row.id);
-    return c.html(jobPage(row, await query.facets(row.id), q, page));
+    const { q, page, reasons } = await trialList(c, row.id);
+    return c.html(jobPage(row, await query.facets(row.id), q, page, reasons));
   });
   app.get("/jobs/:job/trials/:trial", async (c) => {
     const { result, dir } = await trial(c);
@@ -93,8 +109,9 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   });
   app.get("/api/jobs/:job/trials", async (c) => {
     const row = await job(c);
-    const { q, page } = await trialList(c, row.id);
-    return c.json({ total: page.total, offset: q.offset, limit: q.limit, rows: page.rows });
+    const { q, page, reasons } = await trialList(c, row.id);
+    const rows = page.rows.map((r) => ({ ...r, grading_reason: reasons.get(r.trial_id) ?? null }));
+    return c.json({ total: page.total, offset: q.offset, limit: q.limit, rows });
   });
   app.get("/api/jobs/:job/trials/:trial", async (c) => {
     const { result, dir } = await trial(c);

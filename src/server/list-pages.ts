@@ -83,7 +83,13 @@ function pager(jobId: string, q: TrialListQuery, total: number, shown: number): 
   return `<div class="pager">${prev}<span id="range">${fmtInt(from)}–${fmtInt(to)} of <span id="total">${fmtInt(total)}</span></span>${next}</div>`;
 }
 
-export function jobPage(job: JobRow, facets: JobFacets, q: TrialListQuery, trials: TrialPage): string {
+export function jobPage(
+  job: JobRow,
+  facets: JobFacets,
+  q: TrialListQuery,
+  trials: TrialPage,
+  gradingReasons: ReadonlyMap<string, string> = new Map(),
+): string {
   const trialBase = `/jobs/${encodeURIComponent(job.id)}/trials/`;
   const rows = trials.rows.map((t) => [
     `<a href="${trialBase}${encodeURIComponent(t.trial_id)}">${esc(t.trial_id)}</a>`,
@@ -91,7 +97,7 @@ export function jobPage(job: JobRow, facets: JobFacets, q: TrialListQuery, trial
     esc(t.agent),
     esc(t.model ?? "—"),
     esc(t.attempt),
-    outcomeBadge(t.outcome),
+    outcomeCell(t.outcome, gradingReasons.get(t.trial_id)),
     `<span class="reward">${fmtReward(t.reward)}</span>`,
     fmtSec(t.total_sec),
     fmtUsd(t.cost_usd),
@@ -107,4 +113,11 @@ ${pager(job.id, q, trials.total, trials.rows.length)}`;
   s.addEventListener("change", function () { s.form.submit(); });
 });`;
   return page(job.id, body, script);
+}
+
+/** A grading_error shows its first reason beside the badge: a contract violation must be visible. */
+function outcomeCell(outcome: string, reason: string | undefined): string {
+  if (reason === undefined) return outcomeBadge(outcome);
+  const short = reason.length > 100 ? `${reason.slice(0, 99)}…` : reason;
+  return `${outcomeBadge(outcome)} <span class="error grading-reason" title="${esc(reason)}">${esc(short)}</span>`;
 }

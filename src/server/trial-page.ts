@@ -90,9 +90,20 @@ export function trialPage(v: TrialView): string {
     ["agent", esc(r.agent)],
     ["model", esc(r.model ?? "—")],
     ["attempt", esc(r.attempt)],
-    ["outcome", outcomeBadge(r.outcome)],
+    [
+      "outcome",
+      r.outcome === "grading_error"
+        ? `${outcomeBadge(r.outcome)} <span class="error" id="grading-reason">${esc(r.grading_errors[0] ?? r.error?.message ?? "no reason recorded")}</span>`
+        : outcomeBadge(r.outcome),
+    ],
     ["R", `<b id="reward">${fmtReward(r.reward)}</b>`],
     ["self-terminated", r.self_terminated ? "yes" : "no"],
+    ...(r.budget_left_sec === null
+      ? []
+      : [["budget left at stop", fmtSec(r.budget_left_sec)] as [string, string]]),
+    ...(r.stress_digest === null
+      ? []
+      : [["stress digest", `<code>${esc(r.stress_digest)}</code>`] as [string, string]]),
     ["infra retries", esc(r.infra_retries)],
   ]);
   const timing = facts([
@@ -105,7 +116,7 @@ export function trialPage(v: TrialView): string {
   ]);
   const u = r.usage;
   const usage = facts([
-    ["cost", fmtUsd(u.cost_usd)],
+    ["cost", u.cost_known === false ? "unknown (model has no price)" : fmtUsd(u.cost_usd)],
     ["input tokens", fmtInt(u.input_tokens)],
     ["output tokens", fmtInt(u.output_tokens)],
     ["cached tokens", fmtInt(u.cached_tokens)],
@@ -120,7 +131,7 @@ export function trialPage(v: TrialView): string {
     : "";
   const gradingErrors =
     r.grading_errors.length > 0
-      ? `<h2>Grading problems</h2><ul>${r.grading_errors.map((g) => `<li>${esc(g)}</li>`).join("")}</ul>`
+      ? `<h2>Grading problems</h2><p class="muted">A grading_error counts as R = 0 in reports.</p><ul>${r.grading_errors.map((g) => `<li>${esc(g)}</li>`).join("")}</ul>`
       : "";
   const instruction =
     v.instruction === null

@@ -24,6 +24,8 @@ interface GroupJson {
   pass100: RateJson;
   meanReward: { value: number };
   falseFinish: RateJson;
+  stoppedEarly: RateJson;
+  gradingErrors: { count: number; firstReason: string | null };
   outcomes: Record<string, number>;
 }
 
@@ -55,8 +57,9 @@ describe("report over a real job", () => {
     expect(files).toHaveLength(15);
     for (const agent of ["oracle", "partial", "nop"]) {
       const mine = files.filter((t) => t.agent === agent);
-      const scored = mine.filter((t) => t.outcome !== "grading_error" && t.outcome !== "infra_error");
-      const rewards: number[] = scored.map((t) => t.reward);
+      // Every trial but infra_error counts; a grading_error is R = 0.
+      const scored = mine.filter((t) => t.outcome !== "infra_error");
+      const rewards: number[] = scored.map((t) => t.reward ?? 0);
       const g = report.groups.find((x) => x.key.agent === agent);
       expect(g, agent).toBeDefined();
       if (!g) continue;
@@ -65,13 +68,23 @@ describe("report over a real job", () => {
       expect(g.pass095).toMatchObject({ k: rewards.filter((r) => r >= 0.95).length, n: scored.length });
       expect(g.pass100).toMatchObject({ k: rewards.filter((r) => r === 1).length, n: scored.length });
       expect(g.meanReward.value).toBeCloseTo(rewards.reduce((a, b) => a + b, 0) / rewards.length, 9);
-      const ff = scored.filter((t) => t.self_terminated && t.reward < 0.95).length;
-      expect(g.falseFinish).toMatchObject({ k: ff, n: scored.filter((t) => t.self_terminated).length });
+      const selfStops = scored.filter((t) => t.self_terminated);
+      const r = (t: { reward: number | null }) => t.reward ?? 0;
+      const ff = selfStops.filter((t) => r(t) >= 0.75 && r(t) < 0.95).length;
+      expect(g.falseFinish).toMatchObject({ k: ff, n: selfStops.length });
+      expect(g.stoppedEarly).toMatchObject({
+        k: selfStops.filter((t) => r(t) < 0.95).length,
+        n: selfStops.length,
+      });
       expect(g.outcomes.grading_error).toBe(1);
+      const broken = mine.find((t) => t.outcome === "grading_error");
+      expect(g.gradingErrors.count).toBe(1);
+      expect(g.gradingErrors.firstReason).toBe(broken.grading_errors[0] ?? broken.error?.message ?? null);
+      expect(g.gradingErrors.firstReason).not.toBeNull();
     }
     // The fixtures pin the facts the recomputation must see.
     const oracle = report.groups.find((x) => x.key.agent === "oracle");
-    expect(oracle?.pass100).toMatchObject({ k: 3, n: 4 });
+    expect(oracle?.pass100).toMatchObject({ k: 3, n: 5 });
     expect(oracle?.outcomes.agent_timeout).toBe(1);
     const partial = report.groups.find((x) => x.key.agent === "partial");
     expect(partial?.meanReward.value).toBeGreaterThan(0.2);

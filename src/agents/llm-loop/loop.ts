@@ -239,6 +239,7 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
     cached_tokens: t.tokens.cachedTokens,
     reasoning_tokens: t.tokens.reasoningTokens,
     cost_usd: t.costUsd,
+    cost_known: t.unpricedCalls === 0,
     turns,
     parse_errors: parseErrors,
     model_sec: t.modelSec,

@@ -3,7 +3,11 @@ import type { Command } from "commander";
 import {
   type AnalysisTrial,
   compareJobs,
+  DEFAULT_BOOTSTRAP_SAMPLES,
+  describeMismatches,
+  type ExternalSummaryRow,
   parseExternalResults,
+  referenceAgreement,
   type Summary,
   summarize,
   summaryFromPublished,
@@ -81,11 +85,15 @@ export function registerReportCommand(program: Command): void {
     .option("--format <f>", "table, json, csv or md", "table")
     .option("--out <file>", "write to a file instead of stdout")
     .option("--seed <n>", "bootstrap seed (recorded in the output)", nonNegativeInt("--seed"))
+    .option(
+      "--allow-different-cases",
+      "compare even when the jobs graded a (task, attempt) on different hidden cases (warns)",
+    )
     .action(
       async (
         jobA: string,
         jobB: string,
-        opts: { jobsDir: string; format: string; out?: string; seed?: number },
+        opts: { jobsDir: string; format: string; out?: string; seed?: number; allowDifferentCases?: boolean },
       ) => {
         const store = await JobStore.open(opts.jobsDir);
         let a: AnalysisTrial[];
@@ -97,6 +105,17 @@ export function registerReportCommand(program: Command): void {
           await store.close();
         }
         const c = compareJobs(a, b, opts.seed === undefined ? {} : { seed: opts.seed });
+        if (c.hiddenCases.length > 0) {
+          const what = `${jobA} and ${jobB} graded ${c.hiddenCases.length} (task, attempt) pair(s) on different hidden cases: ${describeMismatches(c.hiddenCases)}`;
+          if (opts.allowDifferentCases !== true) {
+            throw new UserError(
+              `${what}; differences would mix agent and test-case effects (re-run with the same --seed, or pass --allow-different-cases)`,
+            );
+          }
+          process.stderr.write(
+            `WARNING: ${what}. Comparing anyway (--allow-different-cases): differences there mix agent and test-case effects.\n`,
+          );
+        }
         const format = parseFormat(opts.format);
         const text =
           format === "json"
@@ -115,17 +134,16 @@ export function registerReportCommand(program: Command): void {
 
 async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summary> {
   const groupBy = validateGroupBy(opts.groupBy.split(",").filter((d) => d !== ""));
-  const options = { groupBy, ...(opts.seed === undefined ? {} : { seed: opts.seed }) };
+  const seedOpt = opts.seed === undefined ? {} : { seed: opts.seed };
   const imported = (opts.import ?? []).map((f) => parseExternalResults(readText(f), f));
-  const published = imported.flatMap((r) => (r.kind === "summary" ? r.rows : []));
+  const tables = imported.flatMap((r) => (r.kind === "summary" ? [r] : []));
   const importedTrials = imported.flatMap((r) => (r.kind === "trials" ? r.trials : []));
-  if (published.length > 0) {
-    if (jobs.length > 0 || importedTrials.length > 0) {
-      throw new UserError(
-        "per-model summary rows cannot be mixed with per-trial results; report them on their own",
-      );
-    }
-    return summaryFromPublished(published);
+  // Per-model tables alone are reported as they are; next to trials they are references that
+  // the trials' ranking is measured against (see docs/reports.md, "Rank agreement").
+  if (tables.length > 0 && jobs.length === 0 && importedTrials.length === 0) {
+    const [first, ...rest] = tables;
+    const summary = summaryFromPublished(first?.rows ?? [], seedOpt);
+    return withReferences(summary, rest);
   }
   const trials: AnalysisTrial[] = [...importedTrials];
   if (jobs.length > 0 || importedTrials.length === 0) {
@@ -137,7 +155,31 @@ async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summar
       await store.close();
     }
   }
-  return summarize(trials, options);
+  const summary = summarize(trials, { groupBy, ...seedOpt });
+  if (summary.hiddenCaseWarnings.length > 0) {
+    process.stderr.write(
+      `WARNING: agents on one (task, attempt) saw different hidden stress inputs: ${describeMismatches(summary.hiddenCaseWarnings)}\n`,
+    );
+  }
+  return withReferences(summary, tables);
+}
+
+function withReferences(
+  summary: Summary,
+  tables: readonly { file: string; rows: ExternalSummaryRow[] }[],
+): Summary {
+  const references = tables.map((t) => {
+    const ref = summaryFromPublished(t.rows, { seed: summary.seed });
+    return {
+      reference: t.file,
+      comparisons: referenceAgreement(summary.groups, ref.groups, {
+        seed: summary.seed,
+        samples: DEFAULT_BOOTSTRAP_SAMPLES,
+        label: t.file,
+      }),
+    };
+  });
+  return { ...summary, references: [...summary.references, ...references] };
 }
 
 async function latest(store: JobStore): Promise<string> {
