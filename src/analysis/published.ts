@@ -60,6 +60,7 @@ export function summaryFromPublished(
     ...crossGroup(groups, seed, samples),
     hiddenCaseWarnings: [],
     recovered: rows.map(recoveredRow),
+    continuation: [],
     references: [],
   };
 }

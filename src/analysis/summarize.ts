@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import { continuationRows } from "./continuation.js";
 import { crossGroup } from "./cross-group.js";
 import {
   addTrial,
@@ -175,6 +176,7 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
     ...crossGroup(groups, seed, samples),
     hiddenCaseWarnings: digestConflictsWithinJobs(trials),
     recovered: [],
+    continuation: continuationRows(trials),
     references: [],
   };
 }

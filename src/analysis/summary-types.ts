@@ -1,4 +1,5 @@
-import type { Outcome, SubtaskKind } from "../core/trial-result.js";
+import type { Continuation, Outcome, SubtaskKind } from "../core/trial-result.js";
+import type { ContinuationRow } from "./continuation.js";
 import type { HiddenCaseMismatch } from "./hidden-cases.js";
 import type { RankAgreement, RankComparison } from "./rank-agreement.js";
 import type { RecoveredRow } from "./recover-counts.js";
@@ -33,6 +34,8 @@ export interface AnalysisTrial {
   stress_digest?: string | null;
   /** Seconds of budget left when the agent stopped on its own. */
   budget_left_sec?: number | null;
+  /** Continue-until-timeout mode's record (run --until-timeout); absent or null otherwise. */
+  continuation?: Continuation | null;
   grading_errors?: readonly string[];
   error?: { kind: string; message: string } | null;
 }
@@ -151,6 +154,8 @@ export interface Summary {
   hiddenCaseWarnings: HiddenCaseMismatch[];
   /** Published rows only: the whole counts each printed rate maps to. */
   recovered: RecoveredRow[];
+  /** Continue-until-timeout mode: R at the first claimed completion vs final R, per agent × model. */
+  continuation: ContinuationRow[];
   /** Rank agreement with other sources (published tables), filled by the caller that has them. */
   references: ReferenceAgreement[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */

@@ -120,3 +120,42 @@ export function referenceSections(s: Summary): Section[] {
     notes: ref.comparisons.map((c) => `${c.metric}: ${agreementText(c.agreement)}`),
   }));
 }
+
+/** Continue-until-timeout mode: R when the agent first claimed completion beside R at its deadline. */
+export function continuationSection(s: Summary): Section | null {
+  if (s.continuation.length === 0) return null;
+  const r3 = (x: number | null): string => (x === null ? DASH : x.toFixed(3));
+  return {
+    title: "Continue-until-timeout (run --until-timeout): first claimed completion vs deadline",
+    header: [
+      "agent / model",
+      "trials",
+      "claimed done",
+      "self-terminations",
+      "re-entries",
+      "sent back",
+      "mean R at first claim",
+      "mean R at end",
+      "Pass@1 first → end",
+      "false finishes at first claim",
+      "recovered",
+    ],
+    rows: s.continuation.map((c) => [
+      c.label,
+      String(c.trials),
+      String(c.stopped),
+      String(c.selfTerminations),
+      String(c.reentries),
+      String(c.sentBack),
+      r3(c.meanRewardAtFirstStop),
+      r3(c.meanFinalReward),
+      `${c.passAtFirstStop}/${c.stopped} → ${c.passAtEnd}/${c.stopped}`,
+      String(c.falseFinishesAtFirstStop),
+      String(c.recovered),
+    ]),
+    notes: [
+      "R at first claim is what a normal run would have scored; the agent was sent back while public checks failed and worked on until its budget ended",
+      "recovered = below 0.95 at the first claim and at least 0.95 by the deadline; means are over trials that claimed completion",
+    ],
+  };
+}

@@ -131,3 +131,22 @@ describe("comparison output", () => {
     expect(text).toContain("rank agreement of groups by mean R:");
   });
 });
+
+describe("continue-until-timeout in the report", () => {
+  it("shows R at the first claimed completion beside R at the deadline, only for jobs that used the mode", () => {
+    const withMode = [
+      { ...t({ reward: 1, self: true }), continuation: cont(2, 1, 0.8) },
+      { ...t({ reward: 0.4, outcome: "agent_timeout" }), continuation: cont(1, 1, 0.1) },
+    ];
+    const text = renderMarkdown(summarize(withMode, { seed: 1 }));
+    expect(text).toContain("Continue-until-timeout");
+    expect(text).toMatch(/\| h m \| 2 \| 2 \| 3 \| 2 \| 2 \| 0\.450 \| 0\.700 \| 0\/2 → 1\/2 \| 1 \| 1 \|/);
+    expect(renderMarkdown(summarize([t({ reward: 1 })], { seed: 1 }))).not.toContain(
+      "Continue-until-timeout",
+    );
+  });
+});
+
+function cont(stops: number, back: number, first: number) {
+  return { self_terminations: stops, reentries: back, first_stop_sec: 5, reward_at_first_stop: first };
+}

@@ -1,6 +1,7 @@
 import type { GroupMetrics, Summary } from "../analysis/summary-types.js";
 import { OUTCOMES } from "../core/trial-result.js";
 import {
+  continuationSection,
   correlationNotes,
   falseFinishSection,
   gradingErrorSection,
@@ -100,7 +101,12 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
     rows,
     notes,
   });
-  for (const extra of [recoveredSection(s), falseFinishSection(s), gradingErrorSection(s)]) {
+  for (const extra of [
+    recoveredSection(s),
+    falseFinishSection(s),
+    continuationSection(s),
+    gradingErrorSection(s),
+  ]) {
     if (extra !== null) sections.push(extra);
   }
   sections.push(...referenceSections(s));
