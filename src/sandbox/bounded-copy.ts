@@ -1,5 +1,19 @@
-import type { Stats } from "node:fs";
-import { lstat, mkdir, open, opendir, readlink, rm } from "node:fs/promises";
+import {
+  closeSync,
+  type Dir,
+  type Dirent,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  opendirSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  rmSync,
+  type Stats,
+  writeSync,
+} from "node:fs";
+import { lstat, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileTypeOf, SAFE_OPEN_FLAGS } from "./safe-read.js";
 
@@ -94,140 +108,182 @@ export async function copyTreeBounded(from: string, to: string, limits: CopyLimi
   report.source_found = true;
   await mkdir(to, { recursive: true });
 
-  let entries = 0;
-  const stack: { rel: string; depth: number }[] = [{ rel: "", depth: 0 }];
-  walk: while (stack.length > 0) {
-    const { rel, depth } = stack.pop() ?? { rel: "", depth: 0 };
-    let dir: Awaited<ReturnType<typeof opendir>>;
-    try {
-      dir = await opendir(join(from, rel));
-    } catch (e) {
-      skip({ path: rel || ".", type: "folder", reason: `unreadable (${codeOf(e)})` });
-      continue;
-    }
-    try {
-      for await (const d of dir) {
-        if (entries >= limits.maxEntries) {
-          report.stopped = `entry limit of ${limits.maxEntries} reached; the rest was not looked at`;
-          break walk;
-        }
-        entries++;
-        const relPath = rel === "" ? d.name : `${rel}/${d.name}`;
-        await copyEntry(from, to, relPath, depth, limits, report, skip, stack);
-      }
-    } finally {
-      await dir.close().catch(() => undefined);
-    }
-  }
+  const copier = new Copier(from, to, limits, report, skip);
+  await copier.walk();
   return finish();
 }
 
-async function copyEntry(
-  from: string,
-  to: string,
-  rel: string,
-  depth: number,
-  limits: CopyLimits,
-  report: CopyReport,
-  skip: (e: SkippedEntry) => void,
-  stack: { rel: string; depth: number }[],
-): Promise<void> {
-  const src = join(from, rel);
-  let st: Stats;
-  try {
-    st = await lstat(src);
-  } catch (e) {
-    skip({ path: rel, type: "unknown", reason: `vanished or unreadable (${codeOf(e)})` });
-    return;
+/**
+ * The copy uses synchronous file calls, which are several times faster than the promise API for
+ * thousands of small files, and gives the event loop back every YIELD_MS so that other trials in
+ * the same process keep running.
+ */
+const YIELD_MS = 10;
+
+class Copier {
+  private entries = 0;
+  private lastYield = performance.now();
+  private readonly stack: { rel: string; depth: number }[] = [{ rel: "", depth: 0 }];
+
+  constructor(
+    private readonly from: string,
+    private readonly to: string,
+    private readonly limits: CopyLimits,
+    private readonly report: CopyReport,
+    private readonly skip: (e: SkippedEntry) => void,
+  ) {}
+
+  private async breathe(): Promise<void> {
+    if (performance.now() - this.lastYield < YIELD_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.lastYield = performance.now();
   }
-  if (st.isDirectory()) {
-    if (depth + 1 > limits.maxDepth) {
-      skip({ path: rel, type: "folder", reason: `deeper than ${limits.maxDepth} levels` });
+
+  async walk(): Promise<void> {
+    while (this.stack.length > 0) {
+      const { rel, depth } = this.stack.pop() ?? { rel: "", depth: 0 };
+      let dir: Dir;
+      try {
+        dir = opendirSync(join(this.from, rel), { bufferSize: 128 });
+      } catch (e) {
+        this.skip({ path: rel || ".", type: "folder", reason: `unreadable (${codeOf(e)})` });
+        continue;
+      }
+      try {
+        for (let d = readNext(dir); d !== null; d = readNext(dir)) {
+          if (this.entries >= this.limits.maxEntries) {
+            this.report.stopped = `entry limit of ${this.limits.maxEntries} reached; the rest was not looked at`;
+            return;
+          }
+          this.entries++;
+          await this.entry(d, rel === "" ? d.name : `${rel}/${d.name}`, depth);
+          await this.breathe();
+        }
+      } catch (e) {
+        if (!(e instanceof ListingError)) throw e;
+        this.skip({ path: rel || ".", type: "folder", reason: `listing failed (${e.code})` });
+      } finally {
+        dir.closeSync();
+      }
+    }
+  }
+
+  private async entry(d: Dirent, rel: string, depth: number): Promise<void> {
+    // The listing's type saves an lstat for the common case; the open re-checks it anyway.
+    if (d.isFile()) return this.regular(rel);
+    let st: Stats;
+    try {
+      st = lstatSync(join(this.from, rel));
+    } catch (e) {
+      this.skip({ path: rel, type: "unknown", reason: `vanished or unreadable (${codeOf(e)})` });
       return;
     }
-    await mkdir(join(to, rel), { recursive: true });
-    report.copied_folders++;
-    stack.push({ rel, depth: depth + 1 });
-    return;
+    if (st.isFile()) return this.regular(rel);
+    if (st.isDirectory()) {
+      if (depth + 1 > this.limits.maxDepth) {
+        this.skip({ path: rel, type: "folder", reason: `deeper than ${this.limits.maxDepth} levels` });
+        return;
+      }
+      mkdirSync(join(this.to, rel), { recursive: true });
+      this.report.copied_folders++;
+      this.stack.push({ rel, depth: depth + 1 });
+      return;
+    }
+    if (st.isSymbolicLink()) {
+      let target = "?";
+      try {
+        target = readlinkSync(join(this.from, rel));
+      } catch {
+        // The link itself is what matters; an unreadable target is shown as "?".
+      }
+      this.skip({ path: rel, type: "symbolic link", reason: "links are not followed or copied", target });
+      return;
+    }
+    this.skip({ path: rel, type: fileTypeOf(st), reason: "only regular files are copied" });
   }
-  if (st.isSymbolicLink()) {
-    const target = await readlink(src).catch(() => "?");
-    skip({ path: rel, type: "symbolic link", reason: "links are not followed or copied", target });
-    return;
-  }
-  if (!st.isFile()) {
-    skip({ path: rel, type: fileTypeOf(st), reason: "only regular files are copied" });
-    return;
-  }
-  if (st.size > limits.maxFileBytes) {
-    skip({
-      path: rel,
-      type: "regular file",
-      reason: `over the ${limits.maxFileBytes}-byte file limit`,
-      size: st.size,
-    });
-    return;
-  }
-  if (report.copied_bytes + st.size > limits.maxTotalBytes) {
-    skip({
-      path: rel,
-      type: "regular file",
-      reason: `over the ${limits.maxTotalBytes}-byte total limit`,
-      size: st.size,
-    });
-    return;
-  }
-  const copied = await copyFileCapped(src, join(to, rel), st.size);
-  if (typeof copied === "string") {
-    skip({ path: rel, type: "regular file", reason: copied, size: st.size });
-    return;
-  }
-  report.copied_files++;
-  report.copied_bytes += copied;
-}
 
-/**
- * Copies at most `allowance` bytes of one regular file; a string says why it was not copied.
- * Reading problems are the source's and come back as a string; writing problems are the host's
- * (disk full) and throw.
- */
-async function copyFileCapped(src: string, dest: string, allowance: number): Promise<number | string> {
-  let input: Awaited<ReturnType<typeof open>>;
-  try {
-    input = await open(src, SAFE_OPEN_FLAGS);
-  } catch (e) {
-    return `could not be opened (${codeOf(e)})`;
-  }
-  try {
-    // The file was a regular file at lstat; check the very file that was opened too.
-    const st = await input.stat().catch(() => null);
-    if (st === null) return "could not be inspected";
-    if (!st.isFile()) return `became a ${fileTypeOf(st)}`;
-    const output = await open(dest, "w", 0o644);
-    let result: number | string = 0;
+  /**
+   * Copies one regular file. The open neither follows a link nor waits on a FIFO, and the size
+   * is judged from fstat of the opened file before any byte is read; reading problems are the
+   * source's (listed), writing problems are the host's (disk full) and throw.
+   */
+  private async regular(rel: string): Promise<void> {
+    const skipFile = (reason: string, size?: number): void =>
+      this.skip({ path: rel, type: "regular file", reason, ...(size === undefined ? {} : { size }) });
+    let fd: number;
     try {
-      const buf = Buffer.alloc(Math.min(CHUNK, Math.max(1, allowance)));
-      while (result < allowance) {
-        const want = Math.min(buf.length, allowance - result);
-        const got = await input.read(buf, 0, want, null).then(
-          (r) => r.bytesRead,
-          (e: unknown) => `could not be read (${codeOf(e)})`,
-        );
-        if (typeof got === "string" || got === 0) {
-          if (typeof got === "string") result = got;
+      fd = openSync(join(this.from, rel), SAFE_OPEN_FLAGS);
+    } catch (e) {
+      const code = codeOf(e);
+      if (code === "ELOOP") this.skip({ path: rel, type: "symbolic link", reason: "links are not followed" });
+      else skipFile(`could not be opened (${code})`);
+      return;
+    }
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) {
+        this.skip({ path: rel, type: fileTypeOf(st), reason: "only regular files are copied" });
+        return;
+      }
+      if (st.size > this.limits.maxFileBytes) {
+        return skipFile(`over the ${this.limits.maxFileBytes}-byte file limit`, st.size);
+      }
+      if (this.report.copied_bytes + st.size > this.limits.maxTotalBytes) {
+        return skipFile(`over the ${this.limits.maxTotalBytes}-byte total limit`, st.size);
+      }
+      const copied = await this.copyCapped(fd, join(this.to, rel), st.size);
+      if (typeof copied === "string") return skipFile(copied, st.size);
+      this.report.copied_files++;
+      this.report.copied_bytes += copied;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * Writes at most `allowance` bytes of an open file to `dest`: a file that grew since fstat is
+   * cut at its size then. A string says why it was not copied; no half copy is kept.
+   */
+  private async copyCapped(fd: number, dest: string, allowance: number): Promise<number | string> {
+    const out = openSync(dest, "w", 0o644);
+    let done = 0;
+    let failure: string | null = null;
+    try {
+      const buf = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, allowance)));
+      while (done < allowance) {
+        let n: number;
+        try {
+          n = readSync(fd, buf, 0, Math.min(buf.length, allowance - done), null);
+        } catch (e) {
+          failure = `could not be read (${codeOf(e)})`;
           break;
         }
-        await output.write(buf, 0, got);
-        result += got;
+        if (n === 0) break;
+        writeSync(out, buf, 0, n);
+        done += n;
+        if (done < allowance) await this.breathe();
       }
     } finally {
-      await output.close();
+      closeSync(out);
     }
-    // No half copies: a file that failed midway is listed as skipped and not kept.
-    if (typeof result === "string") await rm(dest, { force: true });
-    return result;
-  } finally {
-    await input.close().catch(() => undefined);
+    if (failure === null) return done;
+    rmSync(dest, { force: true });
+    return failure;
+  }
+}
+
+/** A failure to list a folder (as opposed to one of the host's own write failures). */
+class ListingError extends Error {
+  constructor(readonly code: string) {
+    super(`listing failed: ${code}`);
+  }
+}
+
+function readNext(dir: Dir): Dirent | null {
+  try {
+    return dir.readSync();
+  } catch (e) {
+    throw new ListingError(codeOf(e));
   }
 }
 
