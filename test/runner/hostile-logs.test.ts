@@ -164,6 +164,6 @@ describe("what is saved from /logs/agent", () => {
     const copySec = Number(report.duration_sec);
     console.log(`${FLOOD_FILES} files: the agent made them in ${agentSec}s, the host copy took ${copySec}s`);
     // The copy is bounded by the entry limit, not by what the agent made.
-    expect(copySec).toBeLessThan(Math.max(agentSec, 5));
+    expect(copySec).toBeLessThan(Math.max(agentSec, 10));
   }, 180_000);
 });
