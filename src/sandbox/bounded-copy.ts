@@ -67,9 +67,9 @@ export interface CopyReport {
 /**
  * Copies the folder `from` to `to` keeping regular files and folders only, within `limits`.
  * Symbolic links are recorded with their target, never followed or recreated; FIFOs, sockets and
- * devices are skipped (a FIFO is never opened, so the copy cannot block on one). Sizes are decided
- * from lstat before any byte is read and no file is read past its allowance, so a sparse file of
- * terabytes costs nothing. Problems with the source are recorded in the report, never thrown;
+ * devices are skipped (nothing is opened in a way that waits, so a FIFO cannot block the copy).
+ * Sizes are decided from fstat of the opened file before any byte is read and no file is read
+ * past its size, so a sparse file of terabytes costs nothing. Problems with the source are recorded in the report, never thrown;
  * only failures to write the destination throw. `from` must not be a symlink (it is checked);
  * its ancestors are the caller's to trust.
  */
