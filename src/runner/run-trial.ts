@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAgent } from "../agents/index.js";
@@ -15,8 +15,10 @@ import {
 import { scoreTrial } from "../grading/reward.js";
 import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
+import { collectLogs, readVerifierFiles } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { verifierEnv, verifierMounts } from "./verifier-mounts.js";
+import { judgeVerifier } from "./verifier-verdict.js";
 
 export interface TrialParams {
   jobId: string;
@@ -97,6 +99,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     await sandbox.killAll();
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
     const agentSec = (performance.now() - tAgent) / 1000;
+    // /logs/agent is saved now, while only the agent has written there: the verifier (which sees
+    // /tests and the seed) runs later and nothing it writes under /logs/agent is ever collected.
+    await collectLogs(sandbox, "/logs/agent", join(agentLogDir, "logs"), agentLogDir);
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
     const tVerify = performance.now();
@@ -113,30 +118,20 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
     writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
     writeFileSync(join(verifierDir, "test-stderr.txt"), verify.stderr);
-    await copyOut(sandbox, "/logs/verifier", join(verifierDir, "logs"));
-    await copyOut(sandbox, "/logs/agent", join(agentLogDir, "logs"));
+    const verifierCopy = join(verifierDir, "logs");
+    await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir);
+    const files = readVerifierFiles(sandbox, verifierCopy);
     const verifierSec = (performance.now() - tVerify) / 1000;
 
-    const read = (name: string): string | null => {
-      const path = join(verifierDir, "logs", name);
-      return existsSync(path) ? readFileSync(path, "utf8") : null;
-    };
     const scored = scoreTrial({
-      rewardJson: read("reward.json"),
-      rewardTxt: read("reward.txt"),
-      detailsJson: read("reward-details.json"),
+      rewardJson: files.rewardJson,
+      rewardTxt: files.rewardTxt,
+      detailsJson: files.detailsJson,
       rubric: p.task.rubric,
     });
-    const gradingErrors = [...scored.gradingErrors];
-    let gradingFailed = scored.failed;
-    if (verify.timedOut) {
-      gradingFailed = true;
-      gradingErrors.unshift(`verifier timed out after ${verifierTimeoutSec}s`);
-    } else if (scored.failed && verify.exitCode !== 0) {
-      gradingErrors.unshift(
-        `verifier exited with ${verify.exitCode ?? verify.signal}: ${tail(verify.stderr)}`,
-      );
-    }
+    const verdict = judgeVerifier(verify, verifierTimeoutSec, files);
+    const gradingFailed = verdict.failed || scored.failed;
+    const gradingErrors = [...verdict.errors, ...scored.gradingErrors];
 
     const outcome: Outcome = gradingFailed
       ? "grading_error"
@@ -184,7 +179,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
           : gradingFailed
             ? { kind: "grading", message: gradingErrors[0] ?? "verifier wrote no reward" }
             : null,
-      stress_digest: stressDigestOf(read("reward-details.json")),
+      stress_digest: stressDigestOf(files.detailsJson),
       budget_left_sec: selfTerminated ? round3(Math.max(0, agentTimeoutSec - agentSec)) : null,
       continuation: continuation?.record() ?? null,
     };
@@ -286,14 +281,6 @@ async function resetVerifierLogs(sandbox: Sandbox): Promise<void> {
   if (reset.exitCode !== 0) throw new InfraError(`could not reset /logs/verifier: ${reset.stderr.trim()}`);
 }
 
-async function copyOut(sandbox: Sandbox, from: string, to: string): Promise<void> {
-  try {
-    await sandbox.download(from, to);
-  } catch {
-    // Nothing there (the agent or verifier wrote no logs) is normal.
-  }
-}
-
 /** The verifier's record of which hidden inputs it generated (reward-details.json `stress_digest`). */
 export function stressDigestOf(detailsJson: string | null): string | null {
   if (detailsJson === null) return null;
@@ -307,11 +294,6 @@ export function stressDigestOf(detailsJson: string | null): string | null {
     return null;
   }
   return null;
-}
-
-function tail(text: string): string {
-  const lines = text.trim().split("\n");
-  return lines.slice(-3).join(" | ").slice(0, 500);
 }
 
 function round3(x: number): number {
