@@ -15,7 +15,7 @@ import {
 import { scoreTrial } from "../grading/reward.js";
 import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
-import { verifierEnv, verifierMounts } from "./verifier-mounts.js";
+import { verifierExecOptions } from "./verifier-mounts.js";
 
 export interface TrialParams {
   jobId: string;
@@ -92,9 +92,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
     const verify = await sandbox.exec(["bash", "/tests/test.sh"], {
       timeoutSec: verifierTimeoutSec,
-      mounts: verifierMounts(p.task),
-      env: verifierEnv(p.task, p.seed),
-      cwd: env.workdir,
+      ...verifierExecOptions(p.task, p.seed),
       signal: p.signal,
     });
     await sandbox.killAll();
