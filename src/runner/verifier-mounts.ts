@@ -20,7 +20,7 @@ export function verifierMounts(task: Task): Mount[] {
 
 /**
  * The verifier's environment, given explicitly (nothing is inherited from the host or the agent):
- * Python ignores user site-packages, the current folder and PYTHON* variables it was not given.
+ * Python ignores user site-packages and writes no bytecode next to the tests.
  */
 export function verifierEnv(task: Task, seed: number): Record<string, string> {
   return {
@@ -29,7 +29,6 @@ export function verifierEnv(task: Task, seed: number): Record<string, string> {
     LANG: "C.UTF-8",
     PYTHONNOUSERSITE: "1",
     PYTHONDONTWRITEBYTECODE: "1",
-    PYTHONSAFEPATH: "1",
     LONGHAUL_SEED: String(seed),
     LONGHAUL_VERIFIER_DIR: "/logs/verifier",
     LONGHAUL_WORKDIR: task.config.environment.workdir,
