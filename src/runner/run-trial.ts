@@ -17,7 +17,7 @@ import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { collectLogs, readVerifierFiles } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
-import { verifierEnv, verifierMounts } from "./verifier-mounts.js";
+import { verifierExecOptions } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 
 export interface TrialParams {
@@ -109,9 +109,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
     const verify = await sandbox.exec(["bash", "/tests/test.sh"], {
       timeoutSec: verifierTimeoutSec,
-      mounts: verifierMounts(p.task),
-      env: verifierEnv(p.task, p.seed),
-      cwd: env.workdir,
+      ...verifierExecOptions(p.task, p.seed),
       signal: p.signal,
     });
     await sandbox.killAll();

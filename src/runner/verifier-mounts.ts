@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { graderKitDir } from "../grading/kit-path.js";
-import type { Mount } from "../sandbox/types.js";
+import type { ExecOptions, Mount } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { packageRoot } from "./package-root.js";
 
@@ -18,12 +18,43 @@ export function verifierMounts(task: Task): Mount[] {
   return mounts;
 }
 
+/**
+ * The verifier's environment, given explicitly (nothing is inherited from the host or the agent):
+ * Python ignores user site-packages and writes no bytecode next to the tests.
+ */
 export function verifierEnv(task: Task, seed: number): Record<string, string> {
   return {
+    PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    HOME: "/root",
+    LANG: "C.UTF-8",
+    PYTHONNOUSERSITE: "1",
+    PYTHONDONTWRITEBYTECODE: "1",
     LONGHAUL_SEED: String(seed),
     LONGHAUL_VERIFIER_DIR: "/logs/verifier",
     LONGHAUL_WORKDIR: task.config.environment.workdir,
     LONGHAUL_KIT: "/longhaul/kit/grader-kit.mjs",
     LONGHAUL_STRESS: "/longhaul/dist/stress/index.js",
+  };
+}
+
+/** Where the verifier starts: a folder the agent never wrote (read-only, from the task). */
+export const VERIFIER_CWD = "/tests";
+
+/**
+ * Everything of the verifier's exec besides its command and limits. Its home and /tmp start
+ * empty (the agent's files there are not loaded by any interpreter), it starts outside the
+ * agent's workdir (which stays mounted, so outputs can be graded), and it may nest sandboxes
+ * so the grader kit's sealed-run can run the agent's program away from /tests and the seed.
+ */
+export function verifierExecOptions(
+  task: Task,
+  seed: number,
+): Pick<ExecOptions, "mounts" | "env" | "cwd" | "freshDirs" | "nestedSandbox"> {
+  return {
+    mounts: verifierMounts(task),
+    env: verifierEnv(task, seed),
+    cwd: VERIFIER_CWD,
+    freshDirs: ["/root", "/tmp"],
+    nestedSandbox: true,
   };
 }

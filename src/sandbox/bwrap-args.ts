@@ -1,4 +1,5 @@
 import type { PersistentBind } from "./host-paths.js";
+import { isWithin } from "./spec.js";
 import type { Mount } from "./types.js";
 
 /** Host folders shown read-only inside every sandbox (the rest of the host stays invisible). */
@@ -21,6 +22,20 @@ export interface BwrapLayout {
   runAs?: { uid: number; gid: number; setpriv: string } | null;
 }
 
+/** Per-exec additions to the layout (ExecOptions.freshDirs / nestedSandbox). */
+export interface BwrapExecExtras {
+  freshDirs?: readonly string[];
+  nestedSandbox?: boolean;
+}
+
+/**
+ * The user an exec that may nest sandboxes runs as inside its namespace (still host root
+ * outside). A process without capabilities may not map uid 0 of its parent namespace into a
+ * child one (Linux 5.12+ asks for CAP_SETFCAP), so a nested bwrap started by root is refused;
+ * started by this uid it maps that uid instead, and no capability is handed out.
+ */
+export const NESTING_UID = 1000;
+
 /**
  * The first process inside the sandbox. It reports on fd 3 that the sandbox is up (so a failing
  * bwrap is told apart from a failing command), closes fd 3 so the command never sees it, then
@@ -36,7 +51,9 @@ export function bwrapArgs(
   mounts: readonly Mount[],
   cwd: string,
   command: readonly string[],
+  extras: BwrapExecExtras = {},
 ): string[] {
+  const fresh = extras.freshDirs ?? [];
   const args: string[] = [bwrapPath, "--tmpfs", "/"];
   for (const dir of SYSTEM_BINDS) args.push("--ro-bind-try", dir, dir);
   for (const file of MASKED_FILES) args.push("--ro-bind-try", "/dev/null", file);
@@ -64,11 +81,18 @@ export function bwrapArgs(
     "/home",
   );
   // Parents before children, so a mount nested in another (say /app/tests) lands on top.
+  // A fresh folder replaces the persistent bind at its path (and any bind inside it).
+  const shown = layout.binds.filter((b) => !fresh.some((f) => isWithin(b.sandboxRoot, f)));
   const all = [
-    ...layout.binds.map((b) => ({ hostPath: b.hostRoot, sandboxPath: b.sandboxRoot, readonly: false })),
+    ...shown.map((b) => ({ hostPath: b.hostRoot, sandboxPath: b.sandboxRoot, readonly: false })),
     ...mounts,
+    ...fresh.map((f) => ({ hostPath: null, sandboxPath: f, readonly: false })),
   ].sort((a, b) => depth(a.sandboxPath) - depth(b.sandboxPath));
-  for (const m of all) args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
+  for (const m of all) {
+    // 1777 like /tmp: writable whichever uid the exec runs as.
+    if (m.hostPath === null) args.push("--perms", "1777", "--tmpfs", m.sandboxPath);
+    else args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
+  }
   // --as-pid-1: the command itself is pid 1 and bwrap waits on it directly. With bwrap's own init
   // in between, that init outlives bwrap as an orphan and the host reaps it late, keeping its pid
   // charged to the sandbox's cgroup for a second or more after every exec.
@@ -77,7 +101,11 @@ export function bwrapArgs(
   if (runAs === null) {
     args.push("--as-pid-1", "--unshare-all");
     if (layout.allowInternet) args.push("--share-net");
+    // With a user namespace, root inside may not hand uid 0 on to a nested one: a verifier that
+    // nests sandboxes runs as an ordinary uid in its namespace instead (host root outside).
+    if (extras.nestedSandbox === true) args.push("--uid", String(NESTING_UID), "--gid", String(NESTING_UID));
   } else {
+    // Already an unprivileged host uid here: a nested bwrap makes its own user namespace.
     // bwrap's own init stays pid 1 here: it keeps root's parent-death signal, which the uid
     // change would clear on the command, so killing bwrap still ends the whole sandbox.
     args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");

@@ -96,6 +96,7 @@ export class BwrapSandbox implements Sandbox {
       o.mounts,
       o.cwd ?? this.spec.workdir,
       argv,
+      { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox },
     );
     for (let attempt = 0; ; attempt++) {
       const r = await runProcess(

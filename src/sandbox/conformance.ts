@@ -341,6 +341,17 @@ export function describeSandboxConformance(
       expect((await s.exec("cat /tmp/bg")).stdout).toBe(c);
     });
 
+    it("gives an exec fresh empty folders that hide the persistent ones for that exec only", async () => {
+      const s = await make();
+      await s.exec("echo kept > /tmp/left; mkdir -p /root/.local && echo kept > /root/.local/x");
+      const r = await s.exec("ls -A /tmp /root; echo new > /tmp/mine; cat /tmp/mine", {
+        freshDirs: ["/root", "/tmp"],
+      });
+      expect(r).toMatchObject({ exitCode: 0, stdout: "/root:\n\n/tmp:\nnew\n" });
+      const after = await s.exec("cat /tmp/left /root/.local/x; ls /tmp");
+      expect(after.stdout).toBe("kept\nkept\nleft\n");
+    });
+
     it("binds extra mounts for one exec, read-only when asked", async () => {
       const ro = join(root, "ro-mount");
       const rw = join(root, "rw-mount");

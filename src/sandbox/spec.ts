@@ -75,6 +75,16 @@ export const execOptionsSchema = z.object({
   maxOutputBytes: z.number().int().positive().optional(),
   mounts: z.array(mountSchema).optional(),
   signal: z.instanceof(AbortSignal).optional(),
+  freshDirs: z
+    .array(
+      absolutePath.superRefine((p, ctx) => {
+        if (p === "/" || SYSTEM_ROOTS.some((r) => isWithin(p, r))) {
+          ctx.addIssue({ code: "custom", message: `fresh folder ${p} is inside a system folder` });
+        }
+      }),
+    )
+    .optional(),
+  nestedSandbox: z.boolean().optional(),
 });
 
 function formatIssues(what: string, error: z.ZodError): string {
@@ -90,6 +100,7 @@ export function parseSandboxSpec(spec: SandboxSpec): SandboxSpec {
 
 export interface ParsedExecOptions extends ExecOptions {
   mounts: Mount[];
+  freshDirs: string[];
   env: Record<string, string>;
   maxOutputBytes: number;
 }
@@ -100,6 +111,7 @@ export function parseExecOptions(options: ExecOptions | undefined): ParsedExecOp
   return {
     ...r.data,
     mounts: r.data.mounts ?? [],
+    freshDirs: r.data.freshDirs ?? [],
     env: r.data.env ?? {},
     maxOutputBytes: r.data.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
   };

@@ -24,6 +24,17 @@ export interface ExecOptions {
   mounts?: Mount[];
   /** Aborting kills every process of this exec. */
   signal?: AbortSignal;
+  /**
+   * Folders that start empty for this exec only and vanish with it (e.g. ["/root", "/tmp"] so
+   * the verifier starts without anything the agent left in its home or /tmp). They hide the
+   * persistent folder of the same path for this exec; other execs still see that folder.
+   */
+  freshDirs?: string[];
+  /**
+   * This exec may build sandboxes of its own (the grader kit's sealed-run nests bwrap). The
+   * command still gets no capabilities; a provider that cannot allow it throws a UserError.
+   */
+  nestedSandbox?: boolean;
 }
 
 export interface ExecResult {

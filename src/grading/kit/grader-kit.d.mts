@@ -38,10 +38,34 @@ export interface CheckContext {
     args?: readonly string[],
     opts?: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number },
   ): Promise<ExecResult>;
+  /**
+   * Run the candidate's program sealed (docs/grader-kit.md, "Sealed runs"): no /tests, no seed,
+   * no reward files, workdir read-only, fresh /tmp. Existing absolute paths in args are shown
+   * read-only, missing ones whose folder exists are outputs it may create.
+   */
+  run(cmd: string, args?: readonly string[], opts?: SealedRunOptions): Promise<ExecResult>;
   log(line: string): void;
   /** Feeds a generated hidden input into the trial's stress_digest (reward-details.json). */
   recordStress(name: string, data: string | Uint8Array | unknown): void;
 }
+
+export interface SealedRunOptions {
+  cwd?: string;
+  input?: string;
+  timeoutMs?: number;
+  /** Extra paths shown read-only at the same place. */
+  readOnly?: readonly string[];
+  /** Extra paths the program may create (moved into place after the call). */
+  outputs?: readonly string[];
+}
+
+export const SEALED_RUN: string;
+export const SEALED_FAILED: number;
+export function sealedArgv(
+  cmd: string,
+  args?: readonly string[],
+  opts?: Omit<SealedRunOptions, "input">,
+): string[];
 
 export interface CheckOptions {
   timeoutMs?: number;

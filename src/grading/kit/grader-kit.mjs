@@ -224,6 +224,38 @@ function execIn(signal) {
     });
 }
 
+/** The sealed runner (see docs/grader-kit.md, "Sealed runs"). */
+export const SEALED_RUN = process.env.LONGHAUL_SEALED_RUN ?? "/longhaul/kit/sealed-run";
+/** Exit status of a grader whose sealed runner is broken: no reward, a grading error. */
+export const SEALED_FAILED = 86;
+
+/** argv that runs `cmd args` through the sealed runner; absolute paths in args are classified. */
+export function sealedArgv(cmd, args = [], opts = {}) {
+  const pre = [SEALED_RUN, "--auto"];
+  if (opts.cwd !== undefined) pre.push("--cwd", opts.cwd);
+  if (opts.timeoutMs !== undefined) pre.push("--timeout", String(Math.max(opts.timeoutMs, 1) / 1000));
+  for (const p of opts.readOnly ?? []) pre.push("--ro", p);
+  for (const p of opts.outputs ?? []) pre.push("--out", p);
+  return [...pre, "--", cmd, ...args];
+}
+
+function runSealedIn(signal) {
+  const exec = execIn(signal);
+  return async (cmd, args = [], opts = {}) => {
+    const [runner, ...rest] = sealedArgv(cmd, args, opts);
+    // The runner enforces the limit itself; the kit's own timer is a backstop a little later.
+    const backstop = opts.timeoutMs === undefined ? undefined : opts.timeoutMs + 5000;
+    const r = await exec(runner, rest, { input: opts.input, timeoutMs: backstop });
+    if (r.code === 125 && r.stderr.includes("sealed-run:")) {
+      // Never score a program that could not be isolated: stop with no reward at all.
+      process.stderr.write(r.stderr);
+      process.exit(SEALED_FAILED);
+    }
+    if (r.code === 124) return { ...r, code: null, signal: "SIGKILL", timedOut: true };
+    return r;
+  };
+}
+
 // ---------------------------------------------------------------- the grader
 
 function toScore(kind, value) {
@@ -377,6 +409,7 @@ async function runCheck(check, seed, log, recordStress) {
     rng: createRng(`${seed >>> 0}:${check.id}`),
     signal: ctl.signal,
     exec: execIn(ctl.signal),
+    run: runSealedIn(ctl.signal),
     log: (line) => log(`[${check.id}] ${line}`),
     recordStress: (name, data) => recordStress(`${check.id}/${name}`, data),
   };

@@ -117,7 +117,7 @@ id = "mixed_episodes"
 weight = 2
 kind = "episode"
 visibility = "hidden"
-description = "ten seeded files, each with a random mix of the perturbations"
+description = "six seeded files, each with a random mix of the perturbations"
 `;
 
 export const GRADE_MJS = `// Verifier: hidden stress cases are generated here, from LONGHAUL_SEED, at verification time.
@@ -147,13 +147,13 @@ async function total(ctx, name, content) {
   ctx.recordStress(name, content);
   const path = \`/tmp/cases/\${n++}-\${name}\`;
   writeFileSync(path, content);
-  const r = await ctx.exec("python3", ["/app/total.py", path], { timeoutMs: 10000 });
+  const r = await ctx.run("python3", ["/app/total.py", path], { timeoutMs: 10000 });
   return r.code === 0 ? Number(r.stdout.trim()) : Number.NaN;
 }
 const close = (got, want) => Number.isFinite(got) && Math.abs(got - want) < 0.005;
 
 g.binary("public_example", async (ctx) => {
-  const r = await ctx.exec("python3", ["/app/total.py", "/app/data/example.csv"]);
+  const r = await ctx.run("python3", ["/app/total.py", "/app/data/example.csv"]);
   return { pass: r.code === 0 && r.stdout.trim() === "61.25", message: \`printed \${JSON.stringify(r.stdout.trim())}\` };
 });
 
@@ -185,7 +185,7 @@ g.binary("wrapped_files", async (ctx) => {
 
 g.episode("mixed_episodes", async (ctx) => {
   const records = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 6; i++) {
     const rows = makeRows(ctx.rng);
     const cols = ctx.rng.next() < 0.5 ? ["id", "amount", "memo"] : ctx.rng.shuffle(["id", "amount", "memo"]);
     const opts = { crlf: ctx.rng.next() < 0.5, bom: ctx.rng.next() < 0.5 };

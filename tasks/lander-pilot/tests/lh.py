@@ -38,15 +38,65 @@ def continuous(err, tol, cutoff):
     return (cutoff - err) / (cutoff - tol)
 
 
-def run(argv, timeout=10, stdin=None, cwd=WORK):
-    """Run the agent's program; never raises on failure, returns (code, stdout, stderr)."""
+SEALED_RUN = os.environ.get("LONGHAUL_SEALED_RUN", "/longhaul/kit/sealed-run")
+SEALED_FAILED = 86  # exit status when the sealed runner is broken: a grading error, not a score
+
+
+class SealedRunBroken(SystemExit):
+    """A SystemExit, so Grader.check cannot turn a broken sandbox into a zero score."""
+
+
+def sealed_argv(argv, timeout=None, cwd=WORK, ro=(), out=()):
+    """argv prefixed with the sealed runner (for Popen-style use); paths in argv are classified."""
+    pre = [SEALED_RUN, "--auto", "--cwd", cwd]
+    if timeout is not None:
+        pre += ["--timeout", str(timeout)]
+    for p in ro:
+        pre += ["--ro", p]
+    for p in out:
+        pre += ["--out", p]
+    return pre + ["--"] + list(argv)
+
+
+def _grader_owned(argv):
+    # The task's own reference programs live under /tests and need it; they are trusted code.
+    return any(isinstance(a, str) and a.startswith("/tests/") for a in argv)
+
+
+def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
+    """Run the agent's program sealed away from /tests, the seed and the reward files.
+
+    Absolute paths in argv that exist are shown read-only; a missing one whose folder exists is
+    an output the program may create. Never raises on the program's failure: returns
+    (code, stdout, stderr). A broken sealed runner ends grading with SEALED_FAILED instead.
+    """
+    sealed = not _grader_owned(argv)
+    full = sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
     try:
-        p = subprocess.run(argv, input=stdin, capture_output=True, text=True, timeout=timeout, cwd=cwd)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired:
-        return -9, "", "timeout"
+        p = subprocess.Popen(full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=cwd, start_new_session=True)
     except Exception as e:  # missing program, permission denied
         return -1, "", str(e)
+    try:
+        # The runner enforces the limit itself; this is a backstop a little later.
+        o, e = p.communicate(stdin, timeout=None if timeout is None else timeout + 5)
+    except subprocess.TimeoutExpired:
+        _kill_group(p)
+        return -9, "", "timeout"
+    if sealed and p.returncode == 124:
+        return -9, o, "timeout"
+    if sealed and p.returncode == 125 and "sealed-run:" in e:
+        sys.stderr.write(e)
+        raise SealedRunBroken(SEALED_FAILED)
+    return p.returncode, o, e
+
+
+def _kill_group(p):
+    try:
+        os.killpg(p.pid, 9)
+    except OSError:
+        p.kill()
+    p.communicate()
 
 
 class Grader:

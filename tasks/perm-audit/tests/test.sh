@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Verifier entry: the grader writes both reward files itself; a crash still leaves zeros.
+# Python runs isolated (-I): no user site-packages, no PYTHON* variables, no current folder on
+# sys.path, so nothing left in the agent's home or workdir is imported.
 mkdir -p "${LONGHAUL_VERIFIER_DIR:-/logs/verifier}"
-python3 /tests/grade.py || python3 - <<'PY'
-import json, os, sys
+python3 -I /tests/grade.py
+rc=$?
+# 86: the sealed runner could not isolate the agent's program; no reward, a grading error.
+if [ "$rc" = 86 ]; then
+  echo "grading stopped: the sealed runner failed (see above)" >&2
+  exit 86
+fi
+[ "$rc" = 0 ] || python3 -I - <<'PY'
+import sys
 sys.path.insert(0, "/tests")
 from lh import Grader
 g = Grader()

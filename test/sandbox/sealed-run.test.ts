@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { graderKitDir } from "../../src/grading/kit-path.js";
+import { BwrapProvider } from "../../src/sandbox/bwrap-provider.js";
+import type { ExecOptions, Sandbox } from "../../src/sandbox/types.js";
+
+const TESTS = resolve(import.meta.dirname, "../fixtures/tasks/sealed/tests");
+
+/** What a candidate's program tries from inside sealed-run; prints one JSON line. */
+const PROBE = `import json, os, signal, subprocess, sys
+r = {}
+def attempt(name, fn):
+    try:
+        fn()
+        r[name] = "ok"
+    except Exception as e:
+        r[name] = type(e).__name__
+attempt("read_tests", lambda: open("/tests/grade.py").read())
+attempt("write_verifier_logs", lambda: open("/logs/verifier/reward.json", "w").write("{}"))
+attempt("write_workdir", lambda: open("/app/scratch", "w").write("x"))
+vpid = int(sys.argv[1])
+attempt("read_verifier_environ", lambda: open("/proc/%d/environ" % vpid).read())
+attempt("kill_verifier", lambda: os.kill(vpid, signal.SIGKILL))
+r["seed_visible"] = "LONGHAUL_SEED" in os.environ
+r["env"] = sorted(os.environ)
+r["tmp"] = sorted(os.listdir("/tmp"))
+subprocess.Popen(["sleep", str(400 + 17)], start_new_session=True)
+print(json.dumps(r))
+`;
+
+describe("sealed-run (grader kit)", () => {
+  let root: string;
+  let sandbox: Sandbox;
+  const verifier = (nested: boolean): ExecOptions => ({
+    mounts: [
+      { hostPath: TESTS, sandboxPath: "/tests", readonly: true },
+      { hostPath: graderKitDir(), sandboxPath: "/longhaul/kit", readonly: true },
+    ],
+    env: { LONGHAUL_SEED: "4242", LONGHAUL_WORKDIR: "/app" },
+    cwd: "/tests",
+    freshDirs: ["/root", "/tmp"],
+    nestedSandbox: nested,
+    timeoutSec: 60,
+  });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), "longhaul-sealed-run-"));
+    sandbox = await new BwrapProvider().create({
+      environmentDir: null,
+      workdir: "/app",
+      memoryMb: 512,
+      cpus: 1,
+      pidsMax: 256,
+      allowInternet: false,
+      stateDir: join(root, "state"),
+    });
+    await sandbox.exec(["sh", "-c", "cat > /app/probe.py"], { stdin: PROBE });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("hides the tests, the seed and the reward files, and the verifier's processes", async () => {
+    const script = [
+      "sleep 60 & v=$!",
+      "echo verifier-only > /tmp/verifier-file",
+      "/longhaul/kit/sealed-run --timeout 20 -- python3 /app/probe.py $v",
+      'echo "rc=$?"',
+      'kill -0 $v && echo "verifier-alive"',
+      // Anything the program left running died with the call.
+      "sleep 0.3; for f in /proc/[0-9]*/cmdline; do [ \"$(tr '\\0' ' ' < $f 2>/dev/null)\" = 'sleep 417 ' ] && echo left; done | wc -l",
+      "ls /logs/verifier",
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    const lines = r.stdout.trim().split("\n");
+    const probe = JSON.parse(lines[0] ?? "{}") as Record<string, unknown>;
+    expect(probe).toMatchObject({
+      read_tests: "FileNotFoundError",
+      write_verifier_logs: "FileNotFoundError",
+      write_workdir: "OSError",
+      read_verifier_environ: "PermissionError",
+      seed_visible: false,
+      env: ["HOME", "LANG", "OLDPWD", "PATH", "PWD"],
+      tmp: [],
+    });
+    // The verifier's pid means nothing in the program's pid namespace.
+    expect(probe.kill_verifier).not.toBe("ok");
+    expect(lines.slice(1, 4)).toEqual(["rc=0", "verifier-alive", "0"]);
+    expect(lines.slice(4)).toEqual([]);
+  });
+
+  it("hands inputs read-only and outputs back, hiding their siblings; times out; costs little", async () => {
+    const script = [
+      "mkdir -p /tmp/c && echo 5 > /tmp/c/in && echo secret > /tmp/c/answer",
+      "SR=/longhaul/kit/sealed-run",
+      `$SR --auto -- sh -c 'cat /tmp/c/answer 2>/dev/null; ls /tmp/c | tr "\\n" " "; cat "$1" > "$2"; echo x > "$1"' sh /tmp/c/in /tmp/c/out`,
+      'echo "rc=$? out=$(cat /tmp/c/out) in=$(cat /tmp/c/in)"',
+      "$SR --timeout 1 -- sleep 30; echo timeout-rc=$?",
+      "t0=$(date +%s%N); for i in 1 2 3 4 5; do $SR -- true; done; echo ms=$(( ($(date +%s%N) - t0) / 5000000 ))",
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    const lines = r.stdout.trim().split("\n");
+    // Only the input is there (the answer next to it is not), and it cannot be changed: exit 2.
+    expect(lines[0]).toBe("in rc=2 out=5 in=5");
+    expect(lines[1]).toBe("timeout-rc=124");
+    const ms = Number(lines[2]?.replace("ms=", ""));
+    process.stderr.write(`sealed-run: ${ms} ms per call\n`);
+    expect(ms).toBeGreaterThan(0);
+  });
+
+  it("fails loudly, never unsealed, when the nested sandbox cannot be made", async () => {
+    const r = await sandbox.exec(
+      "/longhaul/kit/sealed-run -- sh -c 'echo ran-unsealed'; echo rc=$?",
+      verifier(false),
+    );
+    expect(r.stdout).toBe("rc=125\n");
+    expect(r.stderr).toMatch(/sealed-run: could not create the nested sandbox.*refusing to run unsealed/);
+  });
+});
