@@ -7,8 +7,8 @@ import { loadTasks } from "../../src/task/index.js";
  * `longhaul task check` over the whole bundled dataset, as CI runs it: for every task, on four
  * seeds, oracle R = 1.0, nop ≤ 0.05, partial strictly inside (0.2, 0.8), distinct stress inputs per
  * seed, public weight ≤ 20%, and a deterministic verifier (oracle, nop and partial each re-run on
- * the first seed). Four seeds rather than five keep the trial count at 15 per task, the same as
- * before the determinism check re-ran all three agents.
+ * the first seed). Four seeds keep it at 15 trials per task (five seeds with a single partial
+ * re-run used to take 16).
  */
 const tasks = await loadTasks([bundledTasksDir()]);
 const provider = getSandboxProvider("bwrap");
