@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TrialResult } from "../core/index.js";
@@ -31,8 +31,9 @@ export const MAX_PUBLIC_WEIGHT = 0.2;
 
 /**
  * Checks that a task is sound: the oracle reaches R = 1.0 on every seed, nop stays ≤ 0.05, the
- * partial solution (when shipped) lands strictly between 0.2 and 0.8, the verifier is
- * deterministic for a seed, and public subtasks weigh at most 20%.
+ * partial solution (when shipped) lands strictly between 0.2 and 0.8, the verifier gives the same
+ * scores and stress digest when oracle, nop and partial each run their first seed again, and public
+ * subtasks weigh at most 20%.
  */
 export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckResult> {
   const scratch = mkdtempSync(join(tmpdir(), `longhaul-check-${task.name}-`));
@@ -82,10 +83,12 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
           : badNop.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"} (${passingSubtasks(r)})`).join("; "),
     });
 
+    let partialFirst: TrialResult | undefined;
     if (existsSync(join(task.paths.solution, "partial.sh"))) {
       const partial: TrialResult[] = [];
       for (const seed of o.seeds) partial.push(await trial("partial", seed));
       rewards.partial = partial.map((r) => r.reward);
+      partialFirst = partial[0];
       const badPartial = partial.filter((r) => r.reward === null || r.reward <= 0.2 || r.reward >= 0.8);
       checks.push({
         name: "partial 0.2 < R < 0.8 on every seed",
@@ -95,22 +98,33 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
             ? partial.map((r) => (r.reward ?? 0).toFixed(3)).join(" ")
             : badPartial.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"}`).join("; "),
       });
-      const firstSeed = o.seeds[0] ?? 1;
-      const again = await trial("partial", firstSeed);
-      const first = partial[0];
-      const same = first !== undefined && scoresKey(first) === scoresKey(again);
-      checks.push({
-        name: "verifier deterministic (same seed → same scores)",
-        ok: same,
-        detail: same
-          ? `seed ${firstSeed} twice`
-          : `seed ${firstSeed}: ${scoresKey(first)} vs ${scoresKey(again)}`,
-      });
     }
 
-    const digests = new Set(
-      oracle.map((r) => stressDigest(join(scratch, r.trial_id))).filter((d): d is string => d !== null),
-    );
+    // One extra run per agent on the first seed: the same seed must give the same scores and the
+    // same hidden inputs, for every agent (a verifier can be deterministic for a solution that
+    // passes everything and still flaky for one that fails part of it).
+    const firstSeed = o.seeds[0] ?? 1;
+    const firstRuns: [string, TrialResult | undefined][] = [
+      ["oracle", oracle[0]],
+      ["nop", nop[0]],
+    ];
+    if (partialFirst) firstRuns.push(["partial", partialFirst]);
+    const differences: string[] = [];
+    for (const [agent, first] of firstRuns) {
+      const again = await trial(agent, firstSeed);
+      const why = first ? rerunDifference(first, again) : "no first run";
+      if (why !== null) differences.push(`${agent}: ${why}`);
+    }
+    checks.push({
+      name: "verifier deterministic (same seed → same scores)",
+      ok: differences.length === 0,
+      detail:
+        differences.length === 0
+          ? `seed ${firstSeed} twice for ${firstRuns.map(([a]) => a).join(", ")}`
+          : `seed ${firstSeed}: ${differences.join("; ")}`,
+    });
+
+    const digests = new Set(oracle.map((r) => r.stress_digest).filter((d): d is string => d !== null));
     if (digests.size > 0 && o.seeds.length > 1) {
       checks.push({
         name: "different seeds → different stress inputs",
@@ -146,23 +160,26 @@ function passingSubtasks(r: TrialResult): string {
   return scoring.length > 0 ? `scoring subtasks: ${scoring.join(", ")}` : (r.error?.message ?? "");
 }
 
-function scoresKey(r: TrialResult | undefined): string {
-  if (!r) return "";
-  return r.subtasks.map((s) => `${s.id}:${s.score.toFixed(6)}`).join(",");
+/** Null when two runs on one seed agree; otherwise what differed (or why there was nothing to compare). */
+export function rerunDifference(first: TrialResult, again: TrialResult): string | null {
+  const empty = [first, again].map(producedNothing);
+  if (empty[0] !== null || empty[1] !== null) {
+    return `verifier produced no scores (${empty[0] ?? "first run ok"} / ${empty[1] ?? "second run ok"})`;
+  }
+  const a = new Map(first.subtasks.map((s) => [s.id, s.score]));
+  const b = new Map(again.subtasks.map((s) => [s.id, s.score]));
+  const ids = [...new Set([...a.keys(), ...b.keys()])];
+  const changed = ids
+    .filter((id) => a.get(id) !== b.get(id))
+    .map((id) => `${id} ${a.get(id) ?? "missing"} vs ${b.get(id) ?? "missing"}`);
+  if (first.stress_digest !== again.stress_digest) {
+    changed.push(`stress digest ${first.stress_digest ?? "none"} vs ${again.stress_digest ?? "none"}`);
+  }
+  return changed.length === 0 ? null : changed.join(", ");
 }
 
-/** The verifier may record a digest of the stress inputs it generated (grader kit: stress_digest). */
-function stressDigest(trialDir: string): string | null {
-  const path = join(trialDir, "verifier", "logs", "reward-details.json");
-  if (!existsSync(path)) return null;
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof parsed === "object" && parsed !== null && "stress_digest" in parsed) {
-      const d = parsed.stress_digest;
-      return typeof d === "string" ? d : null;
-    }
-  } catch {
-    return null;
-  }
+function producedNothing(r: TrialResult): string | null {
+  if (r.subtasks.length === 0) return `no subtasks: ${r.outcome}${r.error ? ` ${r.error.message}` : ""}`;
+  if (r.grading_errors.length > 0) return `grading errors: ${r.grading_errors.join("; ")}`;
   return null;
 }

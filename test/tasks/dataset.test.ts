@@ -4,13 +4,15 @@ import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { loadTasks } from "../../src/task/index.js";
 
 /**
- * `longhaul task check` over the whole bundled dataset, as CI runs it: for every task, on five
- * seeds, oracle R = 1.0, nop ≤ 0.05, partial strictly inside (0.2, 0.8), a deterministic verifier,
- * distinct stress inputs per seed, public weight ≤ 20%.
+ * `longhaul task check` over the whole bundled dataset, as CI runs it: for every task, on four
+ * seeds, oracle R = 1.0, nop ≤ 0.05, partial strictly inside (0.2, 0.8), distinct stress inputs per
+ * seed, public weight ≤ 20%, and a deterministic verifier (oracle, nop and partial each re-run on
+ * the first seed). Four seeds keep it at 15 trials per task (five seeds with a single partial
+ * re-run used to take 16).
  */
 const tasks = await loadTasks([bundledTasksDir()]);
 const provider = getSandboxProvider("bwrap");
-const SEEDS = [1000, 8919, 16838, 24757, 32676];
+const SEEDS = [1000, 8919, 16838, 24757];
 
 describe("bundled dataset", () => {
   it("has at least 12 tasks covering the nine categories", () => {
@@ -25,6 +27,8 @@ describe("bundled dataset", () => {
       expect(failures).toEqual([]);
       expect(result.checks.some((c) => c.name.startsWith("partial"))).toBe(true);
       expect(result.checks.some((c) => c.name.startsWith("different seeds"))).toBe(true);
+      const determinism = result.checks.find((c) => c.name.startsWith("verifier deterministic"));
+      expect(determinism?.detail).toBe(`seed ${SEEDS[0]} twice for oracle, nop, partial`);
     });
 
     it("meets the dataset rules: ≥ 5 subtasks, hidden ≥ 60% of weight, expert time ≥ 30 min", () => {

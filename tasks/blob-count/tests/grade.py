@@ -7,6 +7,20 @@ import pngkit
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "blobs.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 count_err = []
 
 
@@ -58,9 +72,9 @@ def hidden(kind, n):
 def public():
     ok = []
     for ex in ("example1", "example2"):
-        exp = json.load(open(os.path.join(WORK, "examples", ex + ".json")))
+        exp = json.load(open(os.path.join(PUB, ex + ".json")))
         keep = list(count_err)
-        s, _ = run_image(os.path.join(WORK, "examples", ex + ".png"), exp)
+        s, _ = run_image(stage(ex + ".png"), exp)
         count_err[:] = keep
         ok.append(s == 1.0)
     return float(all(ok)), "examples right: %s" % ok

@@ -7,6 +7,10 @@ import puzzles
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "solver.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
 
 
 def attempt(tag, pz):
@@ -38,7 +42,7 @@ def hidden(kind, n):
 def public():
     out = []
     for ex in ("example1", "example2"):
-        pz = json.load(open(os.path.join(WORK, "examples", ex + ".json")))
+        pz = json.load(open(os.path.join(PUB, ex + ".json")))
         out.append(attempt(ex, pz))
     return float(all(ok for ok, _ in out)), str(out)
 

@@ -7,7 +7,22 @@ import gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "reconcile.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 REF = "/tests/ref_reconcile.py"
+REF_TMP = tempfile.mkdtemp(prefix="ref-")
 aging_scores = []
 
 
@@ -37,42 +52,64 @@ def compare(want, got, collect=True):
     return round(0.7 * rows + 0.2 * un + 0.1 * (err < 0.011), 9)
 
 
-def run_case(tag, files):
+def reference(tag, files):
+    """Writes one hidden case and runs the reference on it; its answer is kept in memory only."""
     d = os.path.join(TMP, tag)
     os.makedirs(d)
     for name, data in sorted(files.items()):
         with open(os.path.join(d, name), "wb") as f:
             f.write(data)
         g.digest(name.encode() + data)
-    run(["python3", REF, d, d + "-ref"], timeout=60)
+    code, _, err = run(["python3", REF, d, os.path.join(REF_TMP, tag)], timeout=60)
+    want = read(os.path.join(REF_TMP, tag))
+    if code != 0 or not want[0] or want[1] is None:
+        raise RuntimeError("reference failed on %s: exit %s %s" % (tag, code, err.strip()[-200:]))
+    return d, want
+
+
+def prepare(kind, n):
+    """Every hidden case of a kind with its reference answer, built before any submitted program runs,
+    so nothing such a program does (or leaves running) can reach the answers."""
+    try:
+        rng = random.Random("%d@%s" % (SEED, kind))
+        return [("%s%d" % (kind, i),) + reference("%s%d" % (kind, i), gen.build(rng, kind)) for i in range(n)]
+    except Exception as e:  # reported by that kind's check, the other checks still run
+        return e
+
+
+def run_case(tag, d, want):
     code, _, err = run(["python3", TOOL, d, d + "-out"], timeout=20)
-    s = compare(read(d + "-ref"), read(d + "-out"))
+    s = compare(want, read(d + "-out"))
     return s, "%s: %.3f (exit %s)%s" % (tag, s, code, (" " + err.strip()[-100:]) if code else "")
 
 
-def hidden(kind, n):
+def hidden(kind):
     def fn():
-        rng = random.Random("%d@%s" % (SEED, kind))
-        res = [run_case("%s%d" % (kind, i), gen.build(rng, kind)) for i in range(n)]
-        return sum(r[0] for r in res) / n, "; ".join(r[1] for r in res)
+        cases = CASES[kind]
+        if isinstance(cases, Exception):
+            raise cases
+        res = [run_case(*c) for c in cases]
+        return sum(r[0] for r in res) / len(res), "; ".join(r[1] for r in res)
     return fn
 
 
 def public():
     ok = []
     for ex in ("example1", "example2"):
-        d = os.path.join(WORK, "examples", ex)
+        want = read(os.path.join(PUB, ex, "expected"))
         out = os.path.join(TMP, ex + "-out")
-        run(["python3", TOOL, os.path.join(d, "input"), out], timeout=20)
-        ok.append(compare(read(os.path.join(d, "expected")), read(out), collect=False) == 1.0)
+        run(["python3", TOOL, stage(ex + "/input"), out], timeout=20)
+        ok.append(compare(want, read(out), collect=False) == 1.0)
     return float(all(ok)), "examples right: %s" % ok
 
 
+CASES = {k: prepare(k, n) for k, n in (("plain", 2), ("references", 3), ("fx", 3), ("allocation", 3))}
+shutil.rmtree(REF_TMP, ignore_errors=True)
 g.check("public_examples", public)
-g.check("hidden_plain", hidden("plain", 2))
-g.check("hidden_references", hidden("references", 3))
-g.check("hidden_fx", hidden("fx", 3))
-g.check("hidden_allocation", hidden("allocation", 3))
+g.check("hidden_plain", hidden("plain"))
+g.check("hidden_references", hidden("references"))
+g.check("hidden_fx", hidden("fx"))
+g.check("hidden_allocation", hidden("allocation"))
 g.check("aging_accuracy", lambda: (sum(aging_scores) / max(1, len(aging_scores)), "%d ledgers" % len(aging_scores)))
 shutil.rmtree(TMP, ignore_errors=True)
 g.finish()

@@ -3,10 +3,21 @@
 
   python3 lander.py --mode plain|wind|noise|lowfuel --seed N [--verbose] -- python3 /app/pilot.py
 """
-import argparse, json, math, random, subprocess, sys, time
+import argparse, json, math, os, random, subprocess, sys, threading, time
 
 DT = 0.1
 MAX_STEPS = 1200
+STALL = 30.0  # wall seconds one answer may take before the pilot counts as hung
+
+
+def cpu_seconds(pid):
+    """CPU time (user + system) the process has used so far; None where /proc is unavailable."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def params(mode, seed):
@@ -28,6 +39,8 @@ def params(mode, seed):
 
 
 def run_episode(mode, seed, cmd, verbose=False, timeout=20.0):
+    """timeout: CPU seconds the pilot may use in the episode (wall time where /proc is missing). CPU
+    time, because on a loaded machine each answer waits for a time slice and wall time stretches."""
     p, s, wind, noise, rng = params(mode, seed)
     fuel, gust = p["fuel"], 0.0
     t0 = time.time()
@@ -36,6 +49,15 @@ def run_episode(mode, seed, cmd, verbose=False, timeout=20.0):
     except Exception as e:
         return dict(score=0.0, outcome="pilot did not start: %s" % e)
     outcome, score = "timeout", 0.0
+    last, done = [time.time()], threading.Event()
+
+    def watchdog():  # a pilot that never answers would block readline forever
+        while not done.wait(0.5):
+            if time.time() - last[0] > STALL:
+                proc.kill()
+                return
+
+    threading.Thread(target=watchdog, daemon=True).start()
 
     def send(o):
         proc.stdin.write(json.dumps(o) + "\n")
@@ -55,7 +77,9 @@ def run_episode(mode, seed, cmd, verbose=False, timeout=20.0):
                         obs[key] = None  # sensor dropout
             send(obs)
             line = proc.stdout.readline()
-            if not line or time.time() - t0 > timeout:
+            last[0] = time.time()
+            used = cpu_seconds(proc.pid)
+            if not line or (used if used is not None else last[0] - t0) > timeout:
                 outcome = "pilot stopped answering at step %d" % k
                 break
             try:
@@ -89,6 +113,7 @@ def run_episode(mode, seed, cmd, verbose=False, timeout=20.0):
     except (BrokenPipeError, OSError):
         outcome = "pilot closed the pipe"
     finally:
+        done.set()
         try:
             proc.stdin.close()
         except Exception:

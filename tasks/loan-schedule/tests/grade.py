@@ -7,6 +7,20 @@ import gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "loan.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 COLS = ("payment", "interest", "principal", "extra", "balance")
 interest_err = []
 
@@ -60,9 +74,9 @@ def hidden(kind, n):
 def public():
     ok = []
     for ex in ("example1", "example2"):
-        src = os.path.join(WORK, "examples", ex)
+        src = os.path.join(PUB, ex)
         out = os.path.join(TMP, ex + "-out")
-        run(["python3", TOOL, os.path.join(src, "contracts"), out], timeout=20)
+        run(["python3", TOOL, stage(ex + "/contracts"), out], timeout=20)
         exp_sum = json.load(open(os.path.join(src, "expected", "summary.json")))
         good = True
         for stem in exp_sum:

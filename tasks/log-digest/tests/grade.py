@@ -7,6 +7,20 @@ import gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "logdigest.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 p95_errs = []
 
 
@@ -61,11 +75,11 @@ def run_case(tag, files, exp, args):
 def public():
     ok, msgs = 0, []
     for ex in ("example1", "example2"):
-        src = os.path.join(WORK, "examples", ex)
+        src = os.path.join(PUB, ex)
         exp = json.load(open(os.path.join(src, "expected.json")))
         args = json.load(open(os.path.join(src, "args.json")))
         out = os.path.join(TMP, ex + ".json")
-        code, _, err = run(["python3", TOOL, os.path.join(src, "input"), "-o", out] + args)
+        code, _, err = run(["python3", TOOL, stage(ex + "/input"), "-o", out] + args)
         got = json.load(open(out)) if code == 0 and os.path.exists(out) else {}
         good = got == exp
         ok += good

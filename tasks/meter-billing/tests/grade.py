@@ -7,6 +7,20 @@ import billing_ref, gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "bill.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 cost_scores = []
 
 
@@ -65,9 +79,9 @@ def hidden(kind, n):
 def public():
     ok = []
     for ex in ("example1", "example2"):
-        d = os.path.join(WORK, "examples", ex)
+        d = os.path.join(PUB, ex)
         out = os.path.join(TMP, ex + "-out")
-        run(["python3", TOOL, os.path.join(d, "input"), out], timeout=20)
+        run(["python3", TOOL, stage(ex + "/input"), out], timeout=20)
         with open(os.path.join(d, "expected", "bill.csv"), newline="") as f:
             bill = {(r["meter"], r["date"], r["band"]): float(r["kwh"]) for r in csv.DictReader(f)}
         summ = json.load(open(os.path.join(d, "expected", "summary.json")))

@@ -7,6 +7,20 @@ import gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "repro.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 pv_scores, auc_scores = [], []
 
 
@@ -71,9 +85,9 @@ def hidden(kind, n):
 def public():
     ok = []
     for i, kind in ((1, "plain"), (2, "messy")):
-        src = os.path.join(WORK, "examples", "example%d" % i)
+        src = os.path.join(PUB, "example%d" % i)
         out = os.path.join(TMP, "pub%d.csv" % i)
-        code, _, _ = run(["python3", TOOL, os.path.join(src, "data"), out], timeout=20)
+        code, _, _ = run(["python3", TOOL, stage("example%d/data" % i), out], timeout=20)
         if code != 0 or not os.path.exists(out):
             ok.append(False)
             continue

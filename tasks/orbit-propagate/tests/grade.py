@@ -7,6 +7,10 @@ import gen, kepler
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "propagate.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
 TOL, CUT = 1e-6, 1e-2
 
 
@@ -67,7 +71,7 @@ def hidden(kind, n):
 def public():
     ok = []
     for ex in ("example1", "example2"):
-        doc = json.load(open(os.path.join(WORK, "examples", ex + ".json")))
+        doc = json.load(open(os.path.join(PUB, ex + ".json")))
         es, _ = run_doc(ex, doc)
         ok.append(all(e is not None and e <= TOL for e in es))
     return float(all(ok)), "examples within 1e-6: %s" % ok

@@ -7,6 +7,20 @@ import gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "audit.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 FAMILIES = {
     "plain": None,
     "modes": {"world_writable", "ww_dir_no_sticky", "suid_unexpected", "authorized_keys_perms"},
@@ -64,9 +78,9 @@ def hidden(kind, n):
 def public():
     ok = []
     for ex in ("example1", "example2"):
-        src = os.path.join(WORK, "examples", ex)
+        src = os.path.join(PUB, ex)
         out = os.path.join(TMP, ex + ".json")
-        code, _, _ = run(["python3", TOOL, os.path.join(src, "snapshot"), out], timeout=20)
+        code, _, _ = run(["python3", TOOL, stage(ex + "/snapshot"), out], timeout=20)
         try:
             got = {(x["rule"], x["target"]) for x in json.load(open(out))}
             exp = {(x["rule"], x["target"]) for x in json.load(open(os.path.join(src, "expected.json")))}

@@ -7,6 +7,20 @@ import gen
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "stationqc.py")
+# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
+# inputs nor the expected answers are read from there.
+PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+
+
+def stage(rel):
+    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
+    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(src, dst)
+    return dst
 INTS = ("n_obs", "n_valid", "n_missing", "n_range", "n_spike")
 FLOATS = ("mean_c", "min_c", "max_c", "anomaly_c")
 mean_err = []
@@ -66,9 +80,9 @@ def hidden(kind, n):
 def public():
     res = []
     for ex in ("example1", "example2"):
-        src = os.path.join(WORK, "examples", ex)
+        src = os.path.join(PUB, ex)
         out = os.path.join(TMP, ex + ".csv")
-        code, _, err = run(["python3", TOOL, os.path.join(src, "input"), out])
+        code, _, err = run(["python3", TOOL, stage(ex + "/input"), out])
         if code != 0 or not os.path.exists(out):
             res.append("exit %s %s" % (code, err.strip()[-120:]))
             continue

@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkTask } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { loadTask } from "../../src/task/index.js";
+import type { Task } from "../../src/task/types.js";
+
+/**
+ * The determinism part of `task check`: oracle, nop and partial each run their first seed a second
+ * time, and scores plus stress digests must match; a verifier that produces nothing fails.
+ */
+const provider = getSandboxProvider("bwrap");
+
+const TOML = `version = "1.0"
+[metadata]
+category = "fixtures"
+difficulty = "easy"
+expert_time_estimate_min = 1
+[agent]
+timeout_sec = 30
+[verifier]
+timeout_sec = 30
+[environment]
+memory_mb = 512
+`;
+
+const RUBRIC = `[[subtask]]
+id = "public_check"
+weight = 1
+kind = "binary"
+visibility = "public"
+description = "public"
+
+[[subtask]]
+id = "hidden_work"
+weight = 4
+kind = "continuous"
+visibility = "hidden"
+description = "hidden"
+`;
+
+/** A task whose oracle writes 1 to /app/level, its partial 0.5, and whose verifier is `verifier`. */
+async function makeTask(name: string, verifier: string): Promise<Task> {
+  const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-determinism-")), name);
+  for (const sub of ["environment", "solution", "tests"]) mkdirSync(join(dir, sub), { recursive: true });
+  writeFileSync(join(dir, "task.toml"), TOML);
+  writeFileSync(join(dir, "instruction.md"), "Write 1 to /app/level.\n");
+  writeFileSync(join(dir, "environment", ".keep"), "");
+  writeFileSync(join(dir, "solution", "solve.sh"), "#!/bin/bash\necho 1 > /app/level\n");
+  writeFileSync(join(dir, "solution", "partial.sh"), "#!/bin/bash\necho 0.5 > /app/level\n");
+  writeFileSync(join(dir, "tests", "rubric.toml"), RUBRIC);
+  writeFileSync(join(dir, "tests", "test.sh"), `#!/bin/bash\n${verifier}\n`);
+  return loadTask(dir);
+}
+
+/** Writes both reward files: hidden_work = $H, public_check = 1 when /app/level exists. */
+const WRITE = `D=\${LONGHAUL_VERIFIER_DIR:-/logs/verifier}
+P=0; [ -f /app/level ] && P=1
+echo "{\\"public_check\\": $P, \\"hidden_work\\": $H}" > "$D/reward.json"
+echo "{\\"stress_digest\\": \\"$DIGEST\\"}" > "$D/reward-details.json"`;
+
+const LEVEL = "H=$(cat /app/level 2>/dev/null || echo 0)";
+
+function determinism(result: Awaited<ReturnType<typeof checkTask>>) {
+  const c = result.checks.find((x) => x.name.startsWith("verifier deterministic"));
+  if (!c) throw new Error("no determinism check");
+  return c;
+}
+
+describe("task check determinism", () => {
+  it("passes a deterministic verifier after re-running oracle, nop and partial", async () => {
+    const task = await makeTask("steady", `${LEVEL}\nDIGEST=seed-$LONGHAUL_SEED\n${WRITE}`);
+    const result = await checkTask(task, { provider, seeds: [5, 6] });
+    expect(determinism(result)).toEqual({
+      name: "verifier deterministic (same seed → same scores)",
+      ok: true,
+      detail: "seed 5 twice for oracle, nop, partial",
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it("names the agent whose scores changed, even when the oracle's did not", async () => {
+    // Deterministic for a finished solution, random for nop: the old partial-only check missed this.
+    const task = await makeTask(
+      "flaky-nop",
+      `${LEVEL}\n[ "$H" = 0 ] && H=0.0$((RANDOM % 9 + 1))$RANDOM\nDIGEST=seed-$LONGHAUL_SEED\n${WRITE}`,
+    );
+    const c = determinism(await checkTask(task, { provider, seeds: [5] }));
+    expect(c.ok).toBe(false);
+    expect(c.detail).toMatch(/^seed 5: nop: hidden_work 0\.0\d+ vs 0\.0\d+$/);
+  });
+
+  it("fails when the stress digest changes between runs on one seed", async () => {
+    const task = await makeTask("flaky-digest", `${LEVEL}\nDIGEST=$RANDOM$RANDOM\n${WRITE}`);
+    const c = determinism(await checkTask(task, { provider, seeds: [5] }));
+    expect(c.ok).toBe(false);
+    for (const agent of ["oracle", "nop", "partial"]) expect(c.detail).toContain(`${agent}: stress digest`);
+  });
+
+  it("fails when the verifier produces no scores, identically on both runs", async () => {
+    const task = await makeTask("silent", "exit 0");
+    const c = determinism(await checkTask(task, { provider, seeds: [5] }));
+    expect(c.ok).toBe(false);
+    expect(c.detail).toContain("oracle: verifier produced no scores");
+    expect(c.detail).toContain("nop: verifier produced no scores");
+  });
+});
