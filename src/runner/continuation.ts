@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DoneVerdict } from "../agents/types.js";
-import type { Continuation, SubtaskScore, TrialResult } from "../core/index.js";
+import { type Continuation, errorMessage, type SubtaskScore, type TrialResult } from "../core/index.js";
 import type { Sandbox } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 
@@ -26,6 +26,7 @@ export interface ContinuationDeps {
   elapsedSec: () => number;
   /** Runs the task's verifier on a workdir snapshot in a fresh sandbox (a nop trial over it). */
   verifySnapshot: (snapshotDir: string, label: string) => Promise<TrialResult>;
+  log?: (line: string) => void;
 }
 
 export function createContinuation(d: ContinuationDeps): ContinuationTracker {
@@ -41,7 +42,14 @@ export function createContinuation(d: ContinuationDeps): ContinuationTracker {
       const scratch = mkdtempSync(join(tmpdir(), "longhaul-stop-"));
       try {
         const snapshot = join(scratch, "workdir");
-        await d.sandbox.download(d.task.config.environment.workdir, snapshot);
+        try {
+          // Links are kept as links (they resolve inside the new sandbox); a FIFO or a socket
+          // makes the copy fail, and then the claim cannot be checked: the agent may stop.
+          await d.sandbox.download(d.task.config.environment.workdir, snapshot);
+        } catch (e) {
+          d.log?.(`continue-until-timeout: workdir could not be copied for the check: ${errorMessage(e)}`);
+          return { accept: true };
+        }
         const check = await d.verifySnapshot(snapshot, `stop${selfTerminations}`);
         if (first) rewardAtFirstStop = check.reward;
         const failing = publicFailures(check);
