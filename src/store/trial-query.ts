@@ -142,7 +142,12 @@ export class TrialQuery {
         "jobs.status",
         "jobs.created_at",
         eb.fn.count<number>("trials.trial_id").as("trials"),
-        eb.fn.avg<number | null>("trials.reward").as("mean_reward"),
+        // As in `report`: infrastructure failures are left out, a grading error counts as R = 0.
+        sql<
+          number | null
+        >`avg(case when trials.outcome = 'infra_error' then null else coalesce(trials.reward, 0) end)`.as(
+          "mean_reward",
+        ),
       ])
       .groupBy("jobs.id");
   }

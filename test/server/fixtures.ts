@@ -23,8 +23,15 @@ function trial(i: number, overrides: Partial<TrialResult> = {}): TrialResult {
   const task = tasks[i % 3]!;
   const model = models[Math.floor(i / 3) % 2]!;
   const attempt = Math.floor(i / 6);
-  const outcome: Outcome = i % 5 === 4 ? "agent_timeout" : i % 7 === 6 ? "infra_error" : "completed";
-  const reward = outcome === "infra_error" ? null : ((i * 37) % 100) / 100;
+  const outcome: Outcome =
+    i % 5 === 4
+      ? "agent_timeout"
+      : i % 7 === 6
+        ? "infra_error"
+        : i % 11 === 10
+          ? "grading_error"
+          : "completed";
+  const reward = outcome === "infra_error" || outcome === "grading_error" ? null : ((i * 37) % 100) / 100;
   return {
     schema_version: 1,
     job_id: JOB,

@@ -48,10 +48,12 @@ describe("viewer JSON API and pages", () => {
     return res.body as ListBody;
   }
 
-  it("lists jobs newest first with trial counts and mean R over scored trials", async () => {
+  it("lists jobs newest first with trial counts and mean R as report counts it", async () => {
     const { status, body } = await get("/api/jobs");
     expect(status).toBe(200);
-    const scored = jobTrials.filter((t) => t.reward !== null).map((t) => t.reward ?? 0);
+    // Infrastructure failures left out, a grading error as R = 0.
+    expect(jobTrials.some((t) => t.outcome === "grading_error")).toBe(true);
+    const scored = jobTrials.filter((t) => t.outcome !== "infra_error").map((t) => t.reward ?? 0);
     const mean = scored.reduce((a, b) => a + b, 0) / scored.length;
     const jobs = (body as { jobs: { id: string; trials: number; mean_reward: number | null }[] }).jobs;
     expect(jobs.map((j) => j.id)).toEqual([JOB, OTHER_JOB]);

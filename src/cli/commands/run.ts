@@ -199,7 +199,8 @@ function jobSummary(
 ) {
   const outcomes: Record<string, number> = {};
   for (const t of trials) outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
-  const scored = trials.filter((t) => t.reward !== null);
+  // Every trial but infrastructure failures counts; a grading error counts as R = 0 (as in report).
+  const scored = trials.filter((t) => t.outcome !== "infra_error");
   return {
     job_id: config.job_id,
     status: interrupted ? "interrupted" : "finished",
