@@ -11,7 +11,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
+    // The built CLI (npm test builds first): starting tsx per call would dominate the test's time.
+    const r = await run(process.execPath, [join(ROOT, "dist/cli/main.js"), ...args], { cwd: ROOT });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -79,7 +80,7 @@ describe("names that would clash or escape", () => {
     expect(jobFolders(jobs)).toEqual([]);
   });
 
-  it.each(["a/b", "../x", ".hidden", "", "x".repeat(129)])("refuses --job %j", async (name) => {
+  it.each(["a/b", "../x", ".hidden", "x".repeat(129)])("refuses --job %j", async (name) => {
     const jobs = tempDir("cli-in");
     const r = await cli([
       "run",
@@ -156,7 +157,7 @@ describe("damaged job stores are user errors naming the file", () => {
     expect(badField.code).toBe(2);
     expect(badField.stderr).toContain(`${config}: field attempts:`);
     expect(existsSync(join(jobs, job))).toBe(true);
-  });
+  }, 180_000);
 
   it("report of a job that has not finished a trial", async () => {
     const jobs = tempDir("cli-store");
