@@ -107,11 +107,16 @@ describe("a job killed at random points and resumed", () => {
 
     for (let i = 0; i < KILLS; i++) {
       // The first run creates the job; until its config.json exists, a kill leaves nothing to resume.
-      const child = start(existsSync(join(jobDir, "config.json")) ? resume : fresh);
+      const runner = start(existsSync(join(jobDir, "config.json")) ? resume : fresh);
+      const { child } = runner;
       if (child.pid !== undefined) pids.push(child.pid);
       const done = exited(child);
-      // Kill points spread from process start-up through sandbox setup, agent and verifier phases.
-      const delay = 250 + Math.floor(rng.next() * 2250);
+      // Kill points are timed from the moment the runner has planned the job (start-up is slow on
+      // a busy machine and would swallow them) and spread over sandbox setup, agent, verifier and
+      // recording.
+      const delay = Math.floor(rng.next() * 2500);
+      const up = await Promise.race([done.then(() => false), runner.started.then(() => true)]);
+      if (!up) throw new Error(`runner exited before starting the job: ${runner.stderr()}`);
       const finishedFirst = await Promise.race([done.then(() => true), sleep(delay).then(() => false)]);
       if (finishedFirst) break; // The job completed before this kill point.
       if (child.pid !== undefined && stateDirsOf(child.pid).length > 0) midTrial += 1;
@@ -137,8 +142,9 @@ describe("a job killed at random points and resumed", () => {
     }
 
     const last = start(resume);
-    if (last.pid !== undefined) pids.push(last.pid);
-    expect(await exited(last)).toBe(0);
+    if (last.child.pid !== undefined) pids.push(last.child.pid);
+    const code = await exited(last.child);
+    expect(code, last.stderr()).toBe(0);
 
     expect(killsLanded).toBeGreaterThanOrEqual(5);
     expect(midTrial).toBeGreaterThanOrEqual(1);
