@@ -151,7 +151,10 @@ describe("damaged job stores are user errors naming the file", () => {
     writeFileSync(config, text.slice(0, 40));
     const truncated = await cli(["run", "--resume", "--job", job, "--jobs-dir", jobs]);
     expect(truncated.code).toBe(2);
-    expect(truncated.stderr).toMatch(new RegExp(`${config}:2: column \\d+: invalid JSON .*truncated`));
+    // The error is where the text stops: the line of its 40th character.
+    const endLine = text.slice(0, 40).split("\n").length;
+    expect(truncated.stderr).toContain(`${config}:${endLine}: column `);
+    expect(truncated.stderr).toContain("the file may be truncated");
     writeFileSync(config, text.replace('"attempts": 1', '"attempts": 1.5'));
     const badField = await cli(["run", "--resume", "--job", job, "--jobs-dir", jobs]);
     expect(badField.code).toBe(2);
