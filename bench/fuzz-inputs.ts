@@ -5,7 +5,7 @@
  * property in test/fuzz/targets.ts.
  */
 import fc from "fast-check";
-import { checkWire, FILE_TARGETS, inputsFor, MODEL_SEEDS, wireCases } from "../test/fuzz/targets.js";
+import { checkWire, FILE_TARGETS, inputsFor, MODEL_SEEDS, tally, wireCases } from "../test/fuzz/targets.js";
 
 const cases = Number(process.argv[2] ?? 10_000);
 const seed = Number(process.argv[3] ?? 1);
@@ -52,4 +52,5 @@ for (const target of FILE_TARGETS) {
   report("model responses", inputs.length, ok, failures, performance.now() - t0);
 }
 
+for (const [file, t] of tally) process.stdout.write(`${file}: ${t.parsed} parsed, ${t.refused} refused\n`);
 process.exitCode = failed > 0 ? 1 : 0;

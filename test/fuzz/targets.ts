@@ -40,12 +40,19 @@ function describeError(e: unknown): string {
   return `non-error ${String(e)}`;
 }
 
+/** How many inputs each file name parsed or had refused, so a run shows both paths were taken. */
+export const tally = new Map<string, { parsed: number; refused: number }>();
+
 function parses(file: string, lined: boolean, parse: (text: string) => unknown) {
   return (text: string): string | undefined => {
+    const t = tally.get(file) ?? { parsed: 0, refused: 0 };
+    tally.set(file, t);
     try {
       parse(text);
+      t.parsed++;
       return undefined;
     } catch (e) {
+      t.refused++;
       return userErrorProblem(e, file, lined);
     }
   };
