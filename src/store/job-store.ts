@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { checkJobName, InfraError, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
+import { checkJobName, errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
@@ -235,6 +235,9 @@ function parseTrialFile(path: string): TrialResult {
   try {
     return trialResultSchema.parse(JSON.parse(readFileSync(path, "utf8")));
   } catch (e) {
-    throw new InfraError(`${path}: not a valid trial result (${String(e)})`, { retryable: false });
+    // Results are written atomically, so this file was damaged or edited by hand: the user's to fix.
+    throw new UserError(
+      `${path}: not a valid trial result (${errorMessage(e).split("\n")[0]}); remove its folder to run that trial again`,
+    );
   }
 }
