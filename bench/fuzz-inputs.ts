@@ -5,7 +5,8 @@
  * property in test/fuzz/targets.ts.
  */
 import fc from "fast-check";
-import { checkWire, FILE_TARGETS, inputsFor, MODEL_SEEDS, tally, wireCases } from "../test/fuzz/targets.js";
+import { checkWire, MODEL_SEEDS, wireCases } from "../test/fuzz/model-wire.js";
+import { FILE_TARGETS, inputsFor, tally } from "../test/fuzz/targets.js";
 
 const cases = Number(process.argv[2] ?? 10_000);
 const seed = Number(process.argv[3] ?? 1);

@@ -8,7 +8,8 @@ import { scoreTrial } from "../../src/grading/reward.js";
 import { implicitRubric, parseRubric } from "../../src/grading/rubric.js";
 import { parseJobConfig } from "../../src/store/job-config.js";
 import { parseTaskConfig } from "../../src/task/config.js";
-import { checkWire, FILE_TARGETS, inputsFor, MODEL_SEEDS, wireCases } from "./targets.js";
+import { checkWire, MODEL_SEEDS, wireCases } from "./model-wire.js";
+import { FILE_TARGETS, inputsFor } from "./targets.js";
 
 /** A fixed-seed sample of what bench/fuzz-inputs.ts runs 10,000 times per format. */
 const CASES = 200;
