@@ -114,7 +114,7 @@ describe("a job killed at random points and resumed", () => {
       // Kill points are timed from the moment the runner has planned the job (start-up is slow on
       // a busy machine and would swallow them) and spread over sandbox setup, agent, verifier and
       // recording.
-      const delay = Math.floor(rng.next() * 2500);
+      const delay = Math.floor(rng.next() * 2000);
       const up = await Promise.race([done.then(() => false), runner.started.then(() => true)]);
       if (!up) throw new Error(`runner exited before starting the job: ${runner.stderr()}`);
       const finishedFirst = await Promise.race([done.then(() => true), sleep(delay).then(() => false)]);
