@@ -5,6 +5,7 @@ import type { JobConfig, JobStore } from "../store/index.js";
 import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
 import { runTrial, TrialInterrupted } from "./run-trial.js";
+import { sweepStaleState } from "./stale-state.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
 export interface RunJobOptions {
@@ -36,10 +37,30 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
       throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
   }
 
+  // Planning refuses clashing trial ids, so it comes before anything is written.
+  const plan = planTrials(config);
+  // Sandbox state left by runners that were killed would otherwise pile up in the temp folder.
+  sweepStaleState();
   if (o.resume) await store.ensureJobRow(config);
   else await store.createJob(config);
+  try {
+    return await runPlanned(o, plan, progress, signal);
+  } catch (e) {
+    // A job that stopped on an error is not running any more; finished trials stay recorded.
+    await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
+    throw e;
+  }
+}
+
+async function runPlanned(
+  o: RunJobOptions,
+  plan: PlannedTrial[],
+  progress: ProgressSink,
+  signal: AbortSignal,
+): Promise<JobOutcome> {
+  const { store, config } = o;
+  const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
   const done = await store.reconcile(config.job_id);
-  const plan = planTrials(config);
   const pending = plan.filter((t) => !done.has(t.trialId));
   progress.start(plan.length, plan.length - pending.length);
 

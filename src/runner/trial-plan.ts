@@ -1,4 +1,4 @@
-import { hashString, safeName } from "../core/index.js";
+import { hashString, safeName, UserError } from "../core/index.js";
 import type { JobConfig } from "../store/index.js";
 
 export interface PlannedTrial {
@@ -14,27 +14,48 @@ export interface PlannedTrial {
   seed: number;
 }
 
-/** A job is tasks × agents × models × attempts, in a stable order. */
+/**
+ * A job is tasks × agents × models × attempts, in a stable order. Trial ids are folder names, so
+ * names that differ only in characters a folder name cannot hold (`x y` and `x_y`) would share a
+ * trial and one result would overwrite the other: such a job is refused before it starts.
+ */
 export function planTrials(config: JobConfig): PlannedTrial[] {
   const out: PlannedTrial[] = [];
+  const owners = new Map<string, PlannedTrial>();
+  const pathOf = new Map(config.tasks.map((t) => [t.name, t.path]));
   for (const task of config.tasks) {
     for (const agent of config.agents) {
       for (const model of config.models) {
         for (let attempt = 1; attempt <= config.attempts; attempt++) {
           const trialId = trialIdOf(task.name, agent, model, attempt);
-          out.push({
+          const planned = {
             trialId,
             taskName: task.name,
             agent,
             model,
             attempt,
             seed: stressSeed(config.seed, task.name, attempt),
-          });
+          };
+          const clash = owners.get(trialId);
+          if (clash !== undefined) throw clashError(clash, planned, pathOf);
+          owners.set(trialId, planned);
+          out.push(planned);
         }
       }
     }
   }
   return out;
+}
+
+function clashError(a: PlannedTrial, b: PlannedTrial, pathOf: Map<string, string>): UserError {
+  const why = "map to the same trial folder (characters other than letters, digits, . _ - become _)";
+  if (a.taskName !== b.taskName) {
+    return new UserError(
+      `tasks "${a.taskName}" (${pathOf.get(a.taskName) ?? "?"}) and "${b.taskName}" (${pathOf.get(b.taskName) ?? "?"}) ${why}: rename one of them (task.toml [task] name or its folder)`,
+    );
+  }
+  if (a.agent !== b.agent) return new UserError(`agents "${a.agent}" and "${b.agent}" ${why}`);
+  return new UserError(`models "${a.model ?? "none"}" and "${b.model ?? "none"}" ${why}`);
 }
 
 export function trialIdOf(task: string, agent: string, model: string | null, attempt: number): string {

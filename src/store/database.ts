@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
-import { InfraError } from "../core/index.js";
+import { errorMessage, InfraError, UserError } from "../core/index.js";
 import { migrationProvider } from "./migrations.js";
 import type { Database } from "./schema.js";
 
@@ -14,18 +14,52 @@ export interface OpenedDatabase {
 /** Opens (creating if needed) the SQLite index in WAL mode and applies pending migrations. */
 export async function openDatabase(path: string): Promise<OpenedDatabase> {
   mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new BetterSqlite3(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 10000");
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(path);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 10000");
+    // Reads the schema, so a file that is not a database (or a damaged one) fails here, not mid-command.
+    sqlite.prepare("SELECT count(*) FROM sqlite_master").get();
+  } catch (e) {
+    sqlite?.close();
+    throw databaseError(path, e);
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     await db.destroy();
+    if (isDamaged(error)) throw databaseError(path, error);
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
     throw new InfraError(`migrating ${path} failed at ${failed}: ${String(error)}`, { retryable: false });
   }
   return { db, close: () => db.destroy() };
+}
+
+const DAMAGED = new Set([
+  "SQLITE_NOTADB",
+  "SQLITE_CORRUPT",
+  "SQLITE_CANTOPEN",
+  "SQLITE_READONLY",
+  "SQLITE_IOERR",
+]);
+
+function isDamaged(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === "string" && [...DAMAGED].some((c) => code.startsWith(c));
+}
+
+/**
+ * The index is rebuilt from the job folders (which hold every result), so a file that is not a
+ * usable database is the user's to move aside, not a crash.
+ */
+function databaseError(path: string, e: unknown): Error {
+  if (!isDamaged(e)) return e instanceof Error ? e : new Error(String(e));
+  return new UserError(
+    `${path}: not a usable SQLite database (${errorMessage(e)}); move it aside and run \`longhaul run --resume --job NAME\` to re-index a job from its folder`,
+    { cause: e },
+  );
 }

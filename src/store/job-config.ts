@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InputError } from "../core/index.js";
 
 /** `<job>/config.json`: everything needed to resume the job exactly as it was started. */
 export const jobConfigSchema = z.object({
@@ -20,3 +21,44 @@ export const jobConfigSchema = z.object({
   until_timeout: z.boolean().optional(),
 });
 export type JobConfig = z.infer<typeof jobConfigSchema>;
+
+/** Line and column (1-based) of a character offset in `text`. */
+function lineCol(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lines = before.split("\n");
+  return { line: lines.length, col: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+/**
+ * Parse a job's config.json. A truncated or hand-edited file is the user's to fix: the message
+ * names the file and the line and column of a syntax error, or the field that is wrong.
+ */
+export function parseJobConfig(path: string, text: string): JobConfig {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    const at = /position (\d+)/.exec(detail)?.[1];
+    // V8 names no position for text that stops early: the error is at the end.
+    const { line, col } = lineCol(text, at === undefined ? text.length : Number(at));
+    throw new InputError(
+      path,
+      line,
+      undefined,
+      `column ${col}: invalid JSON (${detail}); the file may be truncated`,
+    );
+  }
+  const parsed = jobConfigSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join(".") ?? "";
+    throw new InputError(
+      path,
+      undefined,
+      field,
+      `field ${field === "" ? "(top level)" : field}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { InfraError, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
+import { checkJobName, errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
-import { type JobConfig, jobConfigSchema } from "./job-config.js";
+import { type JobConfig, parseJobConfig } from "./job-config.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
 
@@ -34,12 +34,13 @@ export class JobStore {
     await this.opened.close();
   }
 
+  /** The folder of a job; a name that could leave the jobs folder is a UserError. */
   jobDir(jobId: string): string {
-    return join(this.jobsDir, jobId);
+    return join(this.jobsDir, checkJobName(jobId));
   }
 
   trialDir(jobId: string, trialId: string): string {
-    return join(this.jobsDir, jobId, trialId);
+    return join(this.jobDir(jobId), trialId);
   }
 
   hasJob(jobId: string): boolean {
@@ -61,12 +62,7 @@ export class JobStore {
   loadJobConfig(jobId: string): JobConfig {
     const path = join(this.jobDir(jobId), "config.json");
     if (!existsSync(path)) throw new UserError(`no job named ${jobId} in ${this.jobsDir}`);
-    const parsed = jobConfigSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new UserError(`${path}: ${issue?.path.join(".") ?? ""} ${issue?.message ?? "invalid"}`);
-    }
-    return parsed.data;
+    return parseJobConfig(path, readFileSync(path, "utf8"));
   }
 
   /** The job's index row, (re)marked running: for a resumed job whose index may have been lost. */
@@ -168,6 +164,23 @@ export class JobStore {
     return done;
   }
 
+  /** Trial folders of a job holding a result.json: what the index should hold, read from disk. */
+  finishedTrialFiles(jobId: string): number {
+    const dir = this.jobDir(jobId);
+    if (!existsSync(dir)) return 0;
+    return readdirSync(dir, { withFileTypes: true }).filter(
+      (e) => e.isDirectory() && existsSync(join(dir, e.name, "result.json")),
+    ).length;
+  }
+
+  /** Job folders (with a config.json) on disk, whether or not the index knows them. */
+  jobFoldersOnDisk(): string[] {
+    return readdirSync(this.jobsDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(this.jobsDir, e.name, "config.json")))
+      .map((e) => e.name)
+      .sort();
+  }
+
   async listTrials(jobId: string): Promise<TrialResult[]> {
     const rows = await this.opened.db
       .selectFrom("trials")
@@ -222,6 +235,9 @@ function parseTrialFile(path: string): TrialResult {
   try {
     return trialResultSchema.parse(JSON.parse(readFileSync(path, "utf8")));
   } catch (e) {
-    throw new InfraError(`${path}: not a valid trial result (${String(e)})`, { retryable: false });
+    // Results are written atomically, so this file was damaged or edited by hand: the user's to fix.
+    throw new UserError(
+      `${path}: not a valid trial result (${errorMessage(e).split("\n")[0]}); remove its folder to run that trial again`,
+    );
   }
 }

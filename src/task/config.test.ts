@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../core/errors.js";
-import { parseTaskConfig } from "./config.js";
+import { parseTaskConfig, RESERVED_SANDBOX_PATHS, workdirProblem } from "./config.js";
 
 const FILE = "tasks/x/task.toml";
 
@@ -157,5 +157,44 @@ timeout_sec = "ten"
     const e = errorOf('[task]\nname = "a"\n\n[agent]\ntimeout_sec = = 3\n');
     expect(e.message).toMatch(/^tasks\/x\/task\.toml:5: invalid TOML: /);
     expect(e.line).toBe(5);
+  });
+});
+
+describe("load-time checks of what a trial needs", () => {
+  it("reserves exactly the sandbox's host and persistent roots plus the verifier and oracle mounts", async () => {
+    const { PERSISTENT_ROOTS, SYSTEM_ROOTS } = await import("../sandbox/spec.js");
+    expect([...RESERVED_SANDBOX_PATHS].sort()).toEqual(
+      [...SYSTEM_ROOTS, ...PERSISTENT_ROOTS, "/tests", "/solution", "/longhaul"].sort(),
+    );
+  });
+
+  it.each([
+    ["/app", null],
+    ["/srv/work", null],
+    ["/app/", null],
+    ["/", "must not be / (the sandbox root)"],
+    ["/usr/local/app", "must not be inside /usr (reserved in the sandbox)"],
+    ["/tests", "must not be inside /tests (reserved in the sandbox)"],
+    ["/app/./x", "must not contain . or .. components"],
+    ["app", "must be an absolute path"],
+  ])("workdir %j", (workdir, problem) => {
+    expect(workdirProblem(workdir)).toBe(problem);
+  });
+
+  it("bounds timeouts, memory and CPUs so the runner can use them", () => {
+    const bad = (toml: string): string => {
+      try {
+        parseTaskConfig("task.toml", toml);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "accepted";
+    };
+    expect(bad("[environment]\nmemory_mb = 4194305\n")).toContain("must be at most 4194304 MiB");
+    expect(bad("[environment]\nstorage_mb = 0.5\n")).toContain("must be a whole number of MiB");
+    expect(bad("[verifier]\ntimeout_sec = 1000001\n")).toContain(
+      "task.toml:2: [verifier] timeout_sec must be at most",
+    );
+    expect(bad("[agent]\ntimeout_sec = 1000000\n[environment]\ncpus = 0.5\n")).toBe("accepted");
   });
 });

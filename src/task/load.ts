@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, type Stats, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
@@ -39,6 +39,7 @@ export async function loadTask(dir: string): Promise<Task> {
   if (missing.length > 0) {
     throw new UserError(`${dir}: missing ${missing.map((f) => join(dir, f)).join(", ")}`);
   }
+  checkEnvironment(join(dir, "environment"));
   const abs = resolve(dir);
   const rubric = loadRubric(join(abs, "tests"), join(dir, "tests", RUBRIC_FILE));
   return {
@@ -100,6 +101,45 @@ export async function loadTasks(paths: readonly string[]): Promise<Task[]> {
     byName.set(t.name, t);
   }
   return tasks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * environment/ is copied into the sandbox's workdir at every trial start, so anything that copy
+ * cannot take is refused here, before a job exists, rather than failing every trial.
+ */
+function checkEnvironment(envDir: string): void {
+  let st: Stats;
+  try {
+    st = lstatSync(envDir);
+  } catch {
+    return; // No environment/: the workdir starts empty.
+  }
+  if (st.isSymbolicLink()) {
+    throw new InputError(envDir, undefined, undefined, "must be a folder, not a symbolic link");
+  }
+  if (!st.isDirectory()) {
+    throw new InputError(
+      envDir,
+      undefined,
+      undefined,
+      "must be a folder (copied into the workdir), not a file",
+    );
+  }
+  const pending = [envDir];
+  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) pending.push(p);
+      else if (!e.isFile() && !e.isSymbolicLink()) {
+        throw new InputError(
+          p,
+          undefined,
+          undefined,
+          "cannot be copied into the sandbox (not a file, folder or link)",
+        );
+      }
+    }
+  }
 }
 
 function isDirectory(p: string): boolean {

@@ -111,3 +111,33 @@ describe("JobStore", () => {
     }
   });
 });
+
+describe("damaged files in a job store", () => {
+  it("a damaged result.json is a user error naming it; the other results stay", async () => {
+    const store = await JobStore.open(tempDir("store-bad"));
+    try {
+      await store.createJob(config("j9"));
+      await store.recordTrial(trial("j9", "t__nop__a1", 1));
+      mkdirSync(store.trialDir("j9", "t__nop__a2"));
+      const bad = join(store.trialDir("j9", "t__nop__a2"), "result.json");
+      writeFileSync(bad, '{"schema_version": 1, "job_');
+      await expect(store.reconcile("j9")).rejects.toThrow(
+        `${bad}: not a valid trial result (Unterminated string in JSON at position 27); remove its folder to run that trial again`,
+      );
+      expect(await store.countTrials("j9")).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("job names that would leave the jobs folder are refused", async () => {
+    const store = await JobStore.open(tempDir("store-bad"));
+    try {
+      expect(() => store.jobDir("../x")).toThrow("is not allowed");
+      expect(() => store.loadJobConfig("a/b")).toThrow("is not allowed");
+      expect(store.jobDir("2026-run_1.b")).toBe(join(store.jobsDir, "2026-run_1.b"));
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -184,14 +184,31 @@ function withReferences(
 
 async function latest(store: JobStore): Promise<string> {
   const id = await store.latestJobId();
-  if (id === null)
-    throw new UserError(`no jobs in ${store.jobsDir}; run one with: longhaul run --agent oracle`);
-  return id;
+  if (id !== null) return id;
+  const onDisk = store.jobFoldersOnDisk();
+  if (onDisk.length > 0) {
+    throw new UserError(
+      `${store.jobsDir}/longhaul.db lists no jobs, but ${onDisk.length} job folder(s) exist (${onDisk.slice(0, 3).join(", ")}): the index is empty or was replaced; name the job, after re-indexing it with longhaul run --resume --job NAME`,
+    );
+  }
+  throw new UserError(`no jobs in ${store.jobsDir}; run one with: longhaul run --agent oracle`);
 }
 
+/**
+ * A job's trials from the index. An empty answer is never reported as "0 trials": either the job
+ * has not finished a trial yet, or the index lost what the folder holds.
+ */
 async function trialsOf(store: JobStore, jobId: string): Promise<AnalysisTrial[]> {
   store.loadJobConfig(jobId);
-  return store.listTrials(jobId);
+  const trials = await store.listTrials(jobId);
+  if (trials.length > 0) return trials;
+  const files = store.finishedTrialFiles(jobId);
+  if (files > 0) {
+    throw new UserError(
+      `${store.jobsDir}/longhaul.db has no trials of job ${jobId}, but its folder holds ${files} finished trial(s): the index is empty or stale; re-index with longhaul run --resume --job ${jobId} --jobs-dir ${store.jobsDir}`,
+    );
+  }
+  throw new UserError(`job ${jobId} has no finished trials yet (${store.jobDir(jobId)}); nothing to report`);
 }
 
 function render(

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentNeedsModel, createAgent } from "../../agents/index.js";
-import { freshSeed, newJobId, safeName, UserError } from "../../core/index.js";
+import { checkJobName, freshSeed, newJobId, UserError } from "../../core/index.js";
 import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { type JobConfig, JobStore } from "../../store/index.js";
@@ -143,7 +143,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
 
 async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions): Promise<JobConfig> {
   if (opts.resume) {
-    const jobId = opts.job ?? (await store.latestJobId());
+    const jobId = opts.job !== undefined ? checkJobName(opts.job) : await store.latestJobId();
     if (jobId === null) throw new UserError(`--resume: no job in ${store.jobsDir}`);
     return store.loadJobConfig(jobId);
   }
@@ -163,7 +163,7 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
   if (opts.baseUrl) agentOptions.base_url = opts.baseUrl;
   return {
     schema_version: 1,
-    job_id: opts.job ? safeName(opts.job) : newJobId(),
+    job_id: opts.job !== undefined ? checkJobName(opts.job) : newJobId(),
     created_at: new Date().toISOString(),
     tasks: tasks.map((t) => ({ name: t.name, path: t.dir, checksum: t.checksum })),
     agents: opts.agent,
