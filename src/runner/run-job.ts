@@ -1,11 +1,11 @@
 import pLimit from "p-limit";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
+import { sweepStaleSandboxes } from "../sandbox/sweep.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig, JobStore } from "../store/index.js";
 import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
 import { runTrial, TrialInterrupted } from "./run-trial.js";
-import { sweepStaleState } from "./stale-state.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
 export interface RunJobOptions {
@@ -40,7 +40,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   // Planning refuses clashing trial ids, so it comes before anything is written.
   const plan = planTrials(config);
   // Sandbox state left by runners that were killed would otherwise pile up in the temp folder.
-  sweepStaleState();
+  await sweepStaleSandboxes();
   if (o.resume) await store.ensureJobRow(config);
   else await store.createJob(config);
   try {
