@@ -1,0 +1,113 @@
+import { expect } from "vitest";
+import { program } from "./attack-kit.js";
+import type { Attack } from "./harness.js";
+
+const MEMORY_MB = 256; // adv-vault/task.toml
+const STORAGE_MB = 64;
+const PIDS_MAX = 4096; // what runTrial asks every sandbox for
+
+function num(text: string | null): number {
+  return text === null ? 0 : Number(text.trim() || "0");
+}
+
+/** Attacks on resources and on whoever reads the results afterwards. */
+export const RESOURCE_ATTACKS: Attack[] = [
+  {
+    name: "fork bomb (stops itself at 4,300 processes)",
+    script: `python3 - <<'LHEOF'
+import os, time
+n = 0
+try:
+    while n < ${PIDS_MAX + 200}:
+        pid = os.fork()
+        if pid == 0:
+            os.execv("/bin/sleep", ["sleep", "30", "@P@"])
+        n += 1
+        if n % 100 == 0:
+            open("/logs/agent/forks.txt", "w").write(str(n))
+except OSError:
+    pass
+open("/logs/agent/forks.txt", "w").write(str(n))
+LHEOF`,
+    check: (r) => expect(num(r.agentLog("forks.txt"))).toBeLessThanOrEqual(PIDS_MAX),
+  },
+  {
+    name: "memory bomb in four processes of 200 MB each",
+    script: `for i in 1 2 3 4; do python3 - $i @P@ <<'LHEOF' &
+import sys
+chunks, mb = [], 0
+while mb < 200:
+    chunks.append(bytearray(16 * 1024 * 1024))
+    mb += 16
+    open("/logs/agent/mem-%s.txt" % sys.argv[1], "w").write(str(mb))
+import time; time.sleep(3)
+LHEOF
+done; wait`,
+    check: (r) => {
+      const total = [1, 2, 3, 4].reduce((s, i) => s + num(r.agentLog(`mem-${i}.txt`)), 0);
+      expect(total, "MB held at once by the sandbox").toBeLessThanOrEqual(MEMORY_MB + 32);
+    },
+  },
+  {
+    name: "disk bomb of 200 MB against storage_mb = 64",
+    script: `dd if=/dev/zero of=/app/big bs=1M count=200 2>/dev/null; stat -c %s /app/big > /logs/agent/disk.txt`,
+    check: (r) => expect(num(r.agentLog("disk.txt"))).toBeLessThanOrEqual((STORAGE_MB + 8) * 1024 * 1024),
+  },
+  {
+    name: "output flood: 1 GB each to stdout and stderr in the agent phase",
+    script: `head -c 1000000000 /dev/zero | tr '\\0' A & head -c 1000000000 /dev/zero | tr '\\0' B >&2; wait`,
+  },
+  {
+    name: "output flood: its program prints 300 MB while the grader captures it",
+    script: program(`
+chunk = "X" * (1 << 20)
+for _ in range(300):
+    sys.stdout.write(chunk)`),
+  },
+  {
+    name: "200,000 files in /logs/agent",
+    script: `python3 -c '
+import os
+os.makedirs("/logs/agent/many", exist_ok=True)
+for i in range(200000):
+    open("/logs/agent/many/f%d" % i, "w").close()'`,
+  },
+  {
+    name: "network egress: DNS lookups",
+    script: `{ getent hosts example.com && echo RESOLVED; python3 -c 'import socket; print(socket.getaddrinfo("example.com", 80)); print("RESOLVED")'; } > /logs/agent/dns.txt 2>&1; true`,
+    check: (r) => expect(r.agentLog("dns.txt") ?? "").not.toContain("RESOLVED"),
+  },
+  {
+    name: "network egress: TCP to a service the host runs on 127.0.0.1",
+    script: `{ echo hi > /dev/tcp/127.0.0.1/@PORT@ && echo CONNECTED; python3 -c 'import socket; socket.create_connection(("127.0.0.1", @PORT@), 2); print("CONNECTED")'; } > /logs/agent/tcp.txt 2>&1
+${program(`
+import socket
+try:
+    socket.create_connection(("127.0.0.1", @PORT@), 2)
+    print("CONNECTED")
+except Exception as e:
+    print(e)`)}`,
+  },
+  {
+    name: "network egress: connect to a host abstract unix socket",
+    script: `python3 -c '
+import socket
+s = socket.socket(socket.AF_UNIX)
+s.connect("\\0@ABSTRACT@")
+print("CONNECTED")' > /logs/agent/unix.txt 2>&1
+${program(`
+import socket
+try:
+    s = socket.socket(socket.AF_UNIX); s.connect("\\0@ABSTRACT@"); print("CONNECTED")
+except Exception as e:
+    print(e)`)}`,
+  },
+];
+
+/** Terminal escapes, HTML and invalid UTF-8 in output, file names and the grader's message. */
+export const ESCAPE_ATTACK: Attack = {
+  name: "terminal escapes, HTML and invalid UTF-8 in output, file names and the grader's message",
+  script: `printf '\\xff\\xfe bad \\033[2J\\033]0;pwned\\007 <script>alert(1)</script>\\n'; printf '\\033[31m\\xff' >&2
+touch "/logs/agent/$(printf '\\033[31mred\\033[0m')" "/logs/agent/<img src=x onerror=alert(1)>" "/logs/agent/$(printf 'bad\\xff\\xfename')"
+${program(`print("\\x1b[2J\\x1b]0;pwned\\x07<script>alert(1)</script><img src=x onerror=alert(2)>\\u202e")`)}`,
+};
