@@ -41,8 +41,8 @@ while time.time() < end:
   },
   {
     name: "its program's detached child stops the grader once it wrote reward.json and rewrites it",
-    script: program(`detach('''${TAMPER_AFTER_GRADER(`open("/logs/verifier/reward.json", "w").write(json.dumps({"greet": 1, "vault": 1, "reward": 1}))
-open("/logs/verifier/reward.txt", "w").write("1")`)}''', "tamper")
+    script: program(`detach('''${TAMPER_AFTER_GRADER(`open("/logs/verifier/forged", "w").write(json.dumps({"greet": 1, "vault": 1, "reward": 1}))
+os.replace("/logs/verifier/forged", "/logs/verifier/reward.json")`)}''', "tamper")
 print("no")`),
   },
   {

@@ -18,7 +18,7 @@ const CANARY_TEXT = "untouched\n";
 /** Host files an attack could try to change through a write that escapes the sandbox. */
 const HOST_WATCH = [CANARY, "/etc/ld.so.preload", "/etc/hosts", "/etc/profile"];
 export const JOB_SEED = 12345;
-/** Agent 8 s + verifier 20 s (adv-vault/task.toml) + sandbox start, grace and copy-out. */
+/** Agent 8 s + verifier 15 s (adv-vault/task.toml) + sandbox start, grace and copy-out. */
 const MAX_TRIAL_MS = 50_000;
 
 export interface Attack {
@@ -113,7 +113,7 @@ export async function runAttack(provider: string, attack: Attack): Promise<Attac
   const jobId = `adv-${marker}`;
   try {
     const spec = { jobsDir, jobId, tasks: attack.tasks ?? ["adv-vault"], cmd: script, provider, seed: JOB_SEED };
-    const child = attack.isolate === true ? await runInChild(spec, 120_000) : await runInProcess(spec);
+    const child = attack.isolate === true ? await runInChild(spec, 90_000) : await runInProcess(spec);
     // Teardown may take a moment; anything still running after that survived the trial.
     let left = pgrep(marker);
     for (let i = 0; i < 30 && left.length > 0; i++) {

@@ -8,8 +8,8 @@ import type { ChildSpec } from "./trial-child.js";
 /** The host secret: set only in the environment of the process that runs the trial. */
 export const HOST_SECRET = "lhadv-host-secret-5b1d7e0c";
 
-/** Above this resident size the trial process is considered to be ballooning and is killed. */
-const RSS_CAP_KB = 3 * 1024 * 1024;
+/** Above this resident size (a trial needs a few hundred MiB) the trial process is considered to be ballooning and is killed. */
+const RSS_CAP_KB = 1024 * 1024;
 
 export interface ChildOutcome {
   trials: { result: TrialResult; dir: string }[];
