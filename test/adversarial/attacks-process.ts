@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { daemon, program } from "./attack-kit.js";
-import type { AttackRun, Attack } from "./harness.js";
+import type { Attack, AttackRun } from "./harness.js";
 
 function plausibleTiming(r: AttackRun): void {
   const started = Date.parse(r.trial.timing.started_at);

@@ -14,38 +14,53 @@ function num(text: string | null): number {
 export const RESOURCE_ATTACKS: Attack[] = [
   {
     name: "fork bomb (stops itself at 4,300 processes)",
-    script: `python3 - <<'LHEOF'
+    script: `python3 - @P@ <<'LHEOF'
 import os, time
-n = 0
+n, how = 0, "reached the cap"
 try:
     while n < ${PIDS_MAX + 200}:
-        pid = os.fork()
-        if pid == 0:
-            os.execv("/bin/sleep", ["sleep", "30", "@P@"])
+        if os.fork() == 0:
+            time.sleep(30)
+            os._exit(0)
         n += 1
         if n % 100 == 0:
-            open("/logs/agent/forks.txt", "w").write(str(n))
-except OSError:
-    pass
-open("/logs/agent/forks.txt", "w").write(str(n))
+            open("/logs/agent/forks.txt", "w").write("running %d" % n)
+except OSError as e:
+    how = "refused: %s" % e
+open("/logs/agent/forks.txt", "w").write("done %d %s" % (n, how))
 LHEOF`,
-    check: (r) => expect(num(r.agentLog("forks.txt"))).toBeLessThanOrEqual(PIDS_MAX),
+    check: (r) => {
+      const log = r.agentLog("forks.txt") ?? "";
+      // A bomb cut short by the deadline proves nothing either way; it must have run its course.
+      expect(log, "the fork bomb ran to its end within the agent budget").toMatch(/^done /);
+      expect(Number(log.split(" ")[1])).toBeLessThanOrEqual(PIDS_MAX);
+    },
   },
   {
-    name: "memory bomb in four processes of 200 MB each",
+    name: "memory bomb: four processes of 208 MB each, held at the same time",
     script: `for i in 1 2 3 4; do python3 - $i @P@ <<'LHEOF' &
-import sys
-chunks, mb = [], 0
-while mb < 200:
-    chunks.append(bytearray(16 * 1024 * 1024))
-    mb += 16
-    open("/logs/agent/mem-%s.txt" % sys.argv[1], "w").write(str(mb))
-import time; time.sleep(3)
+import os, sys, time
+chunks = [bytearray(b"\\x01") * (16 << 20) for _ in range(13)]  # written, so resident
+open("/tmp/ready-%s" % sys.argv[1], "w").write(str(os.getpid()))
+def alive(j):
+    try:
+        os.kill(int(open("/tmp/ready-%d" % j).read()), 0)
+        return True
+    except Exception:
+        return False
+end = time.time() + 5
+while time.time() < end:
+    if all(alive(j) for j in range(1, 5)):
+        open("/logs/agent/together-%s.txt" % sys.argv[1], "w").write(str(16 * len(chunks)))
+        break
+    time.sleep(0.05)
+time.sleep(0.5)
 LHEOF
 done; wait`,
     check: (r) => {
-      const total = [1, 2, 3, 4].reduce((s, i) => s + num(r.agentLog(`mem-${i}.txt`)), 0);
-      expect(total, "MB held at once by the sandbox").toBeLessThanOrEqual(MEMORY_MB + 32);
+      // Written only by a process that saw all four alive with their 208 MB each.
+      const together = [1, 2, 3, 4].filter((i) => r.agentLog(`together-${i}.txt`) !== null).length;
+      expect(together * 4 * 208, "MB resident at once in the sandbox").toBeLessThanOrEqual(MEMORY_MB + 32);
     },
   },
   {
@@ -66,11 +81,7 @@ for _ in range(300):
   },
   {
     name: "200,000 files in /logs/agent",
-    script: `python3 -c '
-import os
-os.makedirs("/logs/agent/many", exist_ok=True)
-for i in range(200000):
-    open("/logs/agent/many/f%d" % i, "w").close()'`,
+    script: `mkdir -p /logs/agent/many && cd /logs/agent/many && seq -f f%g 200000 | xargs touch; ls | wc -l > /logs/agent/count.txt`,
   },
   {
     name: "network egress: DNS lookups",

@@ -41,14 +41,16 @@ while time.time() < end:
   },
   {
     name: "its program's detached child stops the grader once it wrote reward.json and rewrites it",
-    script: program(`detach('''${TAMPER_AFTER_GRADER(`open("/logs/verifier/forged", "w").write(json.dumps({"greet": 1, "vault": 1, "reward": 1}))
+    script:
+      program(`detach('''${TAMPER_AFTER_GRADER(`open("/logs/verifier/forged", "w").write(json.dumps({"greet": 1, "vault": 1, "reward": 1}))
 os.replace("/logs/verifier/forged", "/logs/verifier/reward.json")`)}''', "tamper")
 print("no")`),
   },
   {
     name: "its program's child replaces reward.json by a symlink to /proc/self/environ",
     isolate: true,
-    script: program(`detach('''${TAMPER_AFTER_GRADER(`os.replace("/logs/verifier/reward.json", "/logs/verifier/old")
+    script:
+      program(`detach('''${TAMPER_AFTER_GRADER(`os.replace("/logs/verifier/reward.json", "/logs/verifier/old")
 os.symlink("/proc/self/environ", "/logs/verifier/reward.json")
 os.symlink("/proc/self/environ", "/logs/verifier/reward-details.json.new")
 os.replace("/logs/verifier/reward-details.json.new", "/logs/verifier/reward-details.json")`)}''', "environ")
@@ -57,7 +59,8 @@ print("no")`),
   {
     name: "its program's child replaces reward.json by a symlink to /dev/zero",
     isolate: true,
-    script: program(`detach('''${TAMPER_AFTER_GRADER(`os.replace("/logs/verifier/reward.json", "/logs/verifier/old")
+    script:
+      program(`detach('''${TAMPER_AFTER_GRADER(`os.replace("/logs/verifier/reward.json", "/logs/verifier/old")
 os.symlink("/dev/zero", "/logs/verifier/reward.json")`)}''', "zero")
 print("no")`),
   },
@@ -85,10 +88,13 @@ echo "echo '${FAKE_JSON}' > /logs/verifier/reward.json" > ~/.bash_logout; true`,
   {
     name: "workdir modules shadow the grader's imports (json, hashlib, lh) after its program kills the grader",
     script: `for m in json hashlib random subprocess lh traceback; do
-${put("/app/$m.py", `import os
+${put(
+  "/app/$m.py",
+  `import os
 os.makedirs("/logs/verifier", exist_ok=True)
 open("/logs/verifier/reward.json", "w").write('${FAKE_JSON}')
-os._exit(0)`)}done
+os._exit(0)`,
+)}done
 ${program(`os.kill(os.getppid(), signal.SIGKILL)`)}`,
   },
   {

@@ -7,8 +7,8 @@ import { expect } from "vitest";
 import type { Outcome, TrialResult } from "../../src/core/index.js";
 import { tempDir } from "../runner/helpers.js";
 import { runInProcess } from "./run-in-process.js";
-import { HOST_SECRET, runInChild } from "./spawn-child.js";
 import { scanTree } from "./scan.js";
+import { HOST_SECRET, runInChild } from "./spawn-child.js";
 
 /** Planted in the fixture's tests/ (key.txt and grade.py): it must never reach a jobs folder. */
 export const TESTS_MARKER = "LHMARK-HIDDEN-9Q7ZK2";
@@ -58,7 +58,9 @@ function snapshot(): string[] {
   } catch {
     // Already there (another worker made it); its content is checked below.
   }
-  return HOST_WATCH.map((p) => (existsSync(p) ? createHash("sha256").update(readFileSync(p)).digest("hex") : "absent"));
+  return HOST_WATCH.map((p) =>
+    existsSync(p) ? createHash("sha256").update(readFileSync(p)).digest("hex") : "absent",
+  );
 }
 
 function pgrep(marker: string): number[] {
@@ -112,7 +114,14 @@ export async function runAttack(provider: string, attack: Attack): Promise<Attac
   const jobsDir = tempDir("adv");
   const jobId = `adv-${marker}`;
   try {
-    const spec = { jobsDir, jobId, tasks: attack.tasks ?? ["adv-vault"], cmd: script, provider, seed: JOB_SEED };
+    const spec = {
+      jobsDir,
+      jobId,
+      tasks: attack.tasks ?? ["adv-vault"],
+      cmd: script,
+      provider,
+      seed: JOB_SEED,
+    };
     const child = attack.isolate === true ? await runInChild(spec, 90_000) : await runInProcess(spec);
     // Teardown may take a moment; anything still running after that survived the trial.
     let left = pgrep(marker);
@@ -127,7 +136,10 @@ export async function runAttack(provider: string, attack: Attack): Promise<Attac
         // gone
       }
     }
-    expect(child.hostFailure, "the host process running the trial must not crash, hang or balloon").toBeNull();
+    expect(
+      child.hostFailure,
+      "the host process running the trial must not crash, hang or balloon",
+    ).toBeNull();
     expect(left, "no process of the attack may outlive the trial").toEqual([]);
     expect(snapshot(), "host files outside the sandbox must be unchanged").toEqual(before);
     expect(readFileSync(CANARY, "utf8")).toBe(CANARY_TEXT);
@@ -146,7 +158,9 @@ export async function runAttack(provider: string, attack: Attack): Promise<Attac
       expect(all.hits.get(TESTS_MARKER), "hidden test content in the jobs folder").toEqual([]);
       expect(all.hits.get(HOST_SECRET), "host environment in the jobs folder").toEqual([]);
       const trial = scanTree(dir, [String(result.seed)], (rel) => rel === "result.json");
-      expect(trial.hits.get(String(result.seed)), "the hidden seed in files the agent could shape").toEqual([]);
+      expect(trial.hits.get(String(result.seed)), "the hidden seed in files the agent could shape").toEqual(
+        [],
+      );
       expect(trial.escapingLinks, "links out of the trial folder").toEqual([]);
       expect(trial.specialFiles, "FIFOs or devices in the trial folder").toEqual([]);
       expect(trial.files, "trial folder file count must be bounded").toBeLessThan(10_000);
@@ -155,7 +169,15 @@ export async function runAttack(provider: string, attack: Attack): Promise<Attac
         const path = join(dir, "agent", "logs", name);
         return existsSync(path) ? readFileSync(path, "utf8").slice(0, 100_000) : null;
       };
-      runs.push({ trial: result, trialDir: dir, jobsDir, jobId, startMs: child.startMs, wallMs: child.wallMs, agentLog });
+      runs.push({
+        trial: result,
+        trialDir: dir,
+        jobsDir,
+        jobId,
+        startMs: child.startMs,
+        wallMs: child.wallMs,
+        agentLog,
+      });
     }
     for (const run of runs) await attack.check?.(run);
     return runs;

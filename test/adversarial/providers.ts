@@ -14,7 +14,9 @@ export interface ProviderConfig {
  * src/sandbox/registry.ts is picked up here with no change; a second configuration of one is one
  * more line in EXTRA.
  */
-const EXTRA: ProviderConfig[] = [{ name: "bwrap-rlimit", make: () => new BwrapProvider({ limits: "rlimit" }) }];
+const EXTRA: ProviderConfig[] = [
+  { name: "bwrap-rlimit", make: () => new BwrapProvider({ limits: "rlimit" }) },
+];
 
 export function providerConfigs(): ProviderConfig[] {
   const registered = listSandboxProviders().map((name) => ({ name, make: () => getSandboxProvider(name) }));

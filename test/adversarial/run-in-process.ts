@@ -20,7 +20,13 @@ export async function runInProcess(spec: Omit<ChildSpec, "out">): Promise<ChildO
       seed: spec.seed,
     });
     const startMs = Date.now();
-    const out = await runJob({ store, config, tasks, provider: providerByName(spec.provider), resume: false });
+    const out = await runJob({
+      store,
+      config,
+      tasks,
+      provider: providerByName(spec.provider),
+      resume: false,
+    });
     const trials = out.trials.map((t) => ({ result: t, dir: store.trialDir(spec.jobId, t.trial_id) }));
     return { trials, wallMs: Date.now() - startMs, startMs, hostFailure: null };
   } catch (e) {

@@ -51,7 +51,14 @@ except Exception as e:
 async function trialsOf(provider: string, cmd: string, label: string): Promise<TrialResult[]> {
   const jobsDir = tempDir("adv-sab");
   try {
-    const out = await runInProcess({ jobsDir, jobId: `sab-${label}`, tasks: TASKS, cmd, provider, seed: JOB_SEED });
+    const out = await runInProcess({
+      jobsDir,
+      jobId: `sab-${label}`,
+      tasks: TASKS,
+      cmd,
+      provider,
+      seed: JOB_SEED,
+    });
     expect(out.hostFailure).toBeNull();
     return out.trials.map((t) => ({ ...t.result, agent: label }));
   } finally {

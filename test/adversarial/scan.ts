@@ -16,7 +16,11 @@ export interface ScanReport {
 const READ_BUDGET = 256 * 1024 * 1024;
 
 /** Walks `root` without following links and looks for each needle in every regular file. */
-export function scanTree(root: string, needles: string[], skip: (rel: string) => boolean = () => false): ScanReport {
+export function scanTree(
+  root: string,
+  needles: string[],
+  skip: (rel: string) => boolean = () => false,
+): ScanReport {
   const report: ScanReport = { files: 0, bytes: 0, escapingLinks: [], specialFiles: [], hits: new Map() };
   for (const n of needles) report.hits.set(n, []);
   let budget = READ_BUDGET;
@@ -32,7 +36,8 @@ export function scanTree(root: string, needles: string[], skip: (rel: string) =>
       report.files += 1;
       if (st.isSymbolicLink()) {
         const target = resolve(dirname(path), readlinkSync(path));
-        if (relative(root, target).startsWith("..") || target === root) report.escapingLinks.push(`${rel} -> ${target}`);
+        if (relative(root, target).startsWith("..") || target === root)
+          report.escapingLinks.push(`${rel} -> ${target}`);
         continue;
       }
       if (!st.isFile()) {

@@ -39,11 +39,15 @@ export async function runInChild(spec: Omit<ChildSpec, "out">, timeoutMs: number
   const out = join(spec.jobsDir, "child-outcome.json");
   const specPath = join(spec.jobsDir, "child-spec.json");
   writeFileSync(specPath, JSON.stringify({ ...spec, out }));
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "trial-child.ts"), specPath], {
-    detached: true,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, LH_HOST_SECRET: HOST_SECRET },
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(import.meta.dirname, "trial-child.ts"), specPath],
+    {
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, LH_HOST_SECRET: HOST_SECRET },
+    },
+  );
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => {
     if (stderr.length < 20_000) stderr += d.toString("utf8");
@@ -66,7 +70,12 @@ export async function runInChild(spec: Omit<ChildSpec, "out">, timeoutMs: number
   clearTimeout(timer);
   clearInterval(watch);
   if (killedFor !== null || code !== 0) {
-    return { trials: [], wallMs: 0, startMs: 0, hostFailure: killedFor ?? `trial process exited ${code}: ${stderr.slice(-2000)}` };
+    return {
+      trials: [],
+      wallMs: 0,
+      startMs: 0,
+      hostFailure: killedFor ?? `trial process exited ${code}: ${stderr.slice(-2000)}`,
+    };
   }
   const parsed = outSchema.parse(JSON.parse(readFileSync(out, "utf8")));
   return { ...parsed, hostFailure: null };

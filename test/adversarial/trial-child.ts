@@ -35,7 +35,13 @@ async function main(): Promise<void> {
       seed: spec.seed,
     });
     const t0 = Date.now();
-    const out = await runJob({ store, config, tasks, provider: providerByName(spec.provider), resume: false });
+    const out = await runJob({
+      store,
+      config,
+      tasks,
+      provider: providerByName(spec.provider),
+      resume: false,
+    });
     const trials = out.trials.map((t) => ({ result: t, dir: store.trialDir(spec.jobId, t.trial_id) }));
     writeFileSync(spec.out, JSON.stringify({ trials, wallMs: Date.now() - t0, startMs: t0 }));
   } finally {
