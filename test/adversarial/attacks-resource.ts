@@ -61,7 +61,9 @@ done; wait; touch /logs/agent/mem-done`,
       expect(r.agentLog("mem-done"), "the bomb ran to its end within the agent budget").not.toBeNull();
       // Written only by a process that saw all four alive with their 112 MB each.
       const together = [1, 2, 3, 4].filter((i) => r.agentLog(`together-${i}.txt`) !== null).length;
-      expect(together > 0 ? 4 * 112 : 0, "MB resident at once in the sandbox").toBeLessThanOrEqual(MEMORY_MB + 32);
+      expect(together > 0 ? 4 * 112 : 0, "MB resident at once in the sandbox").toBeLessThanOrEqual(
+        MEMORY_MB + 32,
+      );
     },
   },
   {
