@@ -1,0 +1,127 @@
+import { expect } from "vitest";
+import { program } from "./attack-kit.js";
+import type { Attack } from "./harness.js";
+
+const MEMORY_MB = 256; // adv-vault/task.toml
+const STORAGE_MB = 64;
+const PIDS_MAX = 4096; // what runTrial asks every sandbox for
+
+function num(text: string | null): number {
+  return text === null ? 0 : Number(text.trim() || "0");
+}
+
+/** Attacks on resources and on whoever reads the results afterwards. */
+export const RESOURCE_ATTACKS: Attack[] = [
+  {
+    name: "fork bomb: 4,300 tasks (threads are clone()s and count as processes; stops itself)",
+    // Threads, because forking 4,300 processes takes longer than the agent budget on a busy host;
+    // pids.max and RLIMIT_NPROC count every task alike.
+    script: `python3 - @P@ <<'LHEOF'
+import threading
+threading.stack_size(32 * 1024)
+stop, n, how = threading.Event(), 0, "reached the cap"
+try:
+    while n < ${PIDS_MAX + 200}:
+        threading.Thread(target=stop.wait, daemon=True).start()
+        n += 1
+except Exception as e:
+    how = "refused: %s" % e
+open("/logs/agent/forks.txt", "w").write("done %d %s" % (n, how))
+stop.set()
+LHEOF`,
+    check: (r) => {
+      const log = r.agentLog("forks.txt") ?? "";
+      // A bomb cut short by the deadline proves nothing either way: it must have run its course.
+      expect(log, "the fork bomb ran to its end within the agent budget").toMatch(/^done /);
+      expect(Number(log.split(" ")[1])).toBeLessThanOrEqual(PIDS_MAX);
+    },
+  },
+  {
+    name: "memory bomb: four processes of 112 MB each (448 MB against memory_mb = 256), held at the same time",
+    script: `for i in 1 2 3 4; do python3 - $i @P@ <<'LHEOF' &
+import os, sys, time
+chunks = [bytearray(b"\\x01") * (16 << 20) for _ in range(7)]  # written, so resident
+open("/tmp/ready-%s" % sys.argv[1], "w").write(str(os.getpid()))
+def alive(j):
+    try:
+        os.kill(int(open("/tmp/ready-%d" % j).read()), 0)
+        return True
+    except Exception:
+        return False
+end = time.time() + 1.5
+while time.time() < end:
+    if all(alive(j) for j in range(1, 5)):
+        open("/logs/agent/together-%s.txt" % sys.argv[1], "w").write(str(16 * len(chunks)))
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+LHEOF
+done; wait; touch /logs/agent/mem-done`,
+    check: (r) => {
+      expect(r.agentLog("mem-done"), "the bomb ran to its end within the agent budget").not.toBeNull();
+      // Written only by a process that saw all four alive with their 112 MB each.
+      const together = [1, 2, 3, 4].filter((i) => r.agentLog(`together-${i}.txt`) !== null).length;
+      expect(together > 0 ? 4 * 112 : 0, "MB resident at once in the sandbox").toBeLessThanOrEqual(
+        MEMORY_MB + 32,
+      );
+    },
+  },
+  {
+    name: "disk bomb of 200 MB against storage_mb = 64",
+    script: `dd if=/dev/zero of=/app/big bs=1M count=200 2>/dev/null; stat -c %s /app/big > /logs/agent/disk.txt`,
+    check: (r) => expect(num(r.agentLog("disk.txt"))).toBeLessThanOrEqual((STORAGE_MB + 8) * 1024 * 1024),
+  },
+  {
+    name: "output flood: 1 GB each to stdout and stderr in the agent phase",
+    script: `head -c 1000000000 /dev/zero | tr '\\0' A & head -c 1000000000 /dev/zero | tr '\\0' B >&2; wait`,
+  },
+  {
+    name: "output flood: its program prints 300 MB while the grader captures it",
+    script: program(`
+chunk = "X" * (1 << 20)
+for _ in range(300):
+    sys.stdout.write(chunk)`),
+  },
+  {
+    name: "200,000 files in /logs/agent",
+    script: `mkdir -p /logs/agent/many && cd /logs/agent/many && seq -f f%g 200000 | xargs touch; ls | wc -l > /logs/agent/count.txt`,
+  },
+  {
+    name: "network egress: DNS lookups",
+    script: `{ getent hosts example.com && echo RESOLVED; python3 -c 'import socket; print(socket.getaddrinfo("example.com", 80)); print("RESOLVED")'; } > /logs/agent/dns.txt 2>&1; true`,
+    check: (r) => expect(r.agentLog("dns.txt") ?? "").not.toContain("RESOLVED"),
+  },
+  {
+    name: "network egress: TCP to a service the host runs on 127.0.0.1",
+    script: `{ echo hi > /dev/tcp/127.0.0.1/@PORT@ && echo CONNECTED; python3 -c 'import socket; socket.create_connection(("127.0.0.1", @PORT@), 2); print("CONNECTED")'; } > /logs/agent/tcp.txt 2>&1
+${program(`
+import socket
+try:
+    socket.create_connection(("127.0.0.1", @PORT@), 2)
+    print("CONNECTED")
+except Exception as e:
+    print(e)`)}`,
+  },
+  {
+    name: "network egress: connect to a host abstract unix socket",
+    script: `python3 -c '
+import socket
+s = socket.socket(socket.AF_UNIX)
+s.connect("\\0@ABSTRACT@")
+print("CONNECTED")' > /logs/agent/unix.txt 2>&1
+${program(`
+import socket
+try:
+    s = socket.socket(socket.AF_UNIX); s.connect("\\0@ABSTRACT@"); print("CONNECTED")
+except Exception as e:
+    print(e)`)}`,
+  },
+];
+
+/** Terminal escapes, HTML and invalid UTF-8 in output, file names and the grader's message. */
+export const ESCAPE_ATTACK: Attack = {
+  name: "terminal escapes, HTML and invalid UTF-8 in output, file names and the grader's message",
+  script: `printf '\\xff\\xfe bad \\033[2J\\033]0;pwned\\007 <script>alert(1)</script>\\n'; printf '\\033[31m\\xff' >&2
+touch "/logs/agent/$(printf '\\033[31mred\\033[0m')" "/logs/agent/<img src=x onerror=alert(1)>" "/logs/agent/$(printf 'bad\\xff\\xfename')"
+${program(`print("\\x1b[2J\\x1b]0;pwned\\x07<script>alert(1)</script><img src=x onerror=alert(2)>\\u202e")`)}`,
+};

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { renderCategoryTable, renderRunTable } from "../../src/cli/results-table.js";
+import { createViewerApp } from "../../src/server/index.js";
+import { type Attack, type AttackRun, runAttack } from "./harness.js";
+import { providerConfigs } from "./providers.js";
+
+/** One `it` per attack, for every sandbox provider configuration. */
+export function describeAttacks(title: string, attacks: Attack[]): void {
+  for (const p of providerConfigs()) {
+    describe(`${p.name}: ${title}`, () => {
+      for (const a of attacks) {
+        it(a.name, async () => {
+          await runAttack(p.name, a);
+        }, 150_000);
+      }
+    });
+  }
+}
+
+/** What the agent printed must reach the CLI table and the viewer as inert text. */
+export async function expectRenderedSafely(r: AttackRun): Promise<void> {
+  const table = `${renderRunTable([r.trial])}\n${renderCategoryTable([r.trial])}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is checked
+  expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  const viewer = await createViewerApp({ jobsDir: r.jobsDir });
+  try {
+    const res = await viewer.app.request(`/jobs/${r.jobId}/trials/${r.trial.trial_id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html, "the payload reached the page (escaped)").toContain("&lt;script&gt;alert(1)");
+    expect(html).not.toContain("<script>alert(");
+    expect(html).not.toContain("<img src=x");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a raw ESC must not reach the page
+    expect(html).not.toMatch(/\u001b/);
+  } finally {
+    await viewer.close();
+  }
+}
