@@ -21,8 +21,12 @@ export function escapeHtml(s: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+    .replace(/'/g, "&#39;")
+    .replace(HTML_CONTROL, "\uFFFD");
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must not reach the page
+const HTML_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
 export function jsonForScript(value: unknown): string {

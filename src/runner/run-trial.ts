@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAgent } from "../agents/index.js";
@@ -271,6 +271,13 @@ async function resetVerifierLogs(sandbox: Sandbox): Promise<void> {
   if (host !== null) {
     rmSync(host, { recursive: true, force: true });
     mkdirSync(host, { recursive: true });
+    // A provider that runs the sandbox as its own host uid owns /logs; the new folder must be
+    // that uid's too, or the verifier could not write its reward.
+    const logsRoot = sandbox.hostPathOf?.("/logs") ?? null;
+    if (logsRoot !== null) {
+      const owner = lstatSync(logsRoot);
+      if (owner.uid !== 0) chownSync(host, owner.uid, owner.gid);
+    }
     return;
   }
   const reset = await sandbox.exec(["bash", "-c", "rm -rf /logs/verifier && mkdir -p /logs/verifier"], {

@@ -88,6 +88,10 @@ export function bwrapArgs(
     ...mounts,
     ...fresh.map((f) => ({ hostPath: null, sandboxPath: f, readonly: false })),
   ].sort((a, b) => depth(a.sandboxPath) - depth(b.sandboxPath));
+  // Folders bwrap makes on the tmpfs root to hold a mount (say /longhaul for /longhaul/kit) would
+  // be 0700 root-owned when bwrap runs privileged; a sandbox running as another uid could then
+  // not reach the mount. Make them first, world-searchable.
+  for (const dir of parentsToMake(all.map((m) => m.sandboxPath))) args.push("--perms", "0755", "--dir", dir);
   for (const m of all) {
     // 1777 like /tmp: writable whichever uid the exec runs as.
     if (m.hostPath === null) args.push("--perms", "1777", "--tmpfs", m.sandboxPath);
@@ -128,6 +132,21 @@ export function bwrapArgs(
         ];
   args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...drop, ...command);
   return args;
+}
+
+/** Ancestors of mount points that lie on the tmpfs root (not under a system bind or another mount). */
+function parentsToMake(points: readonly string[]): string[] {
+  const covered = (dir: string): boolean =>
+    SYSTEM_BINDS.some((b) => isWithin(dir, b)) || points.some((p) => p !== dir && isWithin(dir, p));
+  const out = new Set<string>();
+  for (const p of points) {
+    const parts = p.split("/").filter(Boolean);
+    for (let i = 1; i < parts.length; i++) {
+      const dir = `/${parts.slice(0, i).join("/")}`;
+      if (dir !== "/home" && !covered(dir) && !points.includes(dir)) out.add(dir);
+    }
+  }
+  return [...out].sort((a, b) => depth(a) - depth(b));
 }
 
 function depth(p: string): number {

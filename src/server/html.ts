@@ -10,8 +10,17 @@ const HTML_ESCAPES: Record<string, string> = {
 
 export function esc(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
-  return String(value).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+  return String(value)
+    .replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch)
+    .replace(CONTROL, "\uFFFD");
 }
+
+/**
+ * Control characters other than tab and line breaks: output an agent printed may carry terminal
+ * escape sequences, and a page should show that something was there, not pass it on.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 export function fmtReward(r: number | null): string {
   return r === null ? "—" : r.toFixed(3);

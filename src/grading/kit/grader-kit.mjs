@@ -246,7 +246,10 @@ function runSealedIn(signal) {
     // The runner enforces the limit itself; the kit's own timer is a backstop a little later.
     const backstop = opts.timeoutMs === undefined ? undefined : opts.timeoutMs + 5000;
     const r = await exec(runner, rest, { input: opts.input, timeoutMs: backstop });
-    if (r.code === 125 && r.stderr.includes("sealed-run:")) {
+    // 125 from the runner, or the runner not starting at all (code and signal both null).
+    const broken =
+      (r.code === 125 && r.stderr.includes("sealed-run:")) || (r.code === null && r.signal === null);
+    if (broken) {
       // Never score a program that could not be isolated: stop with no reward at all.
       process.stderr.write(r.stderr);
       process.exit(SEALED_FAILED);

@@ -110,7 +110,10 @@ console.log(JSON.stringify(res));
     const rubric = parseRubric(
       "rubric.toml",
       ["first", "throws", "hangs", "after"]
-        .map((id) => `[[subtask]]\nid = "${id}"\nweight = 1\nkind = "binary"\nvisibility = "hidden"\n`)
+        .map(
+          (id) =>
+            `[[subtask]]\nid = "${id}"\nweight = 1\nkind = "${id === "after" ? "continuous" : "binary"}"\nvisibility = "hidden"\n`,
+        )
         .join("\n"),
     );
     const scored = await scoreVerifierDir(r.outDir, rubric);
@@ -169,8 +172,10 @@ await g.run();
     expect(r.rewardJson).toEqual({ a: 1, stray: 1, b: 0, reward: 0.75 });
     expect(r.details.subtasks.b?.error).toMatch(/no check registered/);
     expect(r.details.subtasks.stray?.undeclared).toBe(true);
+    // The host refuses a reward file with an id the rubric does not declare: a grading error.
     const scored = await scoreVerifierDir(r.outDir, parseRubric("rubric.toml", text));
-    expect(scored.reward).toBe(r.rewardJson.reward);
+    expect(scored.failed).toBe(true);
+    expect(scored.reward).toBeNull();
     expect(scored.gradingErrors.some((e) => e.includes("stray"))).toBe(true);
   }, 30_000);
 

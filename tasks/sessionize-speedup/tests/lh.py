@@ -76,6 +76,10 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
         p = subprocess.Popen(full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, cwd=cwd, start_new_session=True)
     except Exception as e:  # missing program, permission denied
+        if sealed:
+            # The sealed runner itself could not start: the grading is broken, not the program.
+            sys.stderr.write("sealed-run: could not start: %s\n" % e)
+            raise SealedRunBroken(SEALED_FAILED)
         return -1, "", str(e)
     try:
         # The runner enforces the limit itself; this is a backstop a little later.
