@@ -26,10 +26,12 @@ export async function collectLogs(
   dest: string,
   reportDir: string,
   limits: CopyLimits = LOG_COPY_LIMITS,
+  /** The folder's host path when the caller knows it better than the sandbox's binds do. */
+  hostDir: string | null = null,
 ): Promise<CopyReport> {
   let report: CopyReport;
   try {
-    const host = sandbox.hostPathOf?.(sandboxPath) ?? null;
+    const host = hostDir ?? sandbox.hostPathOf?.(sandboxPath) ?? null;
     if (host !== null) {
       report = await copyTreeBounded(host, dest, limits);
     } else {
@@ -66,8 +68,13 @@ export interface VerifierFiles {
  * from the host path of /logs/verifier when the provider has one (never from a copy the sandbox
  * could have shaped), else from the bounded copy in `copiedDir`.
  */
-export function readVerifierFiles(sandbox: Sandbox, copiedDir: string): VerifierFiles {
-  const logsRoot = sandbox.hostPathOf?.("/logs") ?? null;
+export function readVerifierFiles(
+  sandbox: Sandbox,
+  copiedDir: string,
+  /** Host folder shown as /logs to the verifier, when it had its own (see verifier-logs.ts). */
+  verifierLogsRoot: string | null = null,
+): VerifierFiles {
+  const logsRoot = verifierLogsRoot ?? sandbox.hostPathOf?.("/logs") ?? null;
   const [root, prefix] = logsRoot !== null ? [logsRoot, "verifier/"] : [copiedDir, ""];
   const refused: string[] = [];
   const read = (name: string): string | null => {

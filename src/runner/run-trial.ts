@@ -1,4 +1,4 @@
-import { chownSync, existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAgent } from "../agents/index.js";
@@ -13,10 +13,11 @@ import {
   UserError,
 } from "../core/index.js";
 import { scoreTrial } from "../grading/reward.js";
-import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
+import type { ExecResult, Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
-import { collectLogs, readVerifierFiles } from "./collect-logs.js";
+import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
+import { prepareVerifierLogs } from "./verifier-logs.js";
 import { verifierExecOptions } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 
@@ -105,20 +106,28 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
     const tVerify = performance.now();
-    await resetVerifierLogs(sandbox);
+    const vlogs = await prepareVerifierLogs(sandbox);
     const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
-    const verify = await sandbox.exec(["bash", "/tests/test.sh"], {
-      timeoutSec: verifierTimeoutSec,
-      ...verifierExecOptions(p.task, p.seed),
-      signal: p.signal,
-    });
-    await sandbox.killAll();
-    if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
-    writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
-    writeFileSync(join(verifierDir, "test-stderr.txt"), verify.stderr);
-    const verifierCopy = join(verifierDir, "logs");
-    await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir);
-    const files = readVerifierFiles(sandbox, verifierCopy);
+    let verify: ExecResult;
+    let files: VerifierFiles;
+    try {
+      const options = verifierExecOptions(p.task, p.seed);
+      verify = await sandbox.exec(["bash", "/tests/test.sh"], {
+        timeoutSec: verifierTimeoutSec,
+        ...options,
+        mounts: [...(options.mounts ?? []), ...vlogs.mounts],
+        signal: p.signal,
+      });
+      await sandbox.killAll();
+      if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
+      writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
+      writeFileSync(join(verifierDir, "test-stderr.txt"), verify.stderr);
+      const verifierCopy = join(verifierDir, "logs");
+      await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir, undefined, vlogs.hostDir);
+      files = readVerifierFiles(sandbox, verifierCopy, vlogs.readRoot);
+    } finally {
+      vlogs.dispose();
+    }
     const verifierSec = (performance.now() - tVerify) / 1000;
 
     const scored = scoreTrial({
@@ -260,30 +269,6 @@ function verifySnapshot(p: TrialParams, snapshotDir: string, label: string): Pro
     agentOptions: {},
     untilTimeout: false,
   });
-}
-
-/**
- * Empties /logs/verifier so nothing the agent left there can pass for the verifier's output. On a
- * provider that keeps it on the host this is a host-side delete; otherwise a command in the sandbox.
- */
-async function resetVerifierLogs(sandbox: Sandbox): Promise<void> {
-  const host = sandbox.hostPathOf?.("/logs/verifier") ?? null;
-  if (host !== null) {
-    rmSync(host, { recursive: true, force: true });
-    mkdirSync(host, { recursive: true });
-    // A provider that runs the sandbox as its own host uid owns /logs; the new folder must be
-    // that uid's too, or the verifier could not write its reward.
-    const logsRoot = sandbox.hostPathOf?.("/logs") ?? null;
-    if (logsRoot !== null) {
-      const owner = lstatSync(logsRoot);
-      if (owner.uid !== 0) chownSync(host, owner.uid, owner.gid);
-    }
-    return;
-  }
-  const reset = await sandbox.exec(["bash", "-c", "rm -rf /logs/verifier && mkdir -p /logs/verifier"], {
-    timeoutSec: 60,
-  });
-  if (reset.exitCode !== 0) throw new InfraError(`could not reset /logs/verifier: ${reset.stderr.trim()}`);
 }
 
 /** The verifier's record of which hidden inputs it generated (reward-details.json `stress_digest`). */
