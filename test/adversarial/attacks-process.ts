@@ -81,11 +81,16 @@ while time.time() < end:
     )}${program(`
 try:
     a = open("/app/heartbeat").read(); time.sleep(0.4); b = open("/app/heartbeat").read()
-    loot("survivors", "alive" if a != b else "dead", say=False)
+    loot("survivors", "survivor-alive" if a != b else "survivor-dead")
 except Exception:
-    loot("survivors", "dead", say=False)
+    loot("survivors", "survivor-dead")
 print("no")`)}sleep 0.5`,
-    check: (r) => expect(r.agentLog("loot/survivors")).toBe("dead"),
+    // The sealed program cannot write /logs; what it printed reaches the grader's message.
+    check: (r) => {
+      const said = r.trial.subtasks.map((s) => s.message ?? "").join(" ");
+      expect(said).toContain("survivor-dead");
+      expect(said).not.toContain("survivor-alive");
+    },
   },
   {
     name: "clock manipulation: date -s, faketime in start-up files, file mtimes in the future",

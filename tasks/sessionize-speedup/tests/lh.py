@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import traceback
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
@@ -74,19 +75,28 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
     full = sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
     try:
         p = subprocess.Popen(full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, cwd=cwd, start_new_session=True)
+                             cwd=cwd, start_new_session=True)
     except Exception as e:  # missing program, permission denied
         if sealed:
             # The sealed runner itself could not start: the grading is broken, not the program.
             sys.stderr.write("sealed-run: could not start: %s\n" % e)
             raise SealedRunBroken(SEALED_FAILED)
         return -1, "", str(e)
+    outs, errs = [], []
+    workers = [threading.Thread(target=_drain, args=(p.stdout, outs), daemon=True),
+               threading.Thread(target=_drain, args=(p.stderr, errs), daemon=True),
+               threading.Thread(target=_feed, args=(p.stdin, stdin), daemon=True)]
+    for w in workers:
+        w.start()
     try:
         # The runner enforces the limit itself; this is a backstop a little later.
-        o, e = p.communicate(stdin, timeout=None if timeout is None else timeout + 5)
+        p.wait(timeout=None if timeout is None else timeout + 5)
     except subprocess.TimeoutExpired:
         _kill_group(p)
         return -9, "", "timeout"
+    for w in workers:
+        w.join(5)
+    o, e = _text(outs), _text(errs)
     if sealed and p.returncode == 124:
         return -9, o, "timeout"
     if sealed and p.returncode == 125 and "sealed-run:" in e:
@@ -100,7 +110,45 @@ def _kill_group(p):
         os.killpg(p.pid, 9)
     except OSError:
         p.kill()
-    p.communicate()
+    p.wait()
+
+
+# Output kept per stream: a program that floods its output cannot run the grader out of memory.
+OUTPUT_CAP = 32 << 20
+
+
+def _drain(stream, sink):
+    kept, n = [], 0
+    try:
+        while True:
+            chunk = stream.read(1 << 16)
+            if not chunk:
+                break
+            if n < OUTPUT_CAP:
+                kept.append(chunk[:OUTPUT_CAP - n])
+                n += len(kept[-1])
+    except Exception:  # the pipe closed under us: keep what was read
+        pass
+    sink.append(b"".join(kept))
+
+
+def _feed(stream, data):
+    try:
+        if data:
+            stream.write(data.encode() if isinstance(data, str) else data)
+    except Exception:  # the program exited without reading its input
+        pass
+    finally:
+        try:
+            stream.close()
+        except Exception:
+            pass
+
+
+def _text(parts):
+    # As text mode would give it: invalid UTF-8 replaced, line ends made "\n".
+    raw = parts[0] if parts else b""
+    return raw.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
 class Grader:
