@@ -8,6 +8,7 @@ import { BwrapSandbox } from "./bwrap-sandbox.js";
 import { CgroupV1, cgroupName } from "./cgroup.js";
 import { copyTree, type PersistentBind } from "./host-paths.js";
 import { maskArgs, unreadablePaths } from "./host-secrets.js";
+import { watchUidMemory } from "./memory-watch.js";
 import { runProcess } from "./run-process.js";
 import { allocateSandboxUid, chownTree, identityFiles, killUid } from "./sandbox-user.js";
 import { baseEnv, parseSandboxSpec } from "./spec.js";
@@ -108,8 +109,18 @@ export class BwrapProvider implements SandboxProvider {
       uid: runAs?.uid ?? null,
     });
     let watchdog: NodeJS.Timeout | undefined;
+    // Without cgroups, the sandbox's own uid is what its memory is counted by.
+    const memory =
+      runAs === null
+        ? null
+        : watchUidMemory(runAs.uid, spec.memoryMb * 1024 * 1024, (pid, total) =>
+            this.warn(
+              `sandbox ${id} used ${Math.round(total / 2 ** 20)} MB of its ${spec.memoryMb} MB: process ${pid} killed`,
+            ),
+          );
     const release = async (): Promise<void> => {
       clearInterval(watchdog);
+      memory?.stop();
       const err = releaseStorage(spec.stateDir);
       if (err !== null) this.warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
       rmSync(record, { force: true });
