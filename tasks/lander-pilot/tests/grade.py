@@ -1,11 +1,12 @@
 """Plays seeded hidden episodes of the grader's own copy of the simulator with /app/pilot.py."""
 import json, os, sys
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader
+from lh import SEED, WORK, Grader, sealed_argv
 import lander
 
 g = Grader()
-CMD = ["python3", os.path.join(WORK, "pilot.py")]
+# The pilot runs sealed: no /tests (the simulator and its seeds), no seed, no reward files.
+CMD = sealed_argv(["python3", os.path.join(WORK, "pilot.py")])
 
 
 def episodes(mode, n):

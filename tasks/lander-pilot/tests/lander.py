@@ -11,13 +11,30 @@ STALL = 30.0  # wall seconds one answer may take before the pilot counts as hung
 
 
 def cpu_seconds(pid):
-    """CPU time (user + system) the process has used so far; None where /proc is unavailable."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return None
+    """CPU time (user + system) the process and everything it started have used so far (a pilot
+    may run behind a wrapper); None where /proc is unavailable."""
+    total, todo, seen = 0.0, [pid], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            with open("/proc/%d/stat" % p) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            # Own time plus that of children already reaped.
+            total += sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            if p == pid:
+                return None
+            continue
+        try:
+            for tid in os.listdir("/proc/%d/task" % p):
+                with open("/proc/%d/task/%s/children" % (p, tid)) as f:
+                    todo.extend(int(c) for c in f.read().split())
+        except (OSError, ValueError):
+            pass
+    return total
 
 
 def params(mode, seed):
