@@ -127,7 +127,7 @@ describe("scoreTrial", () => {
     // Without `reward` there is nothing to score: a grading error, not a silent 0.
     const noTotal = score(json({ tests_passed: 3 }), implicit);
     expect(noTotal).toMatchObject({ reward: null, failed: true });
-    expect(noTotal.gradingErrors).toEqual([expect.stringMatching(/"reward" missing/)]);
+    expect(noTotal.gradingErrors).toEqual([expect.stringMatching(/"reward" is missing/)]);
     expect(score(null, implicit, "lots")).toMatchObject({ reward: null, failed: true });
     expect(score(null, implicit, "  ")).toMatchObject({ reward: null, failed: true });
     // Only a plain decimal number counts: hex, binary, Infinity are refused.

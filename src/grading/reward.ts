@@ -102,15 +102,18 @@ function checkValue(
   value: unknown,
   present: boolean,
 ): { score: number; error: string | null } {
-  if (!present) return { score: 0, error: `subtask "${id}" missing from the reward file` };
+  if (!present) return { score: 0, error: `reward file: subtask "${id}" is missing` };
   if (typeof value !== "number") {
-    return { score: 0, error: `subtask "${id}": expected a number in [0, 1], got ${show(value)}` };
+    return {
+      score: 0,
+      error: `reward file: subtask "${id}": expected a number in [0, 1], got ${show(value)}`,
+    };
   }
   if (!Number.isFinite(value) || value < 0 || value > 1) {
-    return { score: 0, error: `subtask "${id}": ${value} is outside [0, 1]` };
+    return { score: 0, error: `reward file: subtask "${id}": ${value} is outside [0, 1]` };
   }
   if (kind === "binary" && value !== 0 && value !== 1) {
-    return { score: 0, error: `subtask "${id}" is binary but scored ${value} (must be 0 or 1)` };
+    return { score: 0, error: `reward file: subtask "${id}" is binary but scored ${value} (must be 0 or 1)` };
   }
   return { score: value, error: null };
 }

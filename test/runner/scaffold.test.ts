@@ -15,7 +15,9 @@ describe("task new", () => {
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     expect(result.checks.map((c) => c.name)).toContain("different seeds → different stress inputs");
     expect(result.rewards.oracle).toEqual([1, 1, 1]);
-  });
+    // 12 trials (three agents on three seeds, and a determinism re-run of each), every program
+    // the grader runs in its own sealed sandbox: minutes, not seconds, on a busy 2-core machine.
+  }, 240_000);
 
   it("refuses a bad name, an unknown category and an existing folder", () => {
     const base = tempDir("scaffold");
