@@ -25,6 +25,16 @@ export function watchUidMemory(
       if (largest === null || p.rss > largest.rss) largest = p;
     }
     if (total <= limitBytes || largest === null) return;
+    // Resident sizes count pages shared after fork once per process; only when their sum is over
+    // is the proportional share (each shared page split among its sharers) worth reading.
+    total = 0;
+    largest = null;
+    for (const p of uidProcesses(uid)) {
+      const pss = proportionalBytes(p.pid) ?? p.rss;
+      total += pss;
+      if (largest === null || pss > largest.rss) largest = { pid: p.pid, rss: pss };
+    }
+    if (total <= limitBytes || largest === null) return;
     try {
       process.kill(largest.pid, "SIGKILL");
       onKill(largest.pid, total);
@@ -34,6 +44,16 @@ export function watchUidMemory(
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/** A process's proportional set size in bytes (/proc/<pid>/smaps_rollup), null if unreadable. */
+function proportionalBytes(pid: number): number | null {
+  try {
+    const kb = /^Pss:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
 }
 
 /** Processes of one real uid with their resident memory in bytes, from /proc/<pid>/status. */
