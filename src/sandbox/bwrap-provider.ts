@@ -87,6 +87,9 @@ export class BwrapProvider implements SandboxProvider {
       const why = r.spawnError?.message ?? (r.stderr.trim() || `exit code ${r.exitCode}`);
       throw new UserError(`bubblewrap (${bwrap}) cannot create a sandbox on this machine: ${why}`);
     }
+    // The once-per-process scan of root-only host paths (about a second) is done here, before a
+    // job starts, rather than inside the first trial's setup.
+    if (this.options.maskHostSecrets !== false) await unreadablePaths(SYSTEM_BINDS);
   }
 
   async create(input: SandboxSpec): Promise<Sandbox> {

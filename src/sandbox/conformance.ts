@@ -325,7 +325,11 @@ export function describeSandboxConformance(
     it("killAll ends running execs and background processes", async () => {
       const s = await make();
       expect(typeof s.spawnBackground).toBe("function");
-      await s.spawnBackground?.(["sh", "-c", "while :; do date +%s%N > /tmp/bg; sleep 0.05; done"]);
+      await s.spawnBackground?.([
+        "sh",
+        "-c",
+        "while :; do date +%s%N > /tmp/bg.new && mv /tmp/bg.new /tmp/bg; sleep 0.05; done",
+      ]);
       const running = s.exec(["sleep", "100"]);
       await sleep(400);
       // The background process outlives other execs until killAll.
