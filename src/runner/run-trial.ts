@@ -19,6 +19,7 @@ import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-lo
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
 import { verifierExecOptions } from "./verifier-mounts.js";
+import { restoreWorkdirAccess } from "./workdir-access.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 
 export interface TrialParams {
@@ -103,6 +104,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     // /logs/agent is saved now, while only the agent has written there: the verifier (which sees
     // /tests and the seed) runs later and nothing it writes under /logs/agent is ever collected.
     await collectLogs(sandbox, "/logs/agent", join(agentLogDir, "logs"), agentLogDir);
+    restoreWorkdirAccess(sandbox, env.workdir);
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
     const tVerify = performance.now();

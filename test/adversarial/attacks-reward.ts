@@ -16,6 +16,12 @@ atexit.register(_lh_fake)`;
 /** Attacks on the reward: forged files, late rewrites, and code smuggled into the verifier. */
 export const REWARD_ATTACKS: Attack[] = [
   {
+    // Not a way to a reward but out of the rates: a grader that cannot read the workdir would
+    // be a grading error, the task's fault. The host gives the owner access back first.
+    name: "makes the workdir and its programs unreadable (chmod 000) before the grader runs",
+    script: `${program('print("no")')}chmod 000 /app/answer /app/greet; chmod -R 000 /app`,
+  },
+  {
     name: "pre-writes /logs/verifier/reward.json, reward.txt and reward-details.json",
     script: `mkdir -p /logs/verifier; echo '${FAKE_JSON}' > /logs/verifier/reward.json; echo 1 > /logs/verifier/reward.txt
 echo '{"subtasks": {}}' > /logs/verifier/reward-details.json; chmod -R a-w /logs/verifier`,

@@ -1,0 +1,16 @@
+import { spawnSync } from "node:child_process";
+import type { Sandbox } from "../sandbox/types.js";
+
+/**
+ * Gives the workdir back to its owner before the verifier reads it. An agent that made its
+ * workdir or its programs unreadable (chmod 000) would otherwise stop the grader from reading
+ * them at all, and turn its own failure into the task's grading error; with the permissions
+ * repaired, the grader reads and runs what is there and scores it as it is. Links are not
+ * followed (chmod -R leaves them alone). On a provider without host paths nothing is done.
+ */
+export function restoreWorkdirAccess(sandbox: Sandbox, workdir: string): void {
+  const host = sandbox.hostPathOf?.(workdir) ?? null;
+  if (host === null) return;
+  // Bounded: a flood of files costs at most this long, and then the grader sees what it sees.
+  spawnSync("chmod", ["-R", "u+rwX", host], { stdio: "ignore", timeout: 60_000 });
+}
