@@ -14,6 +14,7 @@ function num(text: string | null): number {
 export const RESOURCE_ATTACKS: Attack[] = [
   {
     name: "fork bomb: 4,300 tasks (threads are clone()s and count as processes; stops itself)",
+    tasks: ["adv-vault-roomy"],
     // Threads, because forking 4,300 processes takes longer than the agent budget on a busy host;
     // pids.max and RLIMIT_NPROC count every task alike.
     script: `python3 - @P@ <<'LHEOF'
@@ -38,6 +39,7 @@ LHEOF`,
   },
   {
     name: "memory bomb: four processes of 112 MB each (448 MB against memory_mb = 256), held at the same time",
+    tasks: ["adv-vault-roomy"],
     script: `for i in 1 2 3 4; do python3 - $i @P@ <<'LHEOF' &
 import os, sys, time
 chunks = [bytearray(b"\\x01") * (16 << 20) for _ in range(7)]  # written, so resident
