@@ -19,8 +19,8 @@ import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-lo
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
 import { verifierExecOptions } from "./verifier-mounts.js";
-import { restoreWorkdirAccess } from "./workdir-access.js";
 import { judgeVerifier } from "./verifier-verdict.js";
+import { restoreWorkdirAccess } from "./workdir-access.js";
 
 export interface TrialParams {
   jobId: string;
