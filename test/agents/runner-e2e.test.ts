@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TrialResult } from "../../src/core/index.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
@@ -27,6 +27,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await llm.close();
 });
+// Each test scripts its own model; a trial that ended early must not hand its replies to the next.
+beforeEach(() => llm.reset());
+afterEach(() => llm.reset());
+
+/** The fields a failed assertion should show, so a surprise names the outcome and its error. */
+const seen = (t: TrialResult) => ({
+  outcome: t.outcome,
+  error: t.error,
+  self_terminated: t.self_terminated,
+  turns: t.usage.turns,
+  continuation: t.continuation,
+});
 
 async function runTerminus(
   jobId: string,
@@ -45,6 +57,8 @@ async function runTerminus(
       models: ["openai-compatible:loop-model"],
       agent_options: { base_url: llm.url, ...agentOptions },
       until_timeout: untilTimeout,
+      // The fixture's 30 s budget is for an idle machine; these tests are about turns, not time.
+      timeout_multiplier: 4,
     });
     const out = await runJob({
       store,
@@ -113,7 +127,10 @@ describe("continue-until-timeout mode through the runner", () => {
       say([], true),
     );
     const { trial, dir } = await runTerminus("continue", {}, true);
-    expect(trial.continuation).toMatchObject({ self_terminations: 2, reentries: 1, reward_at_first_stop: 0 });
+    expect(seen(trial)).toMatchObject({
+      outcome: "completed",
+      continuation: { self_terminations: 2, reentries: 1, reward_at_first_stop: 0 },
+    });
     expect(trial.continuation?.first_stop_sec).toBeGreaterThan(0);
     expect(trial.reward).toBe(1);
     expect(trial.outcome).toBe("completed");
@@ -131,7 +148,7 @@ describe("continue-until-timeout mode through the runner", () => {
   it("lets an agent stop when the public checks pass, hidden failures and all (a false finish)", async () => {
     llm.push(say([{ keystrokes: PUBLIC_PART, duration: 1 }], true), say([], true));
     const { trial } = await runTerminus("continue-pass", {}, true);
-    expect(trial.continuation).toMatchObject({ self_terminations: 1, reentries: 0 });
+    expect(seen(trial)).toMatchObject({ outcome: "completed", continuation: { self_terminations: 1, reentries: 0 } });
     expect(trial.continuation?.reward_at_first_stop).toBeCloseTo(0.2, 6);
     expect(trial.reward).toBeCloseTo(0.2, 6);
     expect(trial.self_terminated).toBe(true);
@@ -141,7 +158,10 @@ describe("continue-until-timeout mode through the runner", () => {
     llm.push(say([], true), say([], true));
     llm.setFallback(() => reply.json({ analysis: "", plan: "", commands: [], task_complete: false }, usage));
     const { trial } = await runTerminus("continue-budget", { max_turns: "5" }, true);
-    expect(trial.continuation).toMatchObject({ self_terminations: 1, reentries: 1, reward_at_first_stop: 0 });
+    expect(seen(trial)).toMatchObject({
+      outcome: "agent_timeout",
+      continuation: { self_terminations: 1, reentries: 1, reward_at_first_stop: 0 },
+    });
     expect(trial.outcome).toBe("agent_timeout");
     expect(trial.self_terminated).toBe(false);
     expect(trial.reward).toBe(0);
@@ -150,7 +170,7 @@ describe("continue-until-timeout mode through the runner", () => {
   it("leaves the record empty when the mode is off", async () => {
     llm.push(say([], true), say([], true));
     const { trial } = await runTerminus("continue-off");
-    expect(trial.continuation).toBeNull();
+    expect(seen(trial)).toMatchObject({ outcome: "completed", self_terminated: true, continuation: null });
     expect(trial.budget_left_sec).toBeGreaterThan(0);
   });
 });

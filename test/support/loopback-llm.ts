@@ -54,6 +54,8 @@ export interface LoopbackLlm {
   /** Answers requests once the queue is empty (default: HTTP 500 "script exhausted"). */
   setFallback(r: Responder): void;
   pending(): number;
+  /** Drops unanswered scripted replies and restores the default fallback, so tests stay independent. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,8 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
-  let fallback: Responder = () => ({ kind: "error", status: 500, message: "script exhausted" });
+  const exhausted: Responder = () => ({ kind: "error", status: 500, message: "script exhausted" });
+  let fallback = exhausted;
   let seq = 0;
 
   const server = createServer((req, res) => {
@@ -157,6 +160,10 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       fallback = r;
     },
     pending: () => queue.length,
+    reset: () => {
+      queue.length = 0;
+      fallback = exhausted;
+    },
     close: () =>
       new Promise<void>((ok) => {
         for (const s of sockets) s.destroy();

@@ -20,6 +20,11 @@ export interface TmuxOptions {
 }
 
 const SESSION = "main";
+/**
+ * How long the in-sandbox tmux server may take to listen. Usually ~50 ms; a machine busy with
+ * other sandboxes has taken over 5 s, and giving up then is an infrastructure error, not the agent's.
+ */
+const SERVER_START_MS = 60_000;
 /** Names tmux understands as single keys; anything else is typed literally. */
 const KEY_NAME =
   /^(?:[CM]-.|C-M-.|Enter|Escape|Tab|BTab|BSpace|Space|Up|Down|Left|Right|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F\d{1,2})$/;
@@ -59,7 +64,7 @@ export class TmuxSession {
     await waitFor(
       async () =>
         (hostSock === null || existsSync(hostSock)) && (await ok(tmux, ["show-options", "-g", "status"])),
-      5000,
+      SERVER_START_MS,
       signal,
     );
     await tmux(["set-option", "-g", "history-limit", "100000"]);
