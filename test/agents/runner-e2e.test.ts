@@ -148,7 +148,10 @@ describe("continue-until-timeout mode through the runner", () => {
   it("lets an agent stop when the public checks pass, hidden failures and all (a false finish)", async () => {
     llm.push(say([{ keystrokes: PUBLIC_PART, duration: 1 }], true), say([], true));
     const { trial } = await runTerminus("continue-pass", {}, true);
-    expect(seen(trial)).toMatchObject({ outcome: "completed", continuation: { self_terminations: 1, reentries: 0 } });
+    expect(seen(trial)).toMatchObject({
+      outcome: "completed",
+      continuation: { self_terminations: 1, reentries: 0 },
+    });
     expect(trial.continuation?.reward_at_first_stop).toBeCloseTo(0.2, 6);
     expect(trial.reward).toBeCloseTo(0.2, 6);
     expect(trial.self_terminated).toBe(true);
