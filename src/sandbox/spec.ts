@@ -55,6 +55,18 @@ export const sandboxSpecSchema = z.object({
   allowInternet: z.boolean(),
   storageMb: z.number().int().positive().optional(),
   stateDir: z.string().min(1),
+  image: z
+    .object({
+      id: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be a sha256 image id"),
+      tag: z.string().min(1).nullable(),
+      config: z.object({
+        workdir: z.string().nullable(),
+        env: z.record(z.string(), z.string()),
+        user: z.string().nullable(),
+      }),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const mountSchema = z.object({

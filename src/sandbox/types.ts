@@ -1,3 +1,5 @@
+import type { ImageRef } from "./image/types.js";
+
 /**
  * The sandbox provider interface: one extension point, many providers (bwrap is the default;
  * docker and others implement the same contract and pass the same conformance suite).
@@ -65,6 +67,12 @@ export interface SandboxSpec {
   storageMb?: number;
   /** Host folder the provider may use for this sandbox's state; removed on close unless kept. */
   stateDir: string;
+  /**
+   * Run over this container image (a task with environment/Dockerfile or docker_image) instead
+   * of the host's system folders (bwrap) or the provider's default image (docker). Absent or
+   * null: no task image.
+   */
+  image?: ImageRef | null;
 }
 
 export interface Sandbox {
