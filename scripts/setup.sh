@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in bubblewrap tmux chromium sqlite3 python3 util-linux procps mount e2fsprogs findutils; do
+for pkg in bubblewrap tmux chromium sqlite3 python3 util-linux procps mount e2fsprogs findutils docker.io debootstrap tar; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then
@@ -19,5 +19,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "setup: npm ci" >&2
   npm ci --no-audit --no-fund >&2
 fi
+# Image environments and the docker provider need a running daemon.
+bash scripts/start-docker.sh
 echo "setup: build" >&2
 npm run build --silent >&2

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [ -d node_modules ] || { echo "test: run scripts/setup.sh first (node_modules missing)" >&2; exit 2; }
+# Container tests need the Docker daemon; after a reboot nothing has started it yet.
+bash scripts/start-docker.sh
 npm run build --silent >&2
 npx tsc -p tsconfig.check.json >&2
 npx biome check src test bench >&2
