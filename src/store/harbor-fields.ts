@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
+import { z } from "zod";
 import type { TrialResult } from "../core/index.js";
 
 /**
@@ -82,4 +83,34 @@ export function uuidFrom(text: string): string {
   h[16] = ((Number.parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16);
   const s = h.join("");
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+const jobSummarySchema = z.object({
+  status: z.string().optional(),
+  trials: z.number().int().nonnegative(),
+  planned: z.number().int().nonnegative().optional(),
+  outcomes: z.record(z.string(), z.number()).default({}),
+});
+
+/**
+ * The fields Harbor's JobResult model requires, for a job's own result.json; null when the
+ * summary is not the shape `run` writes (then the file is left as given).
+ */
+export function harborJobFields(
+  jobId: string,
+  createdAt: string,
+  summary: unknown,
+): Record<string, unknown> | null {
+  const s = jobSummarySchema.safeParse(summary);
+  if (!s.success) return null;
+  const { trials, planned, outcomes, status } = s.data;
+  // Harbor counts a trial with an exception as an error; in longhaul that is every outcome but completed.
+  const errors = trials - (outcomes.completed ?? 0);
+  return {
+    id: uuidFrom(`job/${jobId}`),
+    started_at: createdAt,
+    finished_at: status === "finished" ? new Date().toISOString() : null,
+    n_total_trials: planned ?? trials,
+    stats: { n_trials: trials, n_errors: errors },
+  };
 }

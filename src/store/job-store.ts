@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { checkJobName, errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
-import { harborTrialFields } from "./harbor-fields.js";
+import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
@@ -98,8 +98,11 @@ export class JobStore {
       .execute();
   }
 
+  /** The job's summary, with Harbor's JobResult fields added when it has the shape `run` writes. */
   writeJobResult(jobId: string, summary: unknown): void {
-    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), summary);
+    const harbor = harborJobFields(jobId, this.loadJobConfig(jobId).created_at, summary);
+    const body = harbor === null ? summary : { ...(summary as Record<string, unknown>), ...harbor };
+    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), body);
   }
 
   /**

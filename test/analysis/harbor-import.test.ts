@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -221,6 +221,14 @@ describe("a longhaul job folder read as a Harbor job", () => {
         agent_options: {},
       });
       for (const t of written) await store.recordTrial(t);
+      store.writeJobResult("lh", {
+        job_id: "lh",
+        status: "finished",
+        trials: 6,
+        planned: 6,
+        outcomes: { completed: 2, agent_timeout: 1, grading_error: 1, infra_error: 1, agent_error: 1 },
+        mean_reward: 0.37,
+      });
       // longhaul still reads its own files and index unchanged.
       expect(await store.listTrials("lh")).toEqual(
         [...written].sort((a, b) => a.task.name.localeCompare(b.task.name) || a.attempt - b.attempt),
@@ -230,6 +238,32 @@ describe("a longhaul job folder read as a Harbor job", () => {
     }
     const job = readHarborJob(join(jobsDir, "lh"));
     expect(job.skipped).toEqual([]);
+    // The job's own result.json carries Harbor's JobResult fields next to longhaul's summary.
+    const jobResult = JSON.parse(readFileSync(join(jobsDir, "lh", "result.json"), "utf8"));
+    expect(jobResult).toMatchObject({
+      job_id: "lh",
+      mean_reward: 0.37,
+      started_at: "2026-01-01T00:00:00.000Z",
+      n_total_trials: 6,
+      stats: { n_trials: 6, n_errors: 4 },
+    });
+    expect(jobResult.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Each trial file holds Harbor's required TrialResult fields.
+    const file = JSON.parse(
+      readFileSync(join(jobsDir, "lh", "beta__terminus__x_m__a0", "result.json"), "utf8"),
+    );
+    expect(file).toMatchObject({
+      task_name: "beta",
+      trial_name: "beta__terminus__x_m__a0",
+      task_id: { path: "/tasks/beta" },
+      task_checksum: "c".repeat(64),
+      config: { task: { path: "/tasks/beta" } },
+      agent_info: { name: "terminus", version: "longhaul", model_info: { name: "m", provider: "x" } },
+      agent_result: { n_input_tokens: 100, n_cache_tokens: 40, n_output_tokens: 10, cost_usd: 0.5 },
+      verifier_result: { rewards: { reward: 0.25 } },
+      exception_info: { exception_type: "AgentTimeoutError", exception_message: "it was agent_timeout" },
+    });
+    expect(file.trial_uri).toMatch(/^file:\/\/.*\/lh\/beta__terminus__x_m__a0$/);
     const key = (t: { task: { name: string }; attempt: number }) => `${t.task.name}/${t.attempt}`;
     const got = new Map(job.trials.map((t) => [key(t), t]));
     expect(got.size).toBe(written.length);
