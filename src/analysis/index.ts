@@ -1,6 +1,7 @@
 export * from "./compare.js";
 export * from "./external-results.js";
 export * from "./group-metrics.js";
+export * from "./harbor-import.js";
 export * from "./hidden-cases.js";
 export * from "./order.js";
 export * from "./published.js";

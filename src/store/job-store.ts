@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { checkJobName, errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
+import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
@@ -97,16 +98,27 @@ export class JobStore {
       .execute();
   }
 
+  /** The job's summary, with Harbor's JobResult fields added when it has the shape `run` writes. */
   writeJobResult(jobId: string, summary: unknown): void {
-    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), summary);
+    const harbor = harborJobFields(jobId, this.loadJobConfig(jobId).created_at, summary);
+    const body = harbor === null ? summary : { ...(summary as Record<string, unknown>), ...harbor };
+    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), body);
   }
 
-  /** Records a finished trial: the file first (atomically), then the index. Idempotent. */
+  /**
+   * Records a finished trial: the file first (atomically), then the index. Idempotent. The file
+   * also carries Harbor's TrialResult fields so Harbor's tools read it (see harbor-fields.ts).
+   */
   async recordTrial(result: TrialResult): Promise<void> {
     const dir = this.trialDir(result.job_id, result.trial_id);
     mkdirSync(dir, { recursive: true });
-    writeJsonAtomic(join(dir, "result.json"), result);
+    writeJsonAtomic(join(dir, "result.json"), this.fileJson(result));
     await this.indexTrial(result);
+  }
+
+  /** What result.json holds: longhaul's result and Harbor's fields (the index keeps the same). */
+  private fileJson(r: TrialResult): Record<string, unknown> {
+    return { ...r, ...harborTrialFields(r, this.trialDir(r.job_id, r.trial_id)) };
   }
 
   private async indexTrial(r: TrialResult): Promise<void> {
@@ -127,7 +139,7 @@ export class JobStore {
       finished_at: r.timing.finished_at,
       total_sec: r.timing.total_sec,
       cost_usd: r.usage.cost_usd,
-      result_json: JSON.stringify(r),
+      result_json: JSON.stringify(this.fileJson(r)),
     };
     await this.opened.db
       .insertInto("trials")

@@ -5,8 +5,11 @@ import {
   compareJobs,
   DEFAULT_BOOTSTRAP_SAMPLES,
   describeMismatches,
+  type ExternalResults,
   type ExternalSummaryRow,
+  isFolder,
   parseExternalResults,
+  readHarborJob,
   referenceAgreement,
   type Summary,
   summarize,
@@ -50,8 +53,8 @@ export function registerReportCommand(program: Command): void {
     .argument("[jobs...]", "job ids (default: the newest job)")
     .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
     .option(
-      "--import <file>",
-      "per-trial or per-model results from another harness (CSV or JSON)",
+      "--import <path>",
+      "results from another harness: a per-trial or per-model CSV/JSON file, or a Harbor job folder",
       collectFiles,
     )
     .option("--format <f>", `output format: ${FORMATS.join(", ")}`, "table")
@@ -79,9 +82,13 @@ export function registerReportCommand(program: Command): void {
     .description(
       "compare two jobs task by task, with a paired bootstrap interval on the difference in mean R",
     )
-    .argument("<jobA>")
-    .argument("<jobB>")
+    .argument("[jobs...]", "longhaul job ids; with --import, the sides are the jobs then the imports")
     .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
+    .option(
+      "--import <path>",
+      "a side from another harness: a Harbor job folder or a per-trial CSV/JSON file",
+      collectFiles,
+    )
     .option("--format <f>", "table, json, csv or md", "table")
     .option("--out <file>", "write to a file instead of stdout")
     .option("--seed <n>", "bootstrap seed (recorded in the output)", nonNegativeInt("--seed"))
@@ -91,19 +98,37 @@ export function registerReportCommand(program: Command): void {
     )
     .action(
       async (
-        jobA: string,
-        jobB: string,
-        opts: { jobsDir: string; format: string; out?: string; seed?: number; allowDifferentCases?: boolean },
+        jobs: string[],
+        opts: {
+          jobsDir: string;
+          import?: string[];
+          format: string;
+          out?: string;
+          seed?: number;
+          allowDifferentCases?: boolean;
+        },
       ) => {
-        const store = await JobStore.open(opts.jobsDir);
-        let a: AnalysisTrial[];
-        let b: AnalysisTrial[];
-        try {
-          a = await trialsOf(store, jobA);
-          b = await trialsOf(store, jobB);
-        } finally {
-          await store.close();
+        const sides = [...jobs.map((j) => ({ job: j })), ...(opts.import ?? []).map((f) => ({ file: f }))];
+        if (sides.length !== 2) {
+          throw new UserError(
+            `compare takes exactly two sides (job ids, then --import paths), got ${sides.length}: e.g. longhaul compare JOB_A JOB_B, or longhaul compare JOB --import HARBOR_JOB_FOLDER`,
+          );
         }
+        const [jobA, jobB] = sides.map((s) => ("job" in s ? s.job : s.file)) as [string, string];
+        let store: JobStore | null = null;
+        const trialSets: AnalysisTrial[][] = [];
+        try {
+          for (const side of sides) {
+            if ("file" in side) trialSets.push(importedTrialsOf(side.file));
+            else {
+              store ??= await JobStore.open(opts.jobsDir);
+              trialSets.push(await trialsOf(store, side.job));
+            }
+          }
+        } finally {
+          await store?.close();
+        }
+        const [a, b] = trialSets as [AnalysisTrial[], AnalysisTrial[]];
         const c = compareJobs(a, b, opts.seed === undefined ? {} : { seed: opts.seed });
         if (c.hiddenCases.length > 0) {
           const what = `${jobA} and ${jobB} graded ${c.hiddenCases.length} (task, attempt) pair(s) on different hidden cases: ${describeMismatches(c.hiddenCases)}`;
@@ -135,7 +160,7 @@ export function registerReportCommand(program: Command): void {
 async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summary> {
   const groupBy = validateGroupBy(opts.groupBy.split(",").filter((d) => d !== ""));
   const seedOpt = opts.seed === undefined ? {} : { seed: opts.seed };
-  const imported = (opts.import ?? []).map((f) => parseExternalResults(readText(f), f));
+  const imported = (opts.import ?? []).map(readImport);
   const tables = imported.flatMap((r) => (r.kind === "summary" ? [r] : []));
   const importedTrials = imported.flatMap((r) => (r.kind === "trials" ? r.trials : []));
   // Per-model tables alone are reported as they are; next to trials they are references that
@@ -237,6 +262,31 @@ function render(
 function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
   throw new UserError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
+}
+
+/**
+ * One --import: a folder is a Harbor job (its trial result.json files); a file is a CSV/JSON
+ * table. Harbor trials that could not be read are reported on stderr; the others are used.
+ */
+function readImport(path: string): ExternalResults {
+  if (!isFolder(path)) return parseExternalResults(readText(path), path);
+  const job = readHarborJob(path);
+  if (job.skipped.length > 0) {
+    const total = job.trials.length + job.skipped.length;
+    const lines = job.skipped.map((s) => `  ${s.file}: ${s.reason}\n`).join("");
+    process.stderr.write(
+      `WARNING: skipped ${job.skipped.length} of ${total} Harbor trial result(s) in ${path}:\n${lines}`,
+    );
+  }
+  return { kind: "trials", file: path, trials: job.trials };
+}
+
+function importedTrialsOf(path: string): AnalysisTrial[] {
+  const r = readImport(path);
+  if (r.kind === "trials") return r.trials;
+  throw new UserError(
+    `${path}: holds per-model rows, not trials; compare needs per-trial results (a Harbor job folder or a table with a task column)`,
+  );
 }
 
 function readText(file: string): string {
