@@ -89,5 +89,6 @@ describe("report over a real job", () => {
     const partial = report.groups.find((x) => x.key.agent === "partial");
     expect(partial?.meanReward.value).toBeGreaterThan(0.2);
     expect(partial?.meanReward.value).toBeLessThan(0.8);
-  });
+    // 15 real trials: about a minute alone, several under a full parallel suite.
+  }, 300_000);
 });
