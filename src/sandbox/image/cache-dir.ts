@@ -17,8 +17,12 @@ import type { ImageRef } from "./types.js";
  * never sees half an image and two processes racing on one image both end with a good one.
  */
 export function imageCacheRoot(): string {
-  const base = process.env.LONGHAUL_CACHE_DIR || join(homedir(), ".cache", "longhaul");
-  return join(base, "images");
+  return join(longhaulCacheDir(), "images");
+}
+
+/** $LONGHAUL_CACHE_DIR, else ~/.cache/longhaul. */
+export function longhaulCacheDir(): string {
+  return process.env.LONGHAUL_CACHE_DIR || join(homedir(), ".cache", "longhaul");
 }
 
 export function imageCacheDir(id: string): string {

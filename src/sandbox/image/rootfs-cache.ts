@@ -8,7 +8,13 @@ import { lastLines } from "./docker-cli.js";
 import { inspectImage } from "./inspect.js";
 import type { ImageRef } from "./types.js";
 
-export { type CachedImage, cachedImage, imageCacheDir, imageCacheRoot } from "./cache-dir.js";
+export {
+  type CachedImage,
+  cachedImage,
+  imageCacheDir,
+  imageCacheRoot,
+  longhaulCacheDir,
+} from "./cache-dir.js";
 
 /** Every complete entry in the cache. */
 export function listCachedImages(): CachedImage[] {
