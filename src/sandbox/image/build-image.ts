@@ -102,6 +102,8 @@ async function buildOrReuse(
     r = await docker(
       [
         "build",
+        // A failed step's container would otherwise stay behind, one per failed build.
+        "--force-rm",
         "--network",
         "host",
         "-t",
