@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../../src/core/errors.js";
@@ -58,12 +58,12 @@ describe("taskImage over a Dockerfile", () => {
   });
 
   it("returns null for a task with neither a Dockerfile nor docker_image", async () => {
-    const plain = tempDir("plain");
+    const plain = mkdtempSync(join(work, "plain-"));
     expect(await taskImage({ ...options, envDir: plain })).toBeNull();
   });
 
   it("names a docker_image that is neither local nor pullable, and how to get it", async () => {
-    const plain = tempDir("plain");
+    const plain = mkdtempSync(join(work, "plain-"));
     const err = await taskImage({ ...options, envDir: plain, dockerImage: `longhaul-absent:${nonce}` }).catch(
       (e: unknown) => e,
     );
@@ -74,7 +74,7 @@ describe("taskImage over a Dockerfile", () => {
   });
 
   it("reports a failing RUN as the task's error, with the command's output and the log path", async () => {
-    const bad = join(tempDir("bad"), "environment");
+    const bad = join(mkdtempSync(join(work, "bad-")), "environment");
     writeEnv(bad);
     const dockerfile = join(bad, "Dockerfile");
     execFileSync("sh", ["-c", `echo 'RUN echo "widget-${nonce} is broken" && exit 3' >> ${dockerfile}`]);
