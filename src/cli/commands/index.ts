@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { registerImagesCommand } from "./images.js";
 import { registerModelsCommand } from "./models.js";
 import { registerReportCommand } from "./report.js";
 import { registerRunCommand } from "./run.js";
@@ -8,6 +9,7 @@ import { registerWorldCommand } from "./world.js";
 
 /** Every command module registers itself here; one line each. */
 export function registerCommands(program: Command): void {
+  registerImagesCommand(program);
   registerModelsCommand(program);
   registerReportCommand(program);
   registerRunCommand(program);

@@ -11,6 +11,7 @@ const inspectSchema = z.object({
       WorkingDir: z.string().nullable().optional(),
       Env: z.array(z.string()).nullable().optional(),
       User: z.string().nullable().optional(),
+      Labels: z.record(z.string(), z.string()).nullable().optional(),
     })
     .nullable()
     .optional(),
@@ -36,6 +37,13 @@ export function imageConfigOf(c: {
 
 /** The local daemon's image by tag or id, or null when it has none by that name. */
 export async function inspectImage(ref: string): Promise<ImageRef | null> {
+  return (await inspectImageLabelled(ref))?.image ?? null;
+}
+
+/** Like inspectImage, with the image's labels (how a cached build proves what it was built from). */
+export async function inspectImageLabelled(
+  ref: string,
+): Promise<{ image: ImageRef; labels: Record<string, string> } | null> {
   const r = await docker(["image", "inspect", "--format", "{{json .}}", ref], { timeoutSec: 60 });
   if (r.exitCode !== 0) return null;
   const parsed = inspectSchema.safeParse(JSON.parse(r.stdout));
@@ -43,5 +51,8 @@ export async function inspectImage(ref: string): Promise<ImageRef | null> {
     throw new UserError(`docker image inspect ${ref}: unexpected answer (${parsed.error.message})`);
   const d = parsed.data;
   const tag = d.RepoTags?.includes(ref) ? ref : (d.RepoTags?.[0] ?? null);
-  return { id: d.Id, tag, config: imageConfigOf(d.Config ?? {}) };
+  return {
+    image: { id: d.Id, tag, config: imageConfigOf(d.Config ?? {}) },
+    labels: d.Config?.Labels ?? {},
+  };
 }

@@ -1,0 +1,150 @@
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { InfraError, UserError } from "../../core/errors.js";
+import { docker, dockerUnavailable, lastLines } from "./docker-cli.js";
+import { envChecksum } from "./env-checksum.js";
+import { inspectImage, inspectImageLabelled } from "./inspect.js";
+import type { ImageRef } from "./types.js";
+
+export const ENV_TAG_PREFIX = "longhaul-env";
+export const CHECKSUM_LABEL = "longhaul.env-checksum";
+
+export interface TaskImageOptions {
+  /** For messages only. */
+  taskName: string;
+  /** The task's environment/ folder: the build context when it holds a Dockerfile. */
+  envDir: string;
+  /** task.toml's `[environment] docker_image`, or null. */
+  dockerImage: string | null;
+  buildTimeoutSec: number;
+  /** Where `docker build` output goes (created with its parent folders; untouched on a cache hit). */
+  logFile: string;
+  onOutput?: (chunk: Buffer) => void;
+}
+
+export interface TaskImageResult {
+  image: ImageRef;
+  /** "built" when this call (or one it joined) ran `docker build`; "cached" when it reused a tag. */
+  source: "built" | "cached" | "local" | "pulled";
+  seconds: number;
+}
+
+/** The image a task's trials run over, or null for a task that runs on the host's file system. */
+export async function taskImage(o: TaskImageOptions): Promise<ImageRef | null> {
+  return (await resolveTaskImage(o))?.image ?? null;
+}
+
+/** taskImage, telling also where the image came from and how long that took. */
+export async function resolveTaskImage(o: TaskImageOptions): Promise<TaskImageResult | null> {
+  const started = Date.now();
+  const hasDockerfile = existsSync(join(o.envDir, "Dockerfile"));
+  if (!hasDockerfile && o.dockerImage === null) return null;
+  if (hasDockerfile) {
+    const r = await dockerfileImage(o);
+    return { ...r, seconds: (Date.now() - started) / 1000 };
+  }
+  const name = o.dockerImage as string;
+  const local = await inspectImage(name);
+  if (local !== null) return { image: local, source: "local", seconds: (Date.now() - started) / 1000 };
+  await needDaemon(o.taskName);
+  const pull = await docker(["pull", name], { timeoutSec: o.buildTimeoutSec, onOutput: o.onOutput });
+  const pulled = pull.exitCode === 0 ? await inspectImage(name) : null;
+  if (pulled === null) {
+    throw new UserError(
+      `task ${o.taskName}: image ${name} is not in the local Docker daemon and could not be pulled ` +
+        `(${lastLines(pull.stderr || pull.stdout, 1) || "no output"}); ` +
+        `\`docker load\` it from an archive, build it, or make a Debian base with ` +
+        `\`longhaul images bootstrap --tag ${name}\``,
+    );
+  }
+  return { image: pulled, source: "pulled", seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Builds in flight, by environment checksum: trials of one task (or tasks sharing an
+ * environment) started together wait for one build instead of racing the daemon with copies.
+ */
+const inFlight = new Map<string, Promise<{ image: ImageRef; source: "built" | "cached" }>>();
+
+async function dockerfileImage(
+  o: TaskImageOptions,
+): Promise<{ image: ImageRef; source: "built" | "cached" }> {
+  const sum = await envChecksum(o.envDir);
+  const pending = inFlight.get(sum);
+  if (pending !== undefined) return pending;
+  const p = buildOrReuse(o, sum).finally(() => inFlight.delete(sum));
+  inFlight.set(sum, p);
+  return p;
+}
+
+async function buildOrReuse(
+  o: TaskImageOptions,
+  sum: string,
+): Promise<{ image: ImageRef; source: "built" | "cached" }> {
+  const tag = `${ENV_TAG_PREFIX}:${sum.slice(0, 16)}`;
+  const existing = await inspectImageLabelled(tag);
+  // The label guards against a 16-hex prefix collision or a tag someone re-pointed by hand.
+  if (existing !== null && existing.labels[CHECKSUM_LABEL] === sum) {
+    return { image: existing.image, source: "cached" };
+  }
+  await needDaemon(o.taskName);
+  mkdirSync(dirname(o.logFile), { recursive: true });
+  const log = createWriteStream(o.logFile);
+  const opened = new Promise<void>((resolve, reject) => {
+    log.once("open", () => resolve());
+    log.once("error", reject);
+  });
+  await opened.catch((e: unknown) => {
+    throw new InfraError(`cannot write the build log ${o.logFile}: ${(e as Error).message}`);
+  });
+  let r: Awaited<ReturnType<typeof docker>>;
+  try {
+    r = await docker(
+      [
+        "build",
+        // A failed step's container would otherwise stay behind, one per failed build.
+        "--force-rm",
+        "--network",
+        "host",
+        "-t",
+        tag,
+        "--label",
+        `${CHECKSUM_LABEL}=${sum}`,
+        "-f",
+        join(o.envDir, "Dockerfile"),
+        o.envDir,
+      ],
+      {
+        timeoutSec: o.buildTimeoutSec,
+        maxOutputBytes: 256 * 1024,
+        onOutput: (c) => {
+          log.write(c);
+          o.onOutput?.(c);
+        },
+      },
+    );
+  } finally {
+    await new Promise<void>((resolve) => log.end(resolve));
+  }
+  if (r.timedOut) {
+    throw new InfraError(
+      `task ${o.taskName}: docker build timed out after ${o.buildTimeoutSec} s ` +
+        `([environment] build_timeout_sec); build log: ${o.logFile}`,
+    );
+  }
+  if (r.exitCode !== 0) {
+    const out = `${r.stdout}\n${r.stderr}`.trim();
+    throw new UserError(
+      `task ${o.taskName}: docker build failed:\n${lastLines(out, 15)}\nbuild log: ${o.logFile}`,
+    );
+  }
+  const built = await inspectImage(tag);
+  if (built === null) throw new InfraError(`task ${o.taskName}: docker build did not leave ${tag} behind`);
+  return { image: built, source: "built" };
+}
+
+/** Checked only on a cache miss: a hit must stay fast, and its inspect already proved a daemon. */
+async function needDaemon(taskName: string): Promise<void> {
+  const down = await dockerUnavailable();
+  if (down !== null) throw new UserError(`task ${taskName} needs a container image: ${down}`);
+}
