@@ -173,14 +173,16 @@ mkdir -p /.longhaul/aside
 if [ -e "$p" ] || [ -L "$p" ]; then mv -- "$p" "/.longhaul/aside/$n"; fi
 mkdir -p -- "\${p%/*}/"`;
 
-const TAKE_AWAY = `p=$1; n=$2; aside=$3
-mkdir -p /.longhaul/trash && chmod 1777 /.longhaul/trash
-if [ -e "$p" ] || [ -L "$p" ]; then mv -- "$p" "/.longhaul/trash/$n"; fi
-rm -rf -- "/.longhaul/trash/$n" 2>/dev/null
-if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p"; fi
-true`;
+/**
+ * Renaming a folder needs write access to the folder itself, which root without capabilities
+ * lacks on another uid's: so its owner empties it in place first, then root removes it.
+ */
+const WIPE = `chmod -R u+w -- "$1" 2>/dev/null; rm -rf -- "$1" 2>/dev/null; true`;
 
-const WIPE = `chmod -R u+w -- "/.longhaul/trash/$1" 2>/dev/null; rm -rf -- "/.longhaul/trash/$1" 2>/dev/null; true`;
+const TAKE_AWAY = `p=$1; n=$2; aside=$3
+rm -rf -- "$p"
+if [ -e "$p" ] || [ -L "$p" ]; then echo "could not remove $p" >&2; exit 1; fi
+if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p"; fi`;
 
 /** Elsewhere in the container: copy in with `docker cp`, copy writable ones back, then remove. */
 async function stageInContainer(ctx: StageContext, item: Item): Promise<Undo> {
@@ -234,9 +236,7 @@ async function stageInContainer(ctx: StageContext, item: Item): Promise<Undo> {
         rmSync(staging, { recursive: true, force: true });
       }
     }
+    if (owner.uid !== 0) await ctx.helper(owner.name, WIPE, [item.path]);
     await ctx.helper("0", TAKE_AWAY, [item.path, n, hadAside ? "1" : "0"]);
-    await ctx.helper(String(LOCKED_UID), WIPE, [n]).catch(() => undefined);
-    if (owner.uid !== 0 && owner.uid !== LOCKED_UID)
-      await ctx.helper(ctx.user.name, WIPE, [n]).catch(() => undefined);
   };
 }
