@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
+import { prepareVerifierLogs } from "../../src/runner/verifier-logs.js";
 import { DockerProvider, sweepStaleContainers } from "../../src/sandbox/docker/docker-provider.js";
 import { inspectImage } from "../../src/sandbox/image/inspect.js";
 import type { ImageRef } from "../../src/sandbox/image/types.js";
@@ -175,6 +176,28 @@ describe("docker sandbox provider", () => {
     expect(v.stdout).toBe("graded\nrefused\nnochmod\n0\n");
     expect(readFileSync(join(out, "r.txt"), "utf8")).toBe("r\n");
     expect((await s.exec("test -e /tests || test -e /out")).exitCode).not.toBe(0);
+  });
+
+  it("keeps /logs on the host, so the runner's verifier logs (a fresh /logs, /logs/agent read-only) work", async () => {
+    const s = await make();
+    await s.exec("echo agent-said > /logs/agent/a.txt; echo stale > /logs/verifier/reward.txt");
+    const agentHost = s.hostPathOf?.("/logs/agent/a.txt") ?? "";
+    expect(readFileSync(agentHost, "utf8")).toBe("agent-said\n");
+    const vlogs = await prepareVerifierLogs(s);
+    try {
+      const r = await s.exec(
+        "cat /logs/agent/a.txt; ls /logs/verifier; echo x > /logs/agent/a.txt || echo refused; echo 1 > /logs/verifier/reward.txt",
+        { mounts: vlogs.mounts, freshDirs: ["/root", "/tmp"] },
+      );
+      expect(r.stdout).toBe("agent-said\nrefused\n");
+      expect(readFileSync(join(vlogs.hostDir ?? "", "reward.txt"), "utf8")).toBe("1\n");
+    } finally {
+      vlogs.dispose();
+    }
+    expect(readFileSync(agentHost, "utf8")).toBe("agent-said\n");
+    expect((await s.exec("cat /logs/verifier/reward.txt; cat /logs/agent/a.txt")).stdout).toBe(
+      "stale\nagent-said\n",
+    );
   });
 
   it("enforces the memory limit through the container's cgroup", async () => {

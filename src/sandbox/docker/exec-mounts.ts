@@ -68,13 +68,33 @@ export async function stageExec(
   for (const m of mounts) {
     if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
   }
+  // A source inside the sandbox's own host folders (the runner shows /logs/agent read-only in a
+  // fresh /logs) would be moved aside with them: it is copied first.
+  const roots = ctx.binds.map((b) => realpathSync(b.hostRoot));
+  const snapshots: string[] = [];
+  const sources: Mount[] = [];
+  for (const m of mounts) {
+    const real = realpathSync(m.hostPath);
+    if (!roots.some((r) => real === r || real.startsWith(`${r}/`))) {
+      sources.push(m);
+      continue;
+    }
+    const copy = join(ctx.scratch, `source-${newName()}`);
+    await copyTree(real, copy);
+    snapshots.push(copy);
+    sources.push({ ...m, hostPath: copy });
+  }
   const items: Item[] = [
     ...freshDirs.map((path): Item => ({ path, source: { kind: "fresh" } })),
-    ...mounts.map(
+    ...sources.map(
       (mount): Item => ({ path: posix.normalize(mount.sandboxPath), source: { kind: "mount", mount } }),
     ),
   ].sort((a, b) => a.path.split("/").length - b.path.split("/").length);
-  const undo: Undo[] = [];
+  const undo: Undo[] = [
+    async () => {
+      for (const p of snapshots) rmSync(p, { recursive: true, force: true });
+    },
+  ];
   const restore = async (): Promise<void> => {
     let first: unknown = null;
     for (const u of undo.reverse()) {
