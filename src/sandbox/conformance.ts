@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,14 @@ export interface ConformanceOptions {
   hostSecrets?: readonly { path: string; content: string }[];
   /** Fields every sandbox of the suite is created with, e.g. `{ image }` to run over an image. */
   spec?: Partial<SandboxSpec>;
+  /**
+   * The system folders are an image's own root file system, writable and private to the sandbox
+   * (the decided semantics of image sandboxes, docs/sandbox.md; docker always runs over an image).
+   * Writes outside the persistent folders are then allowed but must stay inside the sandbox, and
+   * files there that only root may read are the image's own, not the host's, so an exec running
+   * as the image's root may read them: only the planted host secrets are checked.
+   */
+  imageRoot?: boolean;
 }
 
 export function describeSandboxConformance(
@@ -220,11 +228,19 @@ export function describeSandboxConformance(
       const probe = [...hostOnly, ...hostHome].map((p) => `test -e '${p}' && echo "visible ${p}"`);
       const seen = await s.exec(`${probe.join("; ")}; ls -A /home; true`);
       expect(seen.stdout).toBe("");
+      const mark = `longhaul-conformance-${randomBytes(4).toString("hex")}`;
       const writes = await s.exec(
-        "for p in /etc/x /usr/x /x /opt/x /var/x /bin/x; do touch $p 2>/dev/null && echo wrote $p; done; " +
+        `for p in /etc/x /usr/x /x /opt/x /var/x /bin/x /etc/${mark}; do touch $p 2>/dev/null && echo wrote $p; done; ` +
           "for d in /app /logs /tmp /root; do touch $d/ok || echo failed $d; done; true",
       );
-      expect(writes.stdout).toBe("");
+      if (options.imageRoot === true) {
+        // Written to the sandbox's own root file system: never the host's, never another sandbox's.
+        expect(writes.stdout).not.toContain("failed");
+        expect(existsSync(`/etc/${mark}`)).toBe(false);
+        expect((await shared.exec(`test -e /etc/${mark}`)).exitCode).not.toBe(0);
+      } else {
+        expect(writes.stdout).toBe("");
+      }
     });
 
     it("has no capabilities and cannot mount", async () => {
@@ -301,6 +317,7 @@ export function describeSandboxConformance(
         expect(r.exitCode, secret.path).not.toBe(0);
         expect(r.stdout + r.stderr).not.toContain(secret.content);
       }
+      if (options.imageRoot === true) return;
       // Every regular file without the world-read bit, and every folder without world read and
       // search, must refuse to open (masks may show as device nodes, which do not count).
       const walk = [

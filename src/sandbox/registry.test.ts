@@ -32,7 +32,9 @@ describe("sandbox registry", () => {
       caught = e;
     }
     expect(caught).toBeInstanceOf(UserError);
-    expect((caught as Error).message).toBe('unknown sandbox provider "dockr" (known: bwrap, fake-test)');
+    expect((caught as Error).message).toBe(
+      'unknown sandbox provider "dockr" (known: bwrap, docker, fake-test)',
+    );
     expect(() => registerSandboxProvider("Bad Name", () => fake)).toThrow(UserError);
   });
 });

@@ -1,12 +1,16 @@
 import { UserError } from "../core/errors.js";
 import { BwrapProvider } from "./bwrap-provider.js";
+import { DockerProvider } from "./docker/docker-provider.js";
 import type { SandboxProvider } from "./types.js";
 
 export const DEFAULT_SANDBOX_PROVIDER = "bwrap";
 
 export type SandboxProviderFactory = () => SandboxProvider;
 
-const factories = new Map<string, SandboxProviderFactory>([["bwrap", () => new BwrapProvider()]]);
+const factories = new Map<string, SandboxProviderFactory>([
+  ["bwrap", () => new BwrapProvider()],
+  ["docker", () => new DockerProvider()],
+]);
 
 /** Adds (or replaces) a provider under `name`, e.g. from a plugin or a test. */
 export function registerSandboxProvider(name: string, factory: SandboxProviderFactory): void {

@@ -1,0 +1,278 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { InfraError, UserError } from "../../core/errors.js";
+import { copyTree, type PersistentBind } from "../host-paths.js";
+import { dockerUnavailable, lastLines } from "../image/docker-cli.js";
+import { inspectImage } from "../image/inspect.js";
+import type { ImageConfig } from "../image/types.js";
+import { chownTree } from "../sandbox-user.js";
+import { baseEnv, parseSandboxSpec } from "../spec.js";
+import { diskUsage, mountStorage, releaseStorage } from "../storage.js";
+import { defaultRegistryDir, writeRecord } from "../sweep.js";
+import type { Sandbox, SandboxProvider, SandboxSpec } from "../types.js";
+import { DockerSandbox } from "./docker-sandbox.js";
+import type { ExecUser } from "./exec-mounts.js";
+import { extractFolder, pristineTars } from "./pristine.js";
+import { collect, collectOk, dockerBin } from "./proc.js";
+import { KEEP_ALIVE } from "./scripts.js";
+import { ownerLabels, sweepStaleContainers } from "./sweep.js";
+
+export { sweepStaleContainers } from "./sweep.js";
+
+export const DEFAULT_DOCKER_IMAGE = "longhaul-base:bookworm";
+
+export interface DockerProviderOptions {
+  /** Image of sandboxes whose spec names none (default longhaul-base:bookworm). */
+  defaultImage?: string;
+  /** Receives warnings (default: one line on stderr per message). */
+  onWarning?: (message: string) => void;
+  /** Poll interval of the disk-usage watchdog in ms (default 1000). */
+  storageCheckMs?: number;
+  /** Where live sandboxes are recorded for sweepStaleSandboxes (default tmpdir/longhaul-sandboxes). */
+  registryDir?: string;
+}
+
+const warned = new Set<string>();
+function warnOnceOnStderr(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.stderr.write(`warning: ${message}\n`);
+}
+
+/**
+ * Sandboxes as Docker containers: one container per sandbox, kept alive by a sleeping pid 1, each
+ * exec a `docker exec`. The workdir, /logs, /tmp and /root are host folders bound into the
+ * container (seeded from the image), so quotas, hostPathOf and per-exec switches work as with
+ * bwrap; the rest of the image's root file system is the container's own and writable.
+ */
+export class DockerProvider implements SandboxProvider {
+  readonly name = "docker";
+  private defaultConfig: { id: string; config: ImageConfig } | null = null;
+
+  constructor(private readonly options: DockerProviderOptions = {}) {}
+
+  async check(): Promise<void> {
+    const why = await dockerUnavailable();
+    if (why !== null) throw new UserError(why);
+    await sweepStaleContainers();
+    await this.resolveImage({ image: null });
+  }
+
+  async create(input: SandboxSpec): Promise<Sandbox> {
+    const spec = parseSandboxSpec(input);
+    if (existsSync(spec.stateDir) && readdirSync(spec.stateDir).length > 0) {
+      throw new UserError(`sandbox state folder ${spec.stateDir} exists and is not empty`);
+    }
+    if (
+      spec.environmentDir !== null &&
+      !statSync(spec.environmentDir, { throwIfNoEntry: false })?.isDirectory()
+    ) {
+      throw new UserError(`environment folder ${spec.environmentDir} does not exist or is not a folder`);
+    }
+    const image = await this.resolveImage(spec);
+    const id = `sbx-${randomBytes(5).toString("hex")}`;
+    const container = `lh-${id}`;
+    const record = writeRecord(this.options.registryDir ?? defaultRegistryDir(), id, {
+      ownerPid: process.pid,
+      stateDir: spec.stateDir,
+      uid: null,
+    });
+    let watchdog: NodeJS.Timeout | undefined;
+    let released = false;
+    const release = async (): Promise<void> => {
+      if (released) return;
+      released = true;
+      clearInterval(watchdog);
+      const rm = await collect([dockerBin(), "rm", "-f", "-v", container]);
+      if (rm.code !== 0 && !/No such container/.test(rm.stderr)) {
+        this.warn(`sandbox ${id}: could not remove container ${container}: ${lastLines(rm.stderr, 1)}`);
+      }
+      const err = releaseStorage(spec.stateDir);
+      if (err !== null) this.warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
+      rmSync(spec.stateDir, { recursive: true, force: true });
+      rmSync(record, { force: true });
+    };
+    try {
+      let storage: "loop" | "watch" | null = null;
+      if (spec.storageMb !== undefined) {
+        const why = mountStorage(spec.stateDir, spec.storageMb);
+        storage = why === null ? "loop" : "watch";
+        if (why !== null)
+          this.warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
+      }
+      const dirs = {
+        app: join(spec.stateDir, "app"),
+        logs: join(spec.stateDir, "logs"),
+        tmp: join(spec.stateDir, "tmp"),
+        home: join(spec.stateDir, "home"),
+      };
+      const scratch = join(spec.stateDir, "scratch");
+      mkdirSync(scratch, { recursive: true, mode: 0o700 });
+      const seeds = await pristineTars(image.id, [spec.workdir, "/tmp", "/root"], ownerLabels("pristine"));
+      const seed = async (path: string, dest: string, mode: number): Promise<boolean> => {
+        const tar = seeds.get(path) ?? null;
+        if (tar !== null && (await extractFolder(tar, dest, scratch))) return true;
+        mkdirSync(dest);
+        chmodSync(dest, mode);
+        return false;
+      };
+      const workdirFromImage = await seed(spec.workdir, dirs.app, 0o755);
+      await seed("/tmp", dirs.tmp, 0o1777);
+      await seed("/root", dirs.home, 0o700);
+      mkdirSync(join(dirs.logs, "agent"), { recursive: true });
+      mkdirSync(join(dirs.logs, "verifier"));
+      if (spec.environmentDir !== null) await copyTree(spec.environmentDir, dirs.app);
+      const binds: PersistentBind[] = [
+        { sandboxRoot: spec.workdir, hostRoot: dirs.app },
+        { sandboxRoot: "/logs", hostRoot: dirs.logs },
+        { sandboxRoot: "/tmp", hostRoot: dirs.tmp },
+        { sandboxRoot: "/root", hostRoot: dirs.home },
+      ];
+      await collectOk("docker run", [
+        dockerBin(),
+        "run",
+        ...(await this.runArgs(spec, container, binds)),
+        image.id,
+        ...KEEP_ALIVE.slice(1),
+      ]);
+      const user = await this.execUser(container, image.config.user);
+      if (user.uid !== 0) {
+        chownTree(dirs.logs, user.uid, user.gid);
+        if (!workdirFromImage || spec.environmentDir !== null) chownTree(dirs.app, user.uid, user.gid);
+      }
+      const env = baseEnv(image.config.env);
+      if (user.uid !== 0) {
+        // docker fills in the user's own HOME; root's would be wrong for them.
+        if (image.config.env.HOME === undefined) delete env.HOME;
+        if (image.config.env.USER === undefined) delete env.USER;
+      }
+      const sandbox = new DockerSandbox({
+        id,
+        spec,
+        container,
+        binds,
+        user,
+        env,
+        scratch,
+        pristine: async (path) =>
+          (await pristineTars(image.id, [path], ownerLabels("pristine"))).get(path) ?? null,
+        release,
+      });
+      if (spec.storageMb !== undefined)
+        watchdog = await this.watchDisk(sandbox, container, spec.stateDir, spec.storageMb, storage);
+      return sandbox;
+    } catch (e) {
+      await release();
+      if (e instanceof UserError || e instanceof InfraError) throw e;
+      throw new InfraError(`docker sandbox ${id} would not start: ${String(e)}`, { cause: e });
+    }
+  }
+
+  private async runArgs(
+    spec: SandboxSpec,
+    container: string,
+    binds: readonly PersistentBind[],
+  ): Promise<string[]> {
+    const mb = `${spec.memoryMb}m`;
+    return [
+      "-d",
+      "--name",
+      container,
+      "--hostname",
+      "sandbox",
+      ...ownerLabels(container.slice(3)).flatMap((l) => ["--label", l]),
+      // No bridge here (dockerd --bridge=none): with internet the container shares the host's network.
+      "--network",
+      spec.allowInternet ? "host" : "none",
+      "--memory",
+      mb,
+      "--memory-swap",
+      mb,
+      "--cpus",
+      String(spec.cpus),
+      "--pids-limit",
+      String(spec.pidsMax),
+      "--cap-drop",
+      "ALL",
+      "--security-opt",
+      "no-new-privileges",
+      "--user",
+      "0:0",
+      ...binds.flatMap((b) => ["--mount", `type=bind,source=${b.hostRoot},target=${b.sandboxRoot}`]),
+      "--entrypoint",
+      KEEP_ALIVE[0] ?? "bash",
+    ];
+  }
+
+  /** The uid and gid of the image's USER, as the container resolves it. */
+  private async execUser(container: string, user: string | null): Promise<ExecUser> {
+    if (user === null || user === "root" || user === "0" || user === "0:0")
+      return { name: "0", uid: 0, gid: 0 };
+    const r = await collect([
+      dockerBin(),
+      "exec",
+      "-u",
+      user,
+      container,
+      "bash",
+      "-c",
+      'echo "$(id -u) $(id -g)"',
+    ]);
+    const m = /^(\d+) (\d+)\s*$/.exec(r.stdout.toString("utf8"));
+    if (r.code !== 0 || m === null) {
+      throw new UserError(`the image's USER ${user} does not exist in it: ${lastLines(r.stderr, 2)}`);
+    }
+    return { name: user, uid: Number(m[1]), gid: Number(m[2]) };
+  }
+
+  private async resolveImage(spec: Pick<SandboxSpec, "image">): Promise<{ id: string; config: ImageConfig }> {
+    if (spec.image) return { id: spec.image.id, config: spec.image.config };
+    if (this.defaultConfig !== null) return this.defaultConfig;
+    const tag = this.options.defaultImage ?? DEFAULT_DOCKER_IMAGE;
+    const found = await inspectImage(tag);
+    if (found === null) {
+      throw new UserError(
+        `the docker sandbox's default image ${tag} is missing: run \`longhaul images bootstrap --tag ${tag} --include python3\``,
+      );
+    }
+    this.defaultConfig = { id: found.id, config: found.config };
+    return this.defaultConfig;
+  }
+
+  /**
+   * storageMb covers the host-kept folders (a loop file system when it could be mounted) and the
+   * container's own writes (its overlay upper folder), which no file system caps on overlay2 over
+   * ext4: both are measured every second and the sandbox's processes killed when over.
+   */
+  private async watchDisk(
+    sandbox: DockerSandbox,
+    container: string,
+    stateDir: string,
+    storageMb: number,
+    mode: "loop" | "watch" | null,
+  ): Promise<NodeJS.Timeout | undefined> {
+    const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.UpperDir}}", container]);
+    const upper = r.stdout.toString("utf8").trim();
+    const readable = r.code === 0 && upper !== "" && existsSync(upper);
+    if (!readable) {
+      this.warn(
+        `sandbox ${sandbox.id}: writes outside its folders are not counted against storage_mb (docker does not show its upper folder here)`,
+      );
+      if (mode === "loop") return undefined;
+    }
+    const limit = storageMb * 1024 * 1024;
+    const timer = setInterval(() => {
+      const used = diskUsage(stateDir, limit) + (readable ? diskUsage(upper, limit) : 0);
+      if (used <= limit) return;
+      this.warn(`sandbox ${sandbox.id} is over its ${storageMb} MB disk quota: its processes are killed`);
+      sandbox.killAll().catch(() => undefined);
+    }, this.options.storageCheckMs ?? 1000);
+    timer.unref();
+    return timer;
+  }
+
+  private warn(message: string): void {
+    (this.options.onWarning ?? warnOnceOnStderr)(message);
+  }
+}

@@ -1,0 +1,320 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
+import { posix } from "node:path";
+import { InfraError, UserError } from "../../core/errors.js";
+import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
+import { lastLines } from "../image/docker-cli.js";
+import { type RunningHandle, runProcess } from "../run-process.js";
+import { chownTree } from "../sandbox-user.js";
+import { parseExecOptions } from "../spec.js";
+import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js";
+import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
+import { collect, dockerBin, pipeOk } from "./proc.js";
+import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
+
+export interface DockerSandboxParts {
+  id: string;
+  spec: SandboxSpec;
+  container: string;
+  binds: PersistentBind[];
+  user: ExecUser;
+  /** The environment every exec starts from (base, then the image's ENV). */
+  env: Record<string, string>;
+  scratch: string;
+  pristine: (path: string) => Promise<Buffer | null>;
+  /** Removes the container and what the provider holds on the host; safe to call twice. */
+  release: () => Promise<void>;
+}
+
+/** Time the in-container killer gets to find an exec that has not shown up yet. */
+const KILL_RETRIES = 15;
+const KILL_RETRY_MS = 200;
+
+/** One docker container per sandbox; each exec is a `docker exec` under a killable wrapper. */
+export class DockerSandbox implements Sandbox {
+  readonly id: string;
+  readonly spec: SandboxSpec;
+  private readonly running = new Set<RunningHandle>();
+  private closed = false;
+
+  constructor(private readonly parts: DockerSandboxParts) {
+    this.id = parts.id;
+    this.spec = parts.spec;
+  }
+
+  get containerName(): string {
+    return this.parts.container;
+  }
+
+  async exec(command: string | string[], options?: ExecOptions): Promise<ExecResult> {
+    this.assertOpen();
+    const o = parseExecOptions(options);
+    const argv = typeof command === "string" ? ["bash", "-lc", command] : command;
+    if (argv.length === 0) throw new UserError("exec: empty command");
+    if (o.nestedSandbox === true) {
+      throw new UserError(
+        "the docker sandbox cannot let a command build sandboxes of its own (docker's seccomp " +
+          "profile forbids user namespaces, and allowing them would weaken the container); use --sandbox bwrap",
+      );
+    }
+    const restore = await stageExec(this.stageContext(), o.mounts, o.freshDirs);
+    try {
+      return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir });
+    } finally {
+      await restore();
+    }
+  }
+
+  private async run(
+    argv: readonly string[],
+    o: ReturnType<typeof parseExecOptions> & { cwd: string },
+  ): Promise<ExecResult> {
+    const execId = randomBytes(8).toString("hex");
+    const controller = new AbortController();
+    let why: "timeout" | "abort" | "kill" | null = null;
+    let killing: Promise<void> | null = null;
+    const kill = (reason: "timeout" | "abort" | "kill"): Promise<void> => {
+      why ??= reason;
+      killing ??= this.killExec(execId, () => finished).finally(() => controller.abort());
+      return killing;
+    };
+    let finished = false;
+    const timer =
+      o.timeoutSec === undefined
+        ? undefined
+        : setTimeout(() => void kill("timeout"), Math.min(o.timeoutSec * 1000, 2_147_483_647));
+    const onAbort = (): void => void kill("abort");
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    if (o.signal?.aborted) void kill("abort");
+    const args = [
+      "exec",
+      "-i",
+      "-u",
+      this.parts.user.name,
+      "-w",
+      o.cwd,
+      ...envArgs({ ...this.parts.env, ...o.env, [EXEC_MARKER]: execId }),
+      this.parts.container,
+      "bash",
+      "-c",
+      WRAPPER,
+      WRAPPER_NAME,
+      ...argv,
+    ];
+    try {
+      const r = await runProcess(
+        {
+          argv: [dockerBin(), ...args],
+          env: hostEnv(),
+          stdin: o.stdin,
+          signal: controller.signal,
+          maxOutputBytes: o.maxOutputBytes,
+        },
+        (h) => {
+          const handle: RunningHandle = { kill: () => void kill("kill"), done: h.done };
+          this.running.add(handle);
+          return () => this.running.delete(handle);
+        },
+      );
+      finished = true;
+      if (r.spawnError !== null) {
+        throw new InfraError(`could not run docker: ${r.spawnError.message}`, { cause: r.spawnError });
+      }
+      if (why === null && (r.exitCode === 125 || r.exitCode === 126 || r.exitCode === 127)) {
+        // The client's own failures (container gone, exec refused) never reach the wrapper.
+        if (/Error response from daemon|OCI runtime|is not running/.test(r.stderr)) {
+          throw new InfraError(`sandbox ${this.id}: docker exec failed: ${lastLines(r.stderr, 3)}`);
+        }
+      }
+      const { started: _s, spawnError: _e, ...result } = r;
+      await killing;
+      if (why === null) return result;
+      return { ...result, exitCode: null, signal: "SIGKILL", timedOut: why === "timeout" };
+    } finally {
+      finished = true;
+      clearTimeout(timer);
+      o.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Kills one exec's session inside the container; retries while it has not shown up yet. */
+  private async killExec(execId: string, done: () => boolean): Promise<void> {
+    for (let i = 0; i < KILL_RETRIES && !done(); i++) {
+      const r = await this.helperRaw(this.parts.user.name, KILL_EXEC, [execId]);
+      if (r.code === 0) return;
+      if (r.code !== 3) return;
+      await new Promise((res) => setTimeout(res, KILL_RETRY_MS));
+    }
+  }
+
+  async spawnBackground(
+    command: string[],
+    options?: Omit<ExecOptions, "timeoutSec" | "stdin">,
+  ): Promise<void> {
+    this.assertOpen();
+    const o = parseExecOptions(options);
+    if (command.length === 0) throw new UserError("spawnBackground: empty command");
+    if (o.mounts.length > 0 || o.freshDirs.length > 0) {
+      throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
+    }
+    const r = await collect([
+      dockerBin(),
+      "exec",
+      "-d",
+      "-u",
+      this.parts.user.name,
+      "-w",
+      o.cwd ?? this.spec.workdir,
+      ...envArgs({ ...this.parts.env, ...o.env }),
+      this.parts.container,
+      ...command,
+    ]);
+    if (r.code !== 0) {
+      throw new InfraError(
+        `background process ${command.join(" ")} did not start: ${lastLines(r.stderr, 3)}`,
+      );
+    }
+  }
+
+  async upload(hostPath: string, sandboxPath: string): Promise<void> {
+    this.assertOpen();
+    if (!existsSync(hostPath)) throw new UserError(`upload: ${hostPath} does not exist`);
+    const p = posix.normalize(sandboxPath);
+    if (mapToHost(this.parts.binds, p) !== null) {
+      const to = resolveHostPath(this.parts.binds, p);
+      await copyTree(hostPath, to);
+      if (this.parts.user.uid !== 0) {
+        chownTree(to, this.parts.user.uid, this.parts.user.gid);
+      }
+      return;
+    }
+    await this.helper("0", 'mkdir -p -- "$1"', [posix.dirname(p)]);
+    const { uid, gid } = this.parts.user;
+    const name = posix.basename(p).replace(/[\\&,]/g, "\\$&");
+    await pipeOk(
+      `upload to ${p}`,
+      [
+        "tar",
+        "-c",
+        "-C",
+        posix.dirname(hostPath),
+        `--owner=${uid}`,
+        `--group=${gid}`,
+        "--numeric-owner",
+        `--transform=s,^[^/]*,${name},S`,
+        "--",
+        posix.basename(hostPath),
+      ],
+      [dockerBin(), "cp", "-", `${this.parts.container}:${posix.dirname(p)}`],
+    );
+  }
+
+  async download(sandboxPath: string, hostPath: string): Promise<void> {
+    this.assertOpen();
+    const p = posix.normalize(sandboxPath);
+    if (mapToHost(this.parts.binds, p) !== null) {
+      const from = resolveHostPath(this.parts.binds, p);
+      if (lstatSync(from, { throwIfNoEntry: false }) === undefined) {
+        throw new UserError(`download: ${sandboxPath} does not exist in sandbox ${this.id}`);
+      }
+      await copyTree(from, hostPath);
+      return;
+    }
+    const staging = `${hostPath}.lh-download-${randomBytes(4).toString("hex")}`;
+    mkdirSync(staging, { recursive: true });
+    try {
+      const probe = await this.helperRaw("0", 'test -e "$1" || test -L "$1"', [p]);
+      if (probe.code !== 0)
+        throw new UserError(`download: ${sandboxPath} does not exist in sandbox ${this.id}`);
+      await pipeOk(
+        `download of ${p}`,
+        [dockerBin(), "cp", `${this.parts.container}:${p}`, "-"],
+        ["tar", "-x", "--no-same-owner", "-C", staging, "-f", "-"],
+      );
+      await copyTree(posix.join(staging, posix.basename(p)), hostPath);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+
+  hostPathOf(sandboxPath: string): string | null {
+    return mapToHost(this.parts.binds, sandboxPath);
+  }
+
+  async killAll(): Promise<void> {
+    const handles = [...this.running];
+    for (const h of handles) h.kill();
+    await Promise.all(handles.map((h) => h.done));
+    // The exec user's processes first (root without capabilities cannot signal another uid),
+    // then root's, which also checks that nothing but pid 1 and its sleep is left.
+    if (this.parts.user.uid !== 0) await this.helperRaw(this.parts.user.name, KILL_ALL, []);
+    const r = await this.helperRaw("0", KILL_ALL, []);
+    if (r.code !== 0) {
+      throw new InfraError(
+        `sandbox ${this.id}: processes survived killAll (${lastLines(r.stderr, 2) || r.code})`,
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.parts.release();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new UserError(`sandbox ${this.id} is closed`);
+  }
+
+  private stageContext(): StageContext {
+    return {
+      container: this.parts.container,
+      binds: this.parts.binds,
+      scratch: this.parts.scratch,
+      user: this.parts.user,
+      helper: (user, script, args) => this.helper(user, script, args),
+      pristine: this.parts.pristine,
+    };
+  }
+
+  private helperRaw(user: string, script: string, args: readonly string[]) {
+    return collect(
+      [
+        dockerBin(),
+        "exec",
+        "-u",
+        user,
+        this.parts.container,
+        "bash",
+        "-c",
+        script,
+        "longhaul-helper",
+        ...args,
+      ],
+      undefined,
+      120,
+    );
+  }
+
+  /** A short root (or other uid) command of the provider's own; InfraError when it fails. */
+  async helper(user: string, script: string, args: readonly string[]): Promise<string> {
+    const r = await this.helperRaw(user, script, args);
+    if (r.code !== 0) {
+      throw new InfraError(
+        `sandbox ${this.id}: helper command failed: ${lastLines(r.stderr, 3) || `exit ${r.code}`}`,
+      );
+    }
+    return r.stdout.toString("utf8");
+  }
+}
+
+function envArgs(env: Record<string, string>): string[] {
+  return Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+}
+
+/** The docker client's own environment (DOCKER_HOST and the like), never the sandbox's. */
+export function hostEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
+  return out;
+}

@@ -1,0 +1,262 @@
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { basename, dirname, join, posix } from "node:path";
+import { UserError } from "../../core/errors.js";
+import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
+import { chownTree } from "../sandbox-user.js";
+import type { Mount } from "../types.js";
+import { extractFolder } from "./pristine.js";
+import { collectOk, dockerBin, pipeOk } from "./proc.js";
+
+/**
+ * Owner of read-only per-exec files: no image user has it, and a command without capabilities
+ * (even uid 0, see docs/sandbox.md) can neither write nor chmod another uid's files.
+ */
+export const LOCKED_UID = 2_000_000;
+
+export interface ExecUser {
+  /** As given to `docker exec -u` (the image's USER, or "0"). */
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+export interface StageContext {
+  container: string;
+  binds: readonly PersistentBind[];
+  /** Host folder on the same file system as the binds, for folders moved aside. */
+  scratch: string;
+  user: ExecUser;
+  /** Runs `bash -c script` in the container as `user`; InfraError when it fails. */
+  helper(user: string, script: string, args: readonly string[]): Promise<string>;
+  /** The image's own copy of a folder, as a `docker cp` tar (null: the image has none). */
+  pristine(path: string): Promise<Buffer | null>;
+}
+
+type Source = { kind: "mount"; mount: Mount } | { kind: "fresh" };
+interface Item {
+  path: string;
+  source: Source;
+}
+
+/** A step to undo after the exec, in reverse order. */
+type Undo = () => Promise<void>;
+
+/**
+ * Shows per-exec mounts and fresh folders to the next exec, and returns how to take them away.
+ * Docker cannot bind a folder into one `docker exec`, so this changes the container for as long
+ * as the exec runs: every exec running meanwhile sees the same (the runner runs the verifier alone).
+ * Host-kept folders (workdir, /logs, /tmp, /root) are switched on the host; elsewhere the files
+ * are copied in with `docker cp` and, for writable mounts, copied back to the host afterwards.
+ */
+export async function stageExec(
+  ctx: StageContext,
+  mounts: readonly Mount[],
+  freshDirs: readonly string[],
+): Promise<() => Promise<void>> {
+  for (const m of mounts) {
+    if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
+  }
+  // A source inside the sandbox's own host folders (the runner shows /logs/agent read-only in a
+  // fresh /logs) would be moved aside with them: it is copied first.
+  const roots = ctx.binds.map((b) => realpathSync(b.hostRoot));
+  const snapshots: string[] = [];
+  const sources: Mount[] = [];
+  for (const m of mounts) {
+    const real = realpathSync(m.hostPath);
+    if (!roots.some((r) => real === r || real.startsWith(`${r}/`))) {
+      sources.push(m);
+      continue;
+    }
+    const copy = join(ctx.scratch, `source-${newName()}`);
+    await copyTree(real, copy);
+    snapshots.push(copy);
+    sources.push({ ...m, hostPath: copy });
+  }
+  const items: Item[] = [
+    ...freshDirs.map((path): Item => ({ path, source: { kind: "fresh" } })),
+    ...sources.map(
+      (mount): Item => ({ path: posix.normalize(mount.sandboxPath), source: { kind: "mount", mount } }),
+    ),
+  ].sort((a, b) => a.path.split("/").length - b.path.split("/").length);
+  const undo: Undo[] = [
+    async () => {
+      for (const p of snapshots) rmSync(p, { recursive: true, force: true });
+    },
+  ];
+  const restore = async (): Promise<void> => {
+    let first: unknown = null;
+    for (const u of undo.reverse()) {
+      try {
+        await u();
+      } catch (e) {
+        first ??= e;
+      }
+    }
+    if (first !== null) throw first;
+  };
+  try {
+    for (const item of items) {
+      undo.push(
+        mapToHost(ctx.binds, item.path) !== null
+          ? await stageOnHost(ctx, item)
+          : await stageInContainer(ctx, item),
+      );
+    }
+  } catch (e) {
+    await restore().catch(() => undefined);
+    throw e;
+  }
+  return restore;
+}
+
+function newName(): string {
+  return randomBytes(5).toString("hex");
+}
+
+/** Under a host-kept folder: move what is there aside on the host, put the new content in place. */
+async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
+  const target = resolveHostPath(ctx.binds, item.path);
+  const isRoot = ctx.binds.some((b) => realpathSync(b.hostRoot) === target);
+  const aside = join(ctx.scratch, `aside-${newName()}`);
+  const before = isRoot ? statSync(target) : null;
+  let movedAside = false;
+  if (isRoot) {
+    mkdirSync(aside);
+    for (const n of readdirSync(target)) renameSync(join(target, n), join(aside, n));
+  } else if (lstatSync(target, { throwIfNoEntry: false }) !== undefined) {
+    renameSync(target, aside);
+    movedAside = true;
+  }
+  // The content goes to a staging folder first, then into place with renames.
+  const staged = join(ctx.scratch, `stage-${newName()}`);
+  if (item.source.kind === "fresh") {
+    const tar = await ctx.pristine(item.path);
+    if (tar === null || !(await extractFolder(tar, staged, ctx.scratch))) mkdirSync(staged, { mode: 0o755 });
+  } else {
+    await copyTree(item.source.mount.hostPath, staged);
+    if (item.source.mount.readonly) lockTree(staged);
+    else if (ctx.user.uid !== 0) chownTree(staged, ctx.user.uid, ctx.user.gid);
+  }
+  if (isRoot) {
+    const st = lstatSync(staged);
+    if (!st.isDirectory()) throw new UserError(`cannot show a file at ${item.path}, a folder of the sandbox`);
+    for (const n of readdirSync(staged)) renameSync(join(staged, n), join(target, n));
+    chownSync(target, st.uid, st.gid);
+    chmodSync(target, st.mode & 0o7777);
+    rmSync(staged, { recursive: true, force: true });
+  } else {
+    mkdirSync(dirname(target), { recursive: true });
+    renameSync(staged, target);
+  }
+  const source = item.source;
+  return async () => {
+    if (source.kind === "mount" && !source.mount.readonly) await copyTree(target, source.mount.hostPath);
+    if (isRoot && before !== null) {
+      for (const n of readdirSync(target)) rmSync(join(target, n), { recursive: true, force: true });
+      for (const n of readdirSync(aside)) renameSync(join(aside, n), join(target, n));
+      rmSync(aside, { recursive: true, force: true });
+      chownSync(target, before.uid, before.gid);
+      chmodSync(target, before.mode & 0o7777);
+    } else {
+      rmSync(target, { recursive: true, force: true });
+      if (movedAside) renameSync(aside, target);
+    }
+  };
+}
+
+/** Files nobody in the sandbox may change: owned by LOCKED_UID, no write bits. */
+function lockTree(p: string): void {
+  chownTree(p, LOCKED_UID, LOCKED_UID);
+  const walk = (q: string): void => {
+    const st = lstatSync(q);
+    if (st.isSymbolicLink()) return;
+    chmodSync(q, st.mode & 0o7555);
+    if (st.isDirectory()) for (const n of readdirSync(q)) walk(join(q, n));
+  };
+  walk(p);
+}
+
+const SET_ASIDE = `p=$1; n=$2
+mkdir -p /.longhaul/aside
+if [ -e "$p" ] || [ -L "$p" ]; then mv -- "$p" "/.longhaul/aside/$n"; fi
+mkdir -p -- "\${p%/*}/"`;
+
+/**
+ * Renaming a folder needs write access to the folder itself, which root without capabilities
+ * lacks on another uid's: so its owner empties it in place first, then root removes it.
+ */
+const WIPE = `chmod -R u+w -- "$1" 2>/dev/null; rm -rf -- "$1" 2>/dev/null; true`;
+
+const TAKE_AWAY = `p=$1; n=$2; aside=$3
+rm -rf -- "$p"
+if [ -e "$p" ] || [ -L "$p" ]; then echo "could not remove $p" >&2; exit 1; fi
+if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p"; fi`;
+
+/** Elsewhere in the container: copy in with `docker cp`, copy writable ones back, then remove. */
+async function stageInContainer(ctx: StageContext, item: Item): Promise<Undo> {
+  const n = newName();
+  const parent = posix.dirname(item.path);
+  const name = posix.basename(item.path);
+  const said = await ctx.helper("0", `${SET_ASIDE}\n[ -e "/.longhaul/aside/$2" ] && echo aside; true`, [
+    item.path,
+    n,
+  ]);
+  const hadAside = said.includes("aside");
+  const dest = `${ctx.container}:${parent}`;
+  let owner = ctx.user;
+  if (item.source.kind === "fresh") {
+    const tar = await ctx.pristine(item.path);
+    if (tar !== null) await collectOk(`docker cp ${item.path}`, [dockerBin(), "cp", "-", dest], tar);
+    else await ctx.helper("0", 'mkdir -p -- "$1"', [item.path]);
+  } else {
+    const m = item.source.mount;
+    const ro = m.readonly;
+    if (ro) owner = { name: String(LOCKED_UID), uid: LOCKED_UID, gid: LOCKED_UID };
+    const tar = [
+      "tar",
+      "-c",
+      "-C",
+      dirname(m.hostPath),
+      `--owner=${owner.uid}`,
+      `--group=${owner.gid}`,
+      "--numeric-owner",
+      ...(ro ? ["--mode=a-w"] : []),
+      // Renames the top entry (file or folder) to the mount point's name; link targets untouched.
+      `--transform=s,^[^/]*,${name.replace(/[\\&,]/g, "\\$&")},S`,
+      "--",
+      basename(m.hostPath),
+    ];
+    await pipeOk(`copying ${m.hostPath} to ${item.path}`, tar, [dockerBin(), "cp", "-", dest]);
+  }
+  const source = item.source;
+  return async () => {
+    if (source.kind === "mount" && !source.mount.readonly) {
+      const staging = join(ctx.scratch, `back-${n}`);
+      mkdirSync(staging, { recursive: true });
+      try {
+        await pipeOk(
+          `copying ${item.path} back`,
+          [dockerBin(), "cp", `${ctx.container}:${item.path}`, "-"],
+          ["tar", "-x", "--no-same-owner", "-C", staging, "-f", "-"],
+        );
+        await copyTree(join(staging, name), source.mount.hostPath);
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
+      }
+    }
+    if (owner.uid !== 0) await ctx.helper(owner.name, WIPE, [item.path]);
+    await ctx.helper("0", TAKE_AWAY, [item.path, n, hadAside ? "1" : "0"]);
+  };
+}
