@@ -1,3 +1,4 @@
+import { UserError } from "../core/errors.js";
 import type { PersistentBind } from "./host-paths.js";
 import { isWithin } from "./spec.js";
 import type { Mount } from "./types.js";
@@ -36,6 +37,13 @@ export interface ImageLayout {
    * False: a new user namespace mapping only the caller's uid (not root: the copy fallback).
    */
   userns: boolean;
+  /** Supplementary groups of the image user (from the image's /etc/group). */
+  groups: readonly number[];
+  /**
+   * In the joined namespace, how a non-root image user is reached: root sets up the sandbox and
+   * the kit's setpriv (host files bound under its folder) drops to the user before the command.
+   */
+  kit: { files: readonly { host: string; name: string }[]; dir: string; argv: readonly string[] } | null;
 }
 
 /** The fd an exec over an image finds the identity user namespace on (see image-root.ts). */
@@ -198,24 +206,31 @@ function imageArgs(
     if (m.hostPath === null) args.push("--perms", "1777", "--tmpfs", m.sandboxPath);
     else args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
   }
+  const drop = image.userns && image.uid !== 0 ? image.kit : null;
+  if (image.userns && image.uid !== 0 && drop === null) {
+    throw new UserError(
+      `running as the image's user (uid ${image.uid}) needs setpriv (util-linux) on the host`,
+    );
+  }
+  for (const f of drop?.files ?? []) args.push("--ro-bind", f.host, `${drop?.dir}/${f.name}`);
   args.push(...(image.userns ? ["--userns", String(USERNS_FD)] : ["--unshare-user"]));
   args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");
   if (!layout.allowInternet) args.push("--unshare-net");
   // nestedSandbox changes nothing here: a sandbox nested over an image needs bwrap in the image,
   // and switching to NESTING_UID would take the image's files away from its user (the uid map is
   // the identity, not a single uid mapped to root as on the host).
-  args.push("--uid", String(image.uid), "--gid", String(image.gid), "--as-pid-1");
-  args.push(
-    "--die-with-parent",
-    "--new-session",
-    "--cap-drop",
-    "ALL",
-    "--hostname",
-    "sandbox",
-    "--chdir",
-    "/",
-  );
-  args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...command);
+  const [uid, gid] = image.userns ? [0, 0] : [image.uid, image.gid];
+  args.push("--uid", String(uid), "--gid", String(gid), "--as-pid-1");
+  args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+  // setpriv needs these two to change uid; the uid change itself clears every capability.
+  if (drop !== null) args.push("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID");
+  args.push("--hostname", "sandbox", "--chdir", "/");
+  const groups = image.groups.length > 0 ? `--groups=${image.groups.join(",")}` : "--clear-groups";
+  const prefix =
+    drop === null
+      ? []
+      : [...drop.argv, `--reuid=${image.uid}`, `--regid=${image.gid}`, groups, "--inh-caps=-all", "--"];
+  args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...prefix, ...command);
   return args;
 }
 

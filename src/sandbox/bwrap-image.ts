@@ -6,7 +6,7 @@ import { BwrapSandbox } from "./bwrap-sandbox.js";
 import type { CgroupV1 } from "./cgroup.js";
 import { copyTree, type PersistentBind, resolveHostPath } from "./host-paths.js";
 import type { ImageRef } from "./image/types.js";
-import { safeHostPath } from "./image-exec.js";
+import { KIT_DIR, safeHostPath, setprivKit } from "./image-exec.js";
 import {
   type ImageRoot,
   identityUsernsPath,
@@ -100,7 +100,14 @@ export async function createImageSandbox(
       cgroup: input.cgroup,
       wrap: input.wrap,
       image: {
-        layout: { merged: root.merged, uid: user.uid, gid: user.gid, userns: asRoot },
+        layout: {
+          merged: root.merged,
+          uid: user.uid,
+          gid: user.gid,
+          groups: user.groups,
+          userns: asRoot,
+          kit: asRoot && user.uid !== 0 ? kitLayout() : null,
+        },
         rootfs: input.rootfs,
         env: imageBaseEnv(spec.image.config, user),
         userns: asRoot ? identityUsernsPath : null,
@@ -129,4 +136,9 @@ export async function createImageSandbox(
           },
         );
   }
+}
+
+function kitLayout(): { files: { host: string; name: string }[]; dir: string; argv: string[] } | null {
+  const kit = setprivKit();
+  return kit === null ? null : { ...kit, dir: KIT_DIR };
 }

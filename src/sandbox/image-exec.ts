@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { USERNS_FD } from "./bwrap-args.js";
 import { type PersistentBind, resolveHostPath } from "./host-paths.js";
@@ -93,4 +93,43 @@ export class MountPoints {
 /** argv that opens the user namespace at `nsPath` on USERNS_FD for bwrap's --userns. */
 export function withUserns(nsPath: string, argv: readonly string[]): string[] {
   return ["/bin/sh", "-c", `exec "$@" ${USERNS_FD}<"$0"`, nsPath, ...argv];
+}
+
+/**
+ * The host's setpriv with its own loader and libraries, shown read-only under KIT_DIR, so a
+ * command over an image can drop from root to the image's USER whatever the image holds. (bwrap
+ * 0.8 cannot switch to a uid other than 0 inside a user namespace it joins: it changes uid
+ * before it mounts and loses the capabilities to do so.)
+ */
+export const KIT_DIR = "/run/longhaul";
+
+export interface SetprivKit {
+  /** Host file → name under KIT_DIR. */
+  files: { host: string; name: string }[];
+  /** argv prefix that runs the kit's setpriv. */
+  argv: string[];
+}
+
+let kit: SetprivKit | null | undefined;
+
+export function setprivKit(): SetprivKit | null {
+  if (kit !== undefined) return kit;
+  kit = null;
+  const which = spawnSync("sh", ["-c", "command -v setpriv"], { encoding: "utf8" }).stdout.trim();
+  if (which === "") return kit;
+  const ldd = spawnSync("ldd", [which], { encoding: "utf8" });
+  if (ldd.status !== 0) return kit;
+  const files = [{ host: realpathSync(which), name: "setpriv" }];
+  let loader: string | null = null;
+  for (const line of ldd.stdout.split("\n")) {
+    const lib = /^\s*(\S+) => (\/\S+)/.exec(line);
+    if (lib?.[1] !== undefined && lib[2] !== undefined)
+      files.push({ host: realpathSync(lib[2]), name: lib[1] });
+    const ld = /^\s*(\/\S*ld-linux\S*)/.exec(line);
+    if (ld?.[1] !== undefined) loader = realpathSync(ld[1]);
+  }
+  if (loader === null) return kit;
+  files.push({ host: loader, name: "ld.so" });
+  kit = { files, argv: [`${KIT_DIR}/ld.so`, "--library-path", KIT_DIR, `${KIT_DIR}/setpriv`] };
+  return kit;
 }

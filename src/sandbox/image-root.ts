@@ -92,6 +92,8 @@ export function unmountUnder(dir: string): void {
 export interface ImageUser {
   uid: number;
   gid: number;
+  /** Supplementary groups: the image's /etc/group entries that list the user. */
+  groups: number[];
   name: string;
   home: string;
 }
@@ -147,7 +149,12 @@ export function resolveImageUser(root: string, user: string | null): ImageUser {
       gid = Number(row[2]);
     }
   }
-  return { uid, gid, name: entry?.name ?? u, home: entry?.home ?? (uid === 0 ? "/root" : "/") };
+  const name = entry?.name ?? u;
+  const groups = readTable(join(root, "etc", "group"))
+    .filter((f) => (f[3] ?? "").split(",").includes(name))
+    .map((f) => Number(f[2]))
+    .filter((n) => Number.isInteger(n) && n !== gid);
+  return { uid, gid, groups, name, home: entry?.home ?? (uid === 0 ? "/root" : "/") };
 }
 
 /**
