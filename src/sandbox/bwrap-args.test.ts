@@ -56,3 +56,56 @@ describe("bwrapArgs", () => {
     expect(tail).toEqual(["/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", "/tmp", "printf", "%s", "a b"]);
   });
 });
+
+describe("bwrapArgs over an image", () => {
+  const image = { merged: "/s/root/merged", uid: 0, gid: 0, groups: [], userns: true, kit: null };
+  const layout = {
+    binds: [...binds, { sandboxRoot: "/", hostRoot: "/s/root/merged" }],
+    allowInternet: false,
+  };
+
+  it("binds the merged root writable as / once, joins the user namespace and never remounts / read-only", () => {
+    const args = bwrapArgs("bwrap", { ...layout, image }, [], "/app", ["true"]);
+    expect(args.slice(0, 4)).toEqual(["bwrap", "--bind", "/s/root/merged", "/"]);
+    expect(bindsOf(args).filter((b) => b[2] === "/")).toHaveLength(1);
+    expect(args).not.toContain("--remount-ro");
+    expect(args.join(" ")).toContain("--userns 4");
+    expect(args).toContain("--unshare-net");
+    expect(args.join(" ")).not.toContain("/usr /usr");
+  });
+
+  it("binds a fresh folder's image copy for the exec, and drops to a non-root user through the kit", () => {
+    const kit = {
+      files: [{ host: "/usr/bin/setpriv", name: "setpriv" }],
+      dir: "/run/k",
+      argv: ["/run/k/setpriv"],
+    };
+    const args = bwrapArgs(
+      "bwrap",
+      { ...layout, image: { ...image, uid: 1234, gid: 99, kit } },
+      [],
+      "/w",
+      ["id"],
+      {
+        freshDirs: ["/root"],
+        freshSources: { "/root": "/s/fresh/0" },
+      },
+    );
+    expect(bindsOf(args)).toContainEqual(["--bind", "/s/fresh/0", "/root"]);
+    expect(bindsOf(args)).toContainEqual(["--ro-bind", "/usr/bin/setpriv", "/run/k/setpriv"]);
+    const tail = args.slice(args.indexOf("--") + 1);
+    expect(tail.slice(4)).toEqual([
+      "/w",
+      "/run/k/setpriv",
+      "--reuid=1234",
+      "--regid=99",
+      "--clear-groups",
+      "--inh-caps=-all",
+      "--",
+      "id",
+    ]);
+    expect(() => bwrapArgs("bwrap", { ...layout, image: { ...image, uid: 5 } }, [], "/w", ["id"])).toThrow(
+      /setpriv/,
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { UserError } from "../core/errors.js";
 import type { PersistentBind } from "./host-paths.js";
 import { isWithin } from "./spec.js";
 import type { Mount } from "./types.js";
@@ -20,11 +21,39 @@ export interface BwrapLayout {
    * drops to the uid through setpriv (at this path) before it runs.
    */
   runAs?: { uid: number; gid: number; setpriv: string } | null;
+  /** Over an image: its merged root is / (the host's system folders are not shown at all). */
+  image?: ImageLayout | null;
 }
+
+/** How an exec over an image is laid out (see image-root.ts). */
+export interface ImageLayout {
+  /** Host folder bound writable as /. */
+  merged: string;
+  /** The image user the command runs as. */
+  uid: number;
+  gid: number;
+  /**
+   * True: join the identity-mapped user namespace open on USERNS_FD (files keep their owners).
+   * False: a new user namespace mapping only the caller's uid (not root: the copy fallback).
+   */
+  userns: boolean;
+  /** Supplementary groups of the image user (from the image's /etc/group). */
+  groups: readonly number[];
+  /**
+   * In the joined namespace, how a non-root image user is reached: root sets up the sandbox and
+   * the kit's setpriv (host files bound under its folder) drops to the user before the command.
+   */
+  kit: { files: readonly { host: string; name: string }[]; dir: string; argv: readonly string[] } | null;
+}
+
+/** The fd an exec over an image finds the identity user namespace on (see image-root.ts). */
+export const USERNS_FD = 4;
 
 /** Per-exec additions to the layout (ExecOptions.freshDirs / nestedSandbox). */
 export interface BwrapExecExtras {
   freshDirs?: readonly string[];
+  /** Over an image: host folders holding the image's own content of fresh folders (else empty). */
+  freshSources?: Readonly<Record<string, string>>;
   nestedSandbox?: boolean;
 }
 
@@ -42,7 +71,7 @@ export const NESTING_UID = 1000;
  * changes to the working folder and execs the command. A missing folder or command is therefore
  * the command's failure (exit 126/127), not the sandbox's.
  */
-export const LAUNCHER_SCRIPT = 'printf x >&3; exec 3>&-; cd -- "$1" || exit 126; shift; exec "$@"';
+export const LAUNCHER_SCRIPT = 'printf x >&3; exec 3>&- 4<&-; cd -- "$1" || exit 126; shift; exec "$@"';
 
 /** argv of one bwrap invocation running `command` (argv) in `cwd`. */
 export function bwrapArgs(
@@ -53,6 +82,7 @@ export function bwrapArgs(
   command: readonly string[],
   extras: BwrapExecExtras = {},
 ): string[] {
+  if (layout.image != null) return imageArgs(bwrapPath, layout, layout.image, mounts, cwd, command, extras);
   const fresh = extras.freshDirs ?? [];
   const args: string[] = [bwrapPath, "--tmpfs", "/"];
   for (const dir of SYSTEM_BINDS) args.push("--ro-bind-try", dir, dir);
@@ -82,12 +112,7 @@ export function bwrapArgs(
   );
   // Parents before children, so a mount nested in another (say /app/tests) lands on top.
   // A fresh folder replaces the persistent bind at its path (and any bind inside it).
-  const shown = layout.binds.filter((b) => !fresh.some((f) => isWithin(b.sandboxRoot, f)));
-  const all = [
-    ...shown.map((b) => ({ hostPath: b.hostRoot, sandboxPath: b.sandboxRoot, readonly: false })),
-    ...mounts,
-    ...fresh.map((f) => ({ hostPath: null, sandboxPath: f, readonly: false })),
-  ].sort((a, b) => depth(a.sandboxPath) - depth(b.sandboxPath));
+  const all = orderedMounts(layout, mounts, { freshDirs: fresh });
   // Folders bwrap makes on the tmpfs root to hold a mount (say /longhaul for /longhaul/kit) would
   // be 0700 root-owned when bwrap runs privileged; a sandbox running as another uid could then
   // not reach the mount. Make them first, world-searchable.
@@ -131,6 +156,81 @@ export function bwrapArgs(
           "--",
         ];
   args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...drop, ...command);
+  return args;
+}
+
+/** Binds of persistent folders, exec mounts and fresh folders, parents before children. */
+function orderedMounts(
+  layout: BwrapLayout,
+  mounts: readonly Mount[],
+  extras: BwrapExecExtras,
+): { hostPath: string | null; sandboxPath: string; readonly: boolean }[] {
+  const fresh = extras.freshDirs ?? [];
+  const shown = layout.binds.filter((b) => !fresh.some((f) => isWithin(b.sandboxRoot, f)));
+  return [
+    ...shown.map((b) => ({ hostPath: b.hostRoot, sandboxPath: b.sandboxRoot, readonly: false })),
+    ...mounts,
+    ...fresh.map((f) => ({ hostPath: extras.freshSources?.[f] ?? null, sandboxPath: f, readonly: false })),
+  ].sort((a, b) => depth(a.sandboxPath) - depth(b.sandboxPath));
+}
+
+/**
+ * An exec over an image: the sandbox's merged root is / and stays writable (it persists across
+ * execs, like a container's); /dev, /proc and /run are the sandbox's own. The command runs as the
+ * image user inside a user namespace, with every capability dropped.
+ */
+function imageArgs(
+  bwrapPath: string,
+  layout: BwrapLayout,
+  image: ImageLayout,
+  mounts: readonly Mount[],
+  cwd: string,
+  command: readonly string[],
+  extras: BwrapExecExtras,
+): string[] {
+  const args = [
+    bwrapPath,
+    "--bind",
+    image.merged,
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/run",
+  ];
+  // The root's own entry among the binds (it maps sandbox paths to the host) is bound above.
+  const binds = layout.binds.filter((b) => b.sandboxRoot !== "/");
+  for (const m of orderedMounts({ ...layout, binds }, mounts, extras)) {
+    if (m.hostPath === null) args.push("--perms", "1777", "--tmpfs", m.sandboxPath);
+    else args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
+  }
+  const drop = image.userns && image.uid !== 0 ? image.kit : null;
+  if (image.userns && image.uid !== 0 && drop === null) {
+    throw new UserError(
+      `running as the image's user (uid ${image.uid}) needs setpriv (util-linux) on the host`,
+    );
+  }
+  for (const f of drop?.files ?? []) args.push("--ro-bind", f.host, `${drop?.dir}/${f.name}`);
+  args.push(...(image.userns ? ["--userns", String(USERNS_FD)] : ["--unshare-user"]));
+  args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");
+  if (!layout.allowInternet) args.push("--unshare-net");
+  // nestedSandbox changes nothing here: a sandbox nested over an image needs bwrap in the image,
+  // and switching to NESTING_UID would take the image's files away from its user (the uid map is
+  // the identity, not a single uid mapped to root as on the host).
+  const [uid, gid] = image.userns ? [0, 0] : [image.uid, image.gid];
+  args.push("--uid", String(uid), "--gid", String(gid), "--as-pid-1");
+  args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+  // setpriv needs these two to change uid; the uid change itself clears every capability.
+  if (drop !== null) args.push("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID");
+  args.push("--hostname", "sandbox", "--chdir", "/");
+  const groups = image.groups.length > 0 ? `--groups=${image.groups.join(",")}` : "--clear-groups";
+  const prefix =
+    drop === null
+      ? []
+      : [...drop.argv, `--reuid=${image.uid}`, `--regid=${image.gid}`, groups, "--inh-caps=-all", "--"];
+  args.push("--", "/bin/sh", "-c", LAUNCHER_SCRIPT, "sh", cwd, ...prefix, ...command);
   return args;
 }
 

@@ -4,10 +4,13 @@ import { chmod, mkdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
 import { InfraError, UserError } from "../core/errors.js";
 import { SYSTEM_BINDS } from "./bwrap-args.js";
+import { createImageSandbox } from "./bwrap-image.js";
 import { BwrapSandbox } from "./bwrap-sandbox.js";
 import { CgroupV1, cgroupName } from "./cgroup.js";
 import { copyTree, type PersistentBind } from "./host-paths.js";
 import { maskArgs, unreadablePaths } from "./host-secrets.js";
+import { ensureRootfs } from "./image/rootfs-cache.js";
+import type { ImageRef } from "./image/types.js";
 import { watchUidMemory } from "./memory-watch.js";
 import { runProcess } from "./run-process.js";
 import { allocateSandboxUid, chownTree, identityFiles, killUid } from "./sandbox-user.js";
@@ -39,6 +42,13 @@ export interface BwrapProviderOptions {
   storageCheckMs?: number;
   /** Where live sandboxes are recorded for sweepStaleSandboxes (default tmpdir/longhaul-sandboxes). */
   registryDir?: string;
+  /**
+   * The root file system of an image, as a host folder that is never written (the image rootfs
+   * cache: exported once per image id). Needed for specs with an image.
+   */
+  rootfsFor?: (image: ImageRef) => Promise<string>;
+  /** Per-sandbox layer over an image's rootfs: "auto" (overlayfs, else a copy) or "copy". */
+  imageLayer?: "auto" | "copy";
   /** Receives warnings such as the rlimit fallback (default: one line on stderr per message). */
   onWarning?: (message: string) => void;
 }
@@ -102,6 +112,7 @@ export class BwrapProvider implements SandboxProvider {
     if (spec.environmentDir !== null && !isDirectory(spec.environmentDir)) {
       throw new UserError(`environment folder ${spec.environmentDir} does not exist or is not a folder`);
     }
+    if (spec.image != null) return this.createOverImage(id, { ...spec, image: spec.image }, bwrapPath);
     const masks = this.options.maskHostSecrets === false ? [] : maskArgs(await unreadablePaths(SYSTEM_BINDS));
     const limits = await this.limitsFor(id, spec);
     const runAs = limits.runAs;
@@ -200,23 +211,56 @@ export class BwrapProvider implements SandboxProvider {
         release,
       },
     });
-    if (storage === "watch" && spec.storageMb !== undefined) {
-      const limit = spec.storageMb * 1024 * 1024;
-      watchdog = setInterval(() => {
-        if (diskUsage(spec.stateDir, limit) <= limit) return;
-        this.warn(`sandbox ${id} is over its ${spec.storageMb} MB disk quota: its processes are killed`);
-        sandbox.killAll().catch(() => undefined);
-      }, this.options.storageCheckMs ?? 1000);
-      watchdog.unref();
-    }
+    if (storage === "watch") watchdog = this.watchDisk(sandbox);
     return sandbox;
+  }
+
+  /** Over an image (see bwrap-image.ts): the host's system folders and masks play no part. */
+  private async createOverImage(id: string, spec: SandboxSpec & { image: ImageRef }, bwrapPath: string) {
+    // The image's root file system, exported once per image id and cached (see docs/images.md).
+    const rootfs = await (this.options.rootfsFor ?? ensureRootfs)(spec.image);
+    const limits = await this.limitsFor(id, spec, true);
+    const made = await createImageSandbox({
+      id,
+      spec,
+      bwrapPath,
+      rootfs,
+      cgroup: limits.cgroup,
+      wrap: limits.wrap,
+      registryDir: this.options.registryDir ?? defaultRegistryDir(),
+      storage: this.options.storage ?? "auto",
+      layer: this.options.imageLayer ?? "auto",
+      warn: (m) => this.warn(m),
+    });
+    if (made.storage === "watch") {
+      const watchdog = this.watchDisk(made.sandbox);
+      made.sandbox.onRelease(() => clearInterval(watchdog));
+    }
+    return made.sandbox;
+  }
+
+  /** Polls the state folder's usage and kills the sandbox's processes when it is over its quota. */
+  private watchDisk(sandbox: BwrapSandbox): NodeJS.Timeout {
+    const { spec, id } = sandbox;
+    const limit = (spec.storageMb ?? 0) * 1024 * 1024;
+    const watchdog = setInterval(() => {
+      if (diskUsage(spec.stateDir, limit) <= limit) return;
+      this.warn(`sandbox ${id} is over its ${spec.storageMb} MB disk quota: its processes are killed`);
+      sandbox.killAll().catch(() => undefined);
+    }, this.options.storageCheckMs ?? 1000);
+    watchdog.unref();
+    return watchdog;
   }
 
   private warn(message: string): void {
     (this.options.onWarning ?? warnOnceOnStderr)(message);
   }
 
-  private async limitsFor(id: string, spec: SandboxSpec): Promise<Limits> {
+  /**
+   * `overImage`: no uid of its own under rlimits. The image's files keep their owners, so the
+   * commands run as the image's user, and the process cap holds only when that is not root.
+   */
+  private async limitsFor(id: string, spec: SandboxSpec, overImage = false): Promise<Limits> {
     const mode = this.options.limits ?? "auto";
     let reason = "rlimit mode was chosen";
     if (mode !== "rlimit") {
@@ -233,9 +277,9 @@ export class BwrapProvider implements SandboxProvider {
     }
     // As root the process cap only holds for a uid other than root (see sandbox-user.ts).
     const asRoot = process.getuid?.() === 0;
-    const uid = asRoot && setpriv !== undefined ? allocateSandboxUid() : null;
+    const uid = asRoot && setpriv !== undefined && !overImage ? allocateSandboxUid() : null;
     const runAs = uid === null || setpriv === undefined ? null : { uid, gid: uid, setpriv };
-    if (mode !== "rlimit" || (asRoot && runAs === null)) {
+    if (mode !== "rlimit" || (asRoot && runAs === null && !overImage)) {
       this.warn(
         `sandbox limits fall back to rlimits (${reason}): memory is capped per process, not per sandbox` +
           (asRoot && runAs === null ? ", and without setpriv the process cap does not apply to root" : "") +

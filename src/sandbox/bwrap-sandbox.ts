@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { lstat, rm } from "node:fs/promises";
 import { InfraError, UserError } from "../core/errors.js";
-import { type BwrapLayout, bwrapArgs } from "./bwrap-args.js";
+import { type BwrapLayout, bwrapArgs, type ImageLayout } from "./bwrap-args.js";
 import type { CgroupV1, LimitMode } from "./cgroup.js";
 import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "./host-paths.js";
+import { freshCopies, MountPoints, withUserns } from "./image-exec.js";
 import { type RunningHandle, type RunOutcome, runProcess } from "./run-process.js";
 import { baseEnv, parseExecOptions } from "./spec.js";
 import type { ExecOptions, ExecResult, Mount, Sandbox, SandboxSpec } from "./types.js";
@@ -24,6 +25,14 @@ export interface BwrapSandboxParts {
   wrap: (argv: string[]) => string[];
   /** Masks and the uid to run as (see BwrapLayout). */
   layout?: Pick<BwrapLayout, "masks" | "runAs">;
+  /** Over an image: the merged root, the image's rootfs, environment and user namespace. */
+  image?: {
+    layout: ImageLayout;
+    rootfs: string;
+    env: Record<string, string>;
+    /** Path of the identity user namespace to join (null: bwrap makes its own). */
+    userns: (() => Promise<string>) | null;
+  };
   /** Provider hooks: files copied in, writable mounts, stray processes, teardown before rm. */
   hooks?: {
     afterCopyIn?: (hostPath: string) => void;
@@ -40,8 +49,11 @@ export class BwrapSandbox implements Sandbox {
   readonly limitMode: LimitMode;
   private readonly running = new Set<RunningHandle>();
   private closed = false;
+  private readonly mountPoints: MountPoints | null;
+  private readonly onClose: (() => void)[] = [];
 
   constructor(private readonly parts: BwrapSandboxParts) {
+    this.mountPoints = parts.image === undefined ? null : new MountPoints(parts.image.layout.merged);
     this.id = parts.id;
     this.spec = parts.spec;
     this.limitMode = parts.cgroup === null ? "rlimit" : "cgroup";
@@ -90,19 +102,44 @@ export class BwrapSandbox implements Sandbox {
       if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
     }
     this.parts.hooks?.beforeExec?.(o.mounts);
-    const inner = bwrapArgs(
-      this.parts.bwrapPath,
-      { binds: this.parts.binds, allowInternet: this.spec.allowInternet, ...this.parts.layout },
-      o.mounts,
-      o.cwd ?? this.spec.workdir,
-      argv,
-      { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox },
-    );
+    const image = this.parts.image;
+    const fresh = image === undefined ? null : freshCopies(image.rootfs, o.freshDirs, this.spec.stateDir);
+    const points = this.mountPoints?.claim([...o.mounts.map((m) => m.sandboxPath), ...o.freshDirs]) ?? [];
+    try {
+      let inner = bwrapArgs(
+        this.parts.bwrapPath,
+        {
+          binds: this.parts.binds,
+          allowInternet: this.spec.allowInternet,
+          ...this.parts.layout,
+          image: image?.layout ?? null,
+        },
+        o.mounts,
+        o.cwd ?? this.spec.workdir,
+        argv,
+        { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
+      );
+      if (image?.userns != null) inner = withUserns(await image.userns(), inner);
+      const env = image === undefined ? baseEnv(o.env) : { ...image.env, ...o.env };
+      return await this.run(inner, env, o, background, onStart);
+    } finally {
+      fresh?.remove();
+      this.mountPoints?.release(points);
+    }
+  }
+
+  private async run(
+    inner: string[],
+    env: Record<string, string>,
+    o: ReturnType<typeof parseExecOptions>,
+    background: boolean,
+    onStart?: () => void,
+  ): Promise<RunOutcome> {
     for (let attempt = 0; ; attempt++) {
       const r = await runProcess(
         {
           argv: this.parts.wrap(inner),
-          env: baseEnv(o.env),
+          env,
           ...(background ? {} : { stdin: o.stdin, timeoutSec: o.timeoutSec }),
           signal: o.signal,
           maxOutputBytes: o.maxOutputBytes,
@@ -166,6 +203,11 @@ export class BwrapSandbox implements Sandbox {
     }
   }
 
+  /** Runs `f` at close, before the provider's teardown (e.g. to stop a watchdog). */
+  onRelease(f: () => void): void {
+    this.onClose.push(f);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -173,6 +215,7 @@ export class BwrapSandbox implements Sandbox {
       await this.killAll();
     } finally {
       await this.parts.cgroup?.remove();
+      for (const f of this.onClose) f();
       await this.parts.hooks?.release?.();
       await rm(this.spec.stateDir, { recursive: true, force: true });
     }

@@ -22,6 +22,21 @@ describe("sandbox spec and exec options", () => {
     expect(() => parseSandboxSpec({ ...spec, memoryMb: 1.5 })).toThrow(/memoryMb/);
   });
 
+  it("over an image, allows any workdir but the root and the sandbox's own /logs, /proc and /dev", () => {
+    const image = {
+      id: `sha256:${"a".repeat(64)}`,
+      tag: null,
+      config: { workdir: null, env: {}, user: null },
+    };
+    for (const ok of ["/app", "/workspace", "/root", "/usr/src/app", "/tmp/w", "/etc/x"]) {
+      expect(parseSandboxSpec({ ...spec, image, workdir: ok }).workdir).toBe(ok);
+    }
+    for (const bad of ["/", "/logs", "/logs/x", "/proc", "/dev/shm", "app"]) {
+      expect(() => parseSandboxSpec({ ...spec, image, workdir: bad })).toThrow(UserError);
+    }
+    expect(() => parseSandboxSpec({ ...spec, image: null, workdir: "/usr/src/app" })).toThrow(/workdir/);
+  });
+
   it("fills exec defaults and refuses mounts into system folders", () => {
     const o = parseExecOptions(undefined);
     expect(o).toMatchObject({ mounts: [], env: {}, maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES });

@@ -43,31 +43,46 @@ function clashesWithReserved(p: string): string | null {
   return null;
 }
 
-export const sandboxSpecSchema = z.object({
-  environmentDir: z.string().min(1).nullable(),
-  workdir: absolutePath.superRefine((p, ctx) => {
-    const clash = clashesWithReserved(p);
-    if (clash !== null) ctx.addIssue({ code: "custom", message: `workdir ${p} ${clash}` });
-  }),
-  memoryMb: z.number().int().positive(),
-  cpus: z.number().positive(),
-  pidsMax: z.number().int().positive(),
-  allowInternet: z.boolean(),
-  storageMb: z.number().int().positive().optional(),
-  stateDir: z.string().min(1),
-  image: z
-    .object({
-      id: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be a sha256 image id"),
-      tag: z.string().min(1).nullable(),
-      config: z.object({
-        workdir: z.string().nullable(),
-        env: z.record(z.string(), z.string()),
-        user: z.string().nullable(),
-      }),
-    })
-    .nullable()
-    .optional(),
-});
+/**
+ * Over an image the workdir lives in the image's own root (images use /app, /workspace, /root,
+ * /usr/src/app...): only the folders the sandbox itself provides are out.
+ */
+export const IMAGE_RESERVED_ROOTS = ["/logs", "/proc", "/dev"] as const;
+
+function clashesOverImage(p: string): string | null {
+  if (p === "/") return "is the root folder";
+  for (const root of IMAGE_RESERVED_ROOTS) if (isWithin(p, root)) return `is inside ${root}`;
+  return null;
+}
+
+export const sandboxSpecSchema = z
+  .object({
+    environmentDir: z.string().min(1).nullable(),
+    workdir: absolutePath,
+    memoryMb: z.number().int().positive(),
+    cpus: z.number().positive(),
+    pidsMax: z.number().int().positive(),
+    allowInternet: z.boolean(),
+    storageMb: z.number().int().positive().optional(),
+    stateDir: z.string().min(1),
+    image: z
+      .object({
+        id: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be a sha256 image id"),
+        tag: z.string().min(1).nullable(),
+        config: z.object({
+          workdir: z.string().nullable(),
+          env: z.record(z.string(), z.string()),
+          user: z.string().nullable(),
+        }),
+      })
+      .nullable()
+      .optional(),
+  })
+  .superRefine((spec, ctx) => {
+    const clash = spec.image == null ? clashesWithReserved(spec.workdir) : clashesOverImage(spec.workdir);
+    if (clash !== null)
+      ctx.addIssue({ code: "custom", path: ["workdir"], message: `workdir ${spec.workdir} ${clash}` });
+  });
 
 export const mountSchema = z.object({
   hostPath: z.string().min(1),

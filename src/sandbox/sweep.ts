@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { sweepStaleCgroups } from "./cgroup.js";
+import { unmountUnder } from "./image-root.js";
 import { killUid } from "./sandbox-user.js";
 import { imagePathOf, isMountPoint, releaseStorage } from "./storage.js";
 
@@ -14,6 +15,8 @@ const recordSchema = z.object({
   ownerPid: z.number().int().positive(),
   stateDir: z.string().min(1),
   uid: z.number().int().nullable(),
+  /** Mounts inside the state folder (an image sandbox's overlay root), unmounted before it. */
+  mounts: z.array(z.string().min(1)).optional(),
 });
 export type SandboxRecord = z.infer<typeof recordSchema>;
 
@@ -74,6 +77,7 @@ export async function sweepStaleSandboxes(options: SweepOptions = {}): Promise<s
   for (const { file, record } of readRecords(options.registryDir ?? defaultRegistryDir())) {
     if (isAlive(record.ownerPid)) continue;
     if (record.uid !== null) await killUid(record.uid);
+    unmountUnder(record.stateDir);
     releaseStorage(record.stateDir);
     if (!isMountPoint(record.stateDir)) rmSync(record.stateDir, { recursive: true, force: true });
     rmSync(file, { force: true });
@@ -93,6 +97,7 @@ export async function sweepStaleSandboxes(options: SweepOptions = {}): Promise<s
     if (name.endsWith(".disk")) {
       if (isMountPoint(p.slice(0, -".disk".length))) continue;
     } else {
+      unmountUnder(p);
       releaseStorage(p);
       if (isMountPoint(p)) continue;
     }

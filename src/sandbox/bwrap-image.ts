@@ -1,0 +1,144 @@
+import { existsSync, lchownSync, lstatSync, mkdirSync, rmSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { errorMessage, InfraError, LonghaulError } from "../core/errors.js";
+import { BwrapSandbox } from "./bwrap-sandbox.js";
+import type { CgroupV1 } from "./cgroup.js";
+import { copyTree, type PersistentBind, resolveHostPath } from "./host-paths.js";
+import type { ImageRef } from "./image/types.js";
+import { KIT_DIR, safeHostPath, setprivKit } from "./image-exec.js";
+import {
+  type ImageRoot,
+  identityUsernsPath,
+  imageBaseEnv,
+  mountImageRoot,
+  resolveImageUser,
+  seedImageRoot,
+  unmountImageRoot,
+} from "./image-root.js";
+import { chownTree } from "./sandbox-user.js";
+import { mountStorage, releaseStorage } from "./storage.js";
+import { writeRecord } from "./sweep.js";
+import type { SandboxSpec } from "./types.js";
+
+/** What the provider hands over to build a sandbox over an image (see BwrapProvider.create). */
+export interface ImageSandboxInput {
+  id: string;
+  spec: SandboxSpec & { image: ImageRef };
+  bwrapPath: string;
+  rootfs: string;
+  cgroup: CgroupV1 | null;
+  wrap: (argv: string[]) => string[];
+  registryDir: string;
+  /** "watch" when the disk quota may only be polled (BwrapProviderOptions.storage). */
+  storage: "auto" | "watch";
+  layer: "auto" | "copy";
+  warn: (message: string) => void;
+}
+
+/**
+ * A bwrap sandbox over an image's root file system: a writable layer over the cached rootfs in
+ * the state folder (which is the loop-mounted quota when storageMb applies, so the quota covers
+ * every write), /logs from the host as usual, commands as the image's USER with its ENV.
+ */
+export async function createImageSandbox(
+  input: ImageSandboxInput,
+): Promise<{ sandbox: BwrapSandbox; storage: "loop" | "watch" | null; release: () => Promise<void> }> {
+  const { id, spec, warn } = input;
+  const merged = join(spec.stateDir, "root", "merged");
+  const record = writeRecord(input.registryDir, id, {
+    ownerPid: process.pid,
+    stateDir: spec.stateDir,
+    uid: null,
+    mounts: [merged],
+  });
+  let root: ImageRoot | null = null;
+  const release = async (): Promise<void> => {
+    const rootErr = root === null ? null : unmountImageRoot(root);
+    if (rootErr !== null) warn(`sandbox ${id}: could not unmount ${merged}: ${rootErr}`);
+    const err = releaseStorage(spec.stateDir);
+    if (err !== null) warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
+    rmSync(record, { force: true });
+  };
+  const logs = join(spec.stateDir, "logs");
+  let storage: "loop" | "watch" | null = null;
+  try {
+    if (spec.storageMb !== undefined) {
+      const why =
+        input.storage === "watch" ? "watch mode was chosen" : mountStorage(spec.stateDir, spec.storageMb);
+      storage = why === null ? "loop" : "watch";
+      if (why !== null)
+        warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
+    }
+    root = mountImageRoot(input.rootfs, spec.stateDir, input.layer, warn);
+    const user = resolveImageUser(input.rootfs, spec.image.config.user);
+    const give = (p: string): void => {
+      if (user.uid !== 0) chownTree(p, user.uid, user.gid);
+    };
+    for (const d of [logs, join(logs, "agent"), join(logs, "verifier")]) await mkdir(d, { recursive: true });
+    give(logs);
+    seedImageRoot(root.merged, spec.allowInternet, (p) => safeHostPath(root?.merged ?? merged, p));
+    // The workdir is the image's (its WORKDIR content); made, and given to the user, if missing.
+    const workdir = resolveHostPath([{ sandboxRoot: "/", hostRoot: root.merged }], spec.workdir);
+    const made = !existsSync(workdir);
+    if (made) mkdirSync(workdir, { recursive: true });
+    if (lstatSync(workdir).isSymbolicLink())
+      throw new Error(`workdir ${spec.workdir} is a symlink in the image`);
+    if (spec.environmentDir !== null) await copyTree(spec.environmentDir, workdir);
+    if (made || spec.environmentDir !== null) give(workdir);
+    if (made && user.uid !== 0) lchownSync(workdir, user.uid, user.gid);
+    const asRoot = process.getuid?.() === 0;
+    const binds: PersistentBind[] = [
+      { sandboxRoot: "/logs", hostRoot: logs },
+      { sandboxRoot: "/", hostRoot: root.merged },
+    ];
+    const sandbox = new BwrapSandbox({
+      id,
+      spec,
+      bwrapPath: input.bwrapPath,
+      binds,
+      cgroup: input.cgroup,
+      wrap: input.wrap,
+      image: {
+        layout: {
+          merged: root.merged,
+          uid: user.uid,
+          gid: user.gid,
+          groups: user.groups,
+          userns: asRoot,
+          kit: asRoot && user.uid !== 0 ? kitLayout() : null,
+        },
+        rootfs: input.rootfs,
+        env: imageBaseEnv(spec.image.config, user),
+        userns: asRoot ? identityUsernsPath : null,
+      },
+      hooks: {
+        afterCopyIn: give,
+        beforeExec: (mounts) => {
+          for (const m of mounts) if (!m.readonly) give(m.hostPath);
+        },
+        release,
+      },
+    });
+    // Started here, so the first exec does not pay for the namespace.
+    if (asRoot) await identityUsernsPath();
+    return { sandbox, storage, release };
+  } catch (e) {
+    await input.cgroup?.remove();
+    await release();
+    rmSync(spec.stateDir, { recursive: true, force: true });
+    throw e instanceof LonghaulError
+      ? e
+      : new InfraError(
+          `cannot prepare sandbox over image ${spec.image.tag ?? spec.image.id}: ${errorMessage(e)}`,
+          {
+            cause: e,
+          },
+        );
+  }
+}
+
+function kitLayout(): { files: { host: string; name: string }[]; dir: string; argv: string[] } | null {
+  const kit = setprivKit();
+  return kit === null ? null : { ...kit, dir: KIT_DIR };
+}

@@ -1,0 +1,135 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { USERNS_FD } from "./bwrap-args.js";
+import { type PersistentBind, resolveHostPath } from "./host-paths.js";
+
+/**
+ * Per-exec pieces of a sandbox over an image: fresh folders as the image had them, the mount
+ * points bwrap makes in the persistent root for one exec's mounts (removed again after it), and
+ * the wrapper that hands bwrap the identity user namespace.
+ */
+
+/** Host path of `sandboxPath` under `root` without leaving it through a symlink; null if it would. */
+export function safeHostPath(root: string, sandboxPath: string): string | null {
+  const binds: PersistentBind[] = [{ sandboxRoot: "/", hostRoot: root }];
+  try {
+    return resolveHostPath(binds, sandboxPath);
+  } catch {
+    return null;
+  }
+}
+
+export interface FreshCopies {
+  /** Fresh folder → host folder holding the image's content of it (empty if the image has none). */
+  sources: Record<string, string>;
+  remove(): void;
+}
+
+/** Copies of the image's own `dirs` (from the read-only rootfs) for one exec, under `scratch`. */
+export function freshCopies(rootfs: string, dirs: readonly string[], scratch: string): FreshCopies {
+  if (dirs.length === 0) return { sources: {}, remove: () => undefined };
+  const base = join(scratch, `fresh-${randomBytes(4).toString("hex")}`);
+  const sources: Record<string, string> = {};
+  dirs.forEach((dir, i) => {
+    const to = join(base, String(i));
+    const from = safeHostPath(rootfs, dir);
+    if (from !== null && existsSync(from)) {
+      mkdirSync(base, { recursive: true });
+      const r = spawnSync("cp", ["-a", "--reflink=auto", "--no-dereference", from, to], { stdio: "ignore" });
+      if (r.status !== 0 || !existsSync(to)) mkdirSync(to, { recursive: true, mode: 0o1777 });
+    } else {
+      mkdirSync(to, { recursive: true, mode: 0o1777 });
+    }
+    sources[dir] = to;
+  });
+  return { sources, remove: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+/**
+ * Folders bwrap makes in the persistent root to hold one exec's mounts (say /tests): counted per
+ * exec and removed, when empty, after the last exec that needed them, so they do not pile up.
+ */
+export class MountPoints {
+  private readonly users = new Map<string, number>();
+
+  constructor(private readonly merged: string) {}
+
+  claim(sandboxPaths: readonly string[]): string[] {
+    const claimed: string[] = [];
+    for (const p of sandboxPaths) {
+      const parts = p.split("/").filter(Boolean);
+      for (let i = 1; i <= parts.length; i++) {
+        const host = safeHostPath(this.merged, `/${parts.slice(0, i).join("/")}`);
+        if (host === null) break;
+        const n = this.users.get(host);
+        if (n !== undefined) this.users.set(host, n + 1);
+        else if (!existsSync(host)) this.users.set(host, 1);
+        else continue;
+        claimed.push(host);
+      }
+    }
+    return claimed;
+  }
+
+  release(claimed: readonly string[]): void {
+    for (const host of [...claimed].sort((a, b) => b.length - a.length)) {
+      const n = (this.users.get(host) ?? 1) - 1;
+      if (n > 0) {
+        this.users.set(host, n);
+        continue;
+      }
+      this.users.delete(host);
+      try {
+        rmdirSync(host);
+      } catch {
+        // Not empty (the command wrote there without a mount) or already gone: left as it is.
+      }
+    }
+  }
+}
+
+/** argv that opens the user namespace at `nsPath` on USERNS_FD for bwrap's --userns. */
+export function withUserns(nsPath: string, argv: readonly string[]): string[] {
+  return ["/bin/sh", "-c", `exec "$@" ${USERNS_FD}<"$0"`, nsPath, ...argv];
+}
+
+/**
+ * The host's setpriv with its own loader and libraries, shown read-only under KIT_DIR, so a
+ * command over an image can drop from root to the image's USER whatever the image holds. (bwrap
+ * 0.8 cannot switch to a uid other than 0 inside a user namespace it joins: it changes uid
+ * before it mounts and loses the capabilities to do so.)
+ */
+export const KIT_DIR = "/run/longhaul";
+
+export interface SetprivKit {
+  /** Host file → name under KIT_DIR. */
+  files: { host: string; name: string }[];
+  /** argv prefix that runs the kit's setpriv. */
+  argv: string[];
+}
+
+let kit: SetprivKit | null | undefined;
+
+export function setprivKit(): SetprivKit | null {
+  if (kit !== undefined) return kit;
+  kit = null;
+  const which = spawnSync("sh", ["-c", "command -v setpriv"], { encoding: "utf8" }).stdout.trim();
+  if (which === "") return kit;
+  const ldd = spawnSync("ldd", [which], { encoding: "utf8" });
+  if (ldd.status !== 0) return kit;
+  const files = [{ host: realpathSync(which), name: "setpriv" }];
+  let loader: string | null = null;
+  for (const line of ldd.stdout.split("\n")) {
+    const lib = /^\s*(\S+) => (\/\S+)/.exec(line);
+    if (lib?.[1] !== undefined && lib[2] !== undefined)
+      files.push({ host: realpathSync(lib[2]), name: lib[1] });
+    const ld = /^\s*(\/\S*ld-linux\S*)/.exec(line);
+    if (ld?.[1] !== undefined) loader = realpathSync(ld[1]);
+  }
+  if (loader === null) return kit;
+  files.push({ host: loader, name: "ld.so" });
+  kit = { files, argv: [`${KIT_DIR}/ld.so`, "--library-path", KIT_DIR, `${KIT_DIR}/setpriv`] };
+  return kit;
+}
