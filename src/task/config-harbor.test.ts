@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Harbor env templates are ${VAR} strings
 import { describe, expect, it } from "vitest";
 import { InputError } from "../core/errors.js";
 import { parseTaskConfigWithWarnings } from "./config.js";
