@@ -59,7 +59,8 @@ export function scoreTrial(input: VerifierOutput & { rubric: Rubric }): TrialSco
     errors.push(...harbor.errors);
     metrics = harbor.metrics;
     values = harbor.reward === null ? null : new Map([[IMPLICIT_SUBTASK_ID, harbor.reward]]);
-    if (input.rewardTxt === null && input.rewardJson !== null) {
+    // Only a parsed object is scanned for duplicate keys (the scan assumes valid JSON).
+    if (input.rewardTxt === null && input.rewardJson !== null && harbor.metrics !== null) {
       const dups = duplicateTopLevelKeys(input.rewardJson);
       if (dups.length > 0) {
         errors.push(`${REWARD_JSON} names ${dups.map((d) => `"${d}"`).join(", ")} ${DUPLICATE_KEY_MARK}`);
