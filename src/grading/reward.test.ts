@@ -124,10 +124,32 @@ describe("scoreTrial", () => {
       reward: 0.5,
       gradingErrors: [],
     });
-    // Without `reward` there is nothing to score: a grading error, not a silent 0.
+    // Without `reward`, R is the mean of the numeric keys; every numeric key is a recorded metric.
     const noTotal = score(json({ tests_passed: 3 }), implicit);
-    expect(noTotal).toMatchObject({ reward: null, failed: true });
-    expect(noTotal.gradingErrors).toEqual([expect.stringMatching(/"reward" is missing/)]);
+    expect(noTotal).toMatchObject({ reward: null, failed: true, metrics: { tests_passed: 3 } });
+    expect(noTotal.gradingErrors).toEqual([expect.stringMatching(/3 is outside \[0, 1\]/)]);
+    expect(score(json({ accuracy: 0.5, coverage: 1, note: "x" }), implicit)).toMatchObject({
+      reward: 0.75,
+      failed: false,
+      metrics: { accuracy: 0.5, coverage: 1 },
+    });
+    expect(score(json({ pass_rate: 0.4 }), implicit)).toMatchObject({
+      reward: 0.4,
+      metrics: { pass_rate: 0.4 },
+    });
+    expect(score(json({ reward: "high", a: 1 }), implicit)).toMatchObject({ reward: null, failed: true });
+    expect(score(json({ note: "x" }), implicit).gradingErrors).toEqual([
+      "reward.json has no numeric key to score",
+    ]);
+    expect(score(json({ reward: 0.5, tests_passed: 3 }), implicit).metrics).toEqual({
+      reward: 0.5,
+      tests_passed: 3,
+    });
+    // Harbor reads the first line of reward.txt.
+    expect(score(null, implicit, "1\npytest: 3 passed\n")).toMatchObject({
+      reward: 1,
+      metrics: { reward: 1 },
+    });
     expect(score(null, implicit, "lots")).toMatchObject({ reward: null, failed: true });
     expect(score(null, implicit, "  ")).toMatchObject({ reward: null, failed: true });
     // Only a plain decimal number counts: hex, binary, Infinity are refused.
@@ -141,8 +163,9 @@ describe("scoreTrial", () => {
     expect(over.gradingErrors).toHaveLength(1);
   });
 
-  it("prefers reward.json over reward.txt, and refuses reward.txt for a multi-subtask rubric", () => {
-    expect(score(json({ reward: 0.5 }), implicitRubric(), "0.9").reward).toBe(0.5);
+  it("reads reward.txt first for a plain task (as Harbor does), reward.json first for a rubric task, and refuses reward.txt for a multi-subtask rubric", () => {
+    expect(score(json({ reward: 0.5 }), implicitRubric(), "0.9").reward).toBe(0.9);
+    expect(score(json({ a: 1, b: 0.5 }), RUBRIC, "0.9").metrics).toBeNull();
     const r = score(null, RUBRIC, "0.9");
     expect(r.failed).toBe(true);
     expect(r.gradingErrors[0]).toMatch(/declares 2 subtasks/);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { errorMessage } from "../core/errors.js";
 import type { SubtaskKind, SubtaskScore } from "../core/trial-result.js";
 import type { Rubric } from "../task/types.js";
+import { readHarborReward } from "./harbor-reward.js";
 import { IMPLICIT_SUBTASK_ID } from "./rubric.js";
 
 /**
@@ -30,6 +31,11 @@ export interface TrialScore {
   gradingErrors: string[];
   /** Nothing usable was written: the trial is a grading error, never a silent 0. */
   failed: boolean;
+  /**
+   * A plain Harbor task's metrics: every numeric key of reward.json, or { reward } from
+   * reward.txt; null for rubric tasks (their subtasks are the record) and unreadable files.
+   */
+  metrics: Record<string, number> | null;
 }
 
 const detailsSchema = z.object({
@@ -45,8 +51,25 @@ const detailsSchema = z.object({
 export function scoreTrial(input: VerifierOutput & { rubric: Rubric }): TrialScore {
   const { rubric } = input;
   const errors: string[] = [];
-  const values = readValues(input, rubric, errors);
-  if (values === null) return { subtasks: [], reward: null, gradingErrors: errors, failed: true };
+  let metrics: Record<string, number> | null = null;
+  let values: Map<string, unknown> | null;
+  if (rubric.source === null) {
+    // A plain Harbor task: its files are read as Harbor reads them (harbor-reward.ts).
+    const harbor = readHarborReward(input.rewardTxt, input.rewardTxt === null ? input.rewardJson : null);
+    errors.push(...harbor.errors);
+    metrics = harbor.metrics;
+    values = harbor.reward === null ? null : new Map([[IMPLICIT_SUBTASK_ID, harbor.reward]]);
+    // Only a parsed object is scanned for duplicate keys (the scan assumes valid JSON).
+    if (input.rewardTxt === null && input.rewardJson !== null && harbor.metrics !== null) {
+      const dups = duplicateTopLevelKeys(input.rewardJson);
+      if (dups.length > 0) {
+        errors.push(`${REWARD_JSON} names ${dups.map((d) => `"${d}"`).join(", ")} ${DUPLICATE_KEY_MARK}`);
+      }
+    }
+  } else {
+    values = readValues(input, rubric, errors);
+  }
+  if (values === null) return { subtasks: [], reward: null, gradingErrors: errors, failed: true, metrics };
   const messages = readMessages(input.detailsJson ?? null, errors);
   let violated = hasDuplicateError(errors);
 
@@ -74,8 +97,8 @@ export function scoreTrial(input: VerifierOutput & { rubric: Rubric }): TrialSco
     errors.push(`${REWARD_JSON} has ids the rubric does not declare: ${unknown.sort().join(", ")}`);
     violated = true;
   }
-  if (violated) return { subtasks, reward: null, gradingErrors: errors, failed: true };
-  return { subtasks, reward: weightedReward(subtasks), gradingErrors: errors, failed: false };
+  if (violated) return { subtasks, reward: null, gradingErrors: errors, failed: true, metrics };
+  return { subtasks, reward: weightedReward(subtasks), gradingErrors: errors, failed: false, metrics };
 }
 
 function hasDuplicateError(errors: readonly string[]): boolean {

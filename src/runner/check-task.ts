@@ -5,6 +5,7 @@ import type { TrialResult } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { runTrial } from "./run-trial.js";
+import { prepareTask } from "./task-image.js";
 
 export interface CheckItem {
   name: string;
@@ -36,7 +37,27 @@ export const MAX_PUBLIC_WEIGHT = 0.2;
  * subtasks weigh at most 20%.
  */
 export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckResult> {
-  const scratch = mkdtempSync(join(tmpdir(), `longhaul-check-${task.name}-`));
+  const rewards: TaskCheckResult["rewards"] = { oracle: [], nop: [], partial: [] };
+  if (!existsSync(join(task.paths.solution, "solve.sh"))) {
+    const detail = `${join(task.paths.solution, "solve.sh")} is missing: the oracle has nothing to run`;
+    return {
+      task: task.name,
+      ok: false,
+      checks: [{ name: "solution/solve.sh exists", ok: false, detail }],
+      rewards,
+    };
+  }
+  const scratch = mkdtempSync(join(tmpdir(), `longhaul-check-${task.name.replaceAll("/", "_")}-`));
+  const ready = await prepareTask(task, join(scratch, "images"));
+  if (!ready.ok) {
+    rmSync(scratch, { recursive: true, force: true });
+    return {
+      task: task.name,
+      ok: false,
+      checks: [{ name: "image builds", ok: false, detail: ready.error }],
+      rewards,
+    };
+  }
   const signal = o.signal ?? new AbortController().signal;
   let counter = 0;
   const trial = async (agent: string, seed: number): Promise<TrialResult> => {
@@ -46,7 +67,8 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
       jobId: "task-check",
       trialId,
       trialDir: join(scratch, trialId),
-      task,
+      task: ready.task,
+      image: ready.image,
       agent,
       agentOptions: {},
       model: null,
@@ -58,7 +80,6 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
     });
   };
   const checks: CheckItem[] = [];
-  const rewards: TaskCheckResult["rewards"] = { oracle: [], nop: [], partial: [] };
   try {
     const oracle: TrialResult[] = [];
     for (const seed of o.seeds) oracle.push(await trial("oracle", seed));

@@ -1,11 +1,14 @@
+import { join } from "node:path";
 import pLimit from "p-limit";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
 import { sweepStaleSandboxes } from "../sandbox/sweep.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig, JobStore } from "../store/index.js";
+import type { SkippedTask } from "../task/load.js";
 import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
 import { runTrial, TrialInterrupted } from "./run-trial.js";
+import { type PreparedTask, taskPreparer } from "./task-image.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
 export interface RunJobOptions {
@@ -18,6 +21,8 @@ export interface RunJobOptions {
   progress?: ProgressSink;
   /** Abort to stop the job (Ctrl-C, SIGTERM); running trials are abandoned and re-run on resume. */
   signal?: AbortSignal;
+  /** Tasks of the job that failed to load (on --resume): their trials are not run. */
+  skipped?: SkippedTask[];
 }
 
 export interface JobOutcome {
@@ -25,15 +30,21 @@ export interface JobOutcome {
   trials: TrialResult[];
   interrupted: boolean;
   ranThisTime: number;
+  /** Tasks whose image could not be built or found: every trial of theirs records this error. */
+  failedImages: { task: string; error: string }[];
 }
+
+/** Images built at once: builds are heavy, and trials wait for them anyway. */
+const BUILD_CONCURRENCY = 2;
 
 export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   const { store, config } = o;
   const progress = o.progress ?? silentProgress;
   const signal = o.signal ?? new AbortController().signal;
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
+  const skippedPaths = new Set((o.skipped ?? []).map((s) => s.path));
   for (const t of config.tasks) {
-    if (!tasksByName.has(t.name))
+    if (!tasksByName.has(t.name) && !skippedPaths.has(t.path))
       throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
   }
 
@@ -61,8 +72,24 @@ async function runPlanned(
   const { store, config } = o;
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
   const done = await store.reconcile(config.job_id);
-  const pending = plan.filter((t) => !done.has(t.trialId));
+  const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
   progress.start(plan.length, plan.length - pending.length);
+
+  // Every image the pending trials need, once per task, before any trial starts.
+  const prepare = taskPreparer(join(store.jobDir(config.job_id), "images"));
+  const prepared = new Map<string, PreparedTask>();
+  const buildLimit = pLimit(BUILD_CONCURRENCY);
+  await Promise.all(
+    [...new Set(pending.map((t) => t.taskName))].map((name) =>
+      buildLimit(async () => {
+        const task = tasksByName.get(name);
+        if (task && !signal.aborted) prepared.set(name, await prepare(task));
+      }),
+    ),
+  );
+  const failedImages = [...prepared.entries()].flatMap(([task, p]) =>
+    p.ok ? [] : [{ task, error: p.error }],
+  );
 
   const limit = pLimit(config.concurrency);
   let ranThisTime = 0;
@@ -71,9 +98,13 @@ async function runPlanned(
       limit(async () => {
         if (signal.aborted) return;
         const task = tasksByName.get(planned.taskName);
-        if (!task) return;
+        const ready = prepared.get(planned.taskName);
+        if (!task || !ready) return;
         progress.trialStarted(planned.trialId);
-        const result = await runWithRetries(o, task, planned, progress, signal);
+        // A task whose image failed: its trials record the build error (nothing to retry).
+        const result = ready.ok
+          ? await runWithRetries(o, ready, planned, progress, signal)
+          : { ...infraFailure(config, task, planned, ready.error, "image"), infra_retries: 0 };
         if (result === null) return;
         await store.recordTrial(result);
         ranThisTime += 1;
@@ -85,18 +116,19 @@ async function runPlanned(
   const interrupted = signal.aborted;
   await store.setJobStatus(config.job_id, interrupted ? "interrupted" : "finished");
   const trials = await store.listTrials(config.job_id);
-  return { jobId: config.job_id, trials, interrupted, ranThisTime };
+  return { jobId: config.job_id, trials, interrupted, ranThisTime, failedImages };
 }
 
 /** Runs a trial, retrying infrastructure failures; returns null when the job was interrupted. */
 async function runWithRetries(
   o: RunJobOptions,
-  task: Task,
+  ready: Extract<PreparedTask, { ok: true }>,
   planned: PlannedTrial,
   progress: ProgressSink,
   signal: AbortSignal,
 ): Promise<TrialResult | null> {
   const { config, store } = o;
+  const { task, image } = ready;
   let lastError: unknown;
   for (let attempt = 0; attempt <= config.retries; attempt++) {
     if (signal.aborted) return null;
@@ -115,6 +147,7 @@ async function runWithRetries(
         timeoutMultiplier: config.timeout_multiplier,
         signal,
         untilTimeout: config.until_timeout === true,
+        image,
       });
       return { ...result, infra_retries: attempt };
     } catch (e) {
@@ -132,7 +165,13 @@ async function runWithRetries(
   return infraFailure(config, task, planned, errorMessage(lastError));
 }
 
-function infraFailure(config: JobConfig, task: Task, planned: PlannedTrial, message: string): TrialResult {
+function infraFailure(
+  config: JobConfig,
+  task: Task,
+  planned: PlannedTrial,
+  message: string,
+  kind = "infra",
+): TrialResult {
   const now = new Date().toISOString();
   return {
     schema_version: 1,
@@ -165,7 +204,7 @@ function infraFailure(config: JobConfig, task: Task, planned: PlannedTrial, mess
     grading_errors: [],
     usage: emptyUsage(),
     infra_retries: config.retries,
-    error: { kind: "infra", message },
+    error: { kind, message },
     stress_digest: null,
     budget_left_sec: null,
     continuation: null,

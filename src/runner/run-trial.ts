@@ -13,10 +13,12 @@ import {
   UserError,
 } from "../core/index.js";
 import { scoreTrial } from "../grading/reward.js";
+import type { ImageRef } from "../sandbox/image/types.js";
 import type { ExecResult, Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
+import { agentEnv, withEnv } from "./task-env.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
 import { verifierExecOptions } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
@@ -39,6 +41,13 @@ export interface TrialParams {
   /** Continue-until-timeout mode: a declared completion is checked against the public subtasks. */
   untilTimeout?: boolean;
   log?: (line: string) => void;
+  /**
+   * The task's image (from prepareTask, which also settles the workdir); null or absent for a
+   * host task. An image task without one cannot run.
+   */
+  image?: ImageRef | null;
+  /** Seed the workdir from this host folder instead of the task (continuation's snapshot checks). */
+  workdirFrom?: string;
 }
 
 /** Thrown when the job was interrupted mid-trial; such a trial is re-run on --resume. */
@@ -66,8 +75,15 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
 
   let sandbox: Sandbox;
   try {
+    if (p.task.image !== null && !p.image) {
+      throw new UserError(`task ${p.task.name} is an image task but no image was prepared for it`);
+    }
     sandbox = await p.provider.create({
-      environmentDir: existsSync(p.task.paths.environment) ? p.task.paths.environment : null,
+      // An image task's environment/ is its build context: its workdir comes from the image.
+      environmentDir:
+        p.workdirFrom ??
+        (p.task.image === null && existsSync(p.task.paths.environment) ? p.task.paths.environment : null),
+      image: p.image ?? null,
       workdir: env.workdir,
       memoryMb: env.memory_mb,
       cpus: env.cpus,
@@ -97,7 +113,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
           verifySnapshot: (snapshot, label) => verifySnapshot(p, snapshot, label),
         })
       : null;
-    const phase = await runAgentPhase(p, agent, sandbox, agentTimeoutSec, agentLogDir, continuation);
+    // [environment.env] reaches every exec of the agent phase ([solution.env] too for the oracle).
+    const agentSandbox = withEnv(sandbox, agentEnv(p.task, p.agent));
+    const phase = await runAgentPhase(p, agent, agentSandbox, agentTimeoutSec, agentLogDir, continuation);
     await sandbox.killAll();
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
     const agentSec = (performance.now() - tAgent) / 1000;
@@ -138,7 +156,11 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       detailsJson: files.detailsJson,
       rubric: p.task.rubric,
     });
-    const verdict = judgeVerifier(verify, verifierTimeoutSec, files);
+    // Harbor metrics have no field in TrialResult yet: they are kept beside the verifier's logs.
+    if (scored.metrics !== null) {
+      writeFileSync(join(verifierDir, "metrics.json"), `${JSON.stringify(scored.metrics, null, 2)}\n`);
+    }
+    const verdict = judgeVerifier(verify, verifierTimeoutSec, files, scored.failed ? null : scored.reward);
     const gradingFailed = verdict.failed || scored.failed;
     const gradingErrors = [...verdict.errors, ...scored.gradingErrors];
 
@@ -266,7 +288,7 @@ function verifySnapshot(p: TrialParams, snapshotDir: string, label: string): Pro
     ...p,
     trialId: `${p.trialId}-${label}`,
     trialDir: join(p.trialDir, "stops", label),
-    task: { ...p.task, paths: { ...p.task.paths, environment: snapshotDir } },
+    workdirFrom: snapshotDir,
     agent: "nop",
     agentOptions: {},
     untilTimeout: false,

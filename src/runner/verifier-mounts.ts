@@ -4,6 +4,7 @@ import { graderKitDir } from "../grading/kit-path.js";
 import type { ExecOptions, Mount } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { packageRoot } from "./package-root.js";
+import { verifierTaskEnv } from "./task-env.js";
 
 /**
  * What the verifier sees beyond the agent's sandbox: the task's tests (read-only at /tests), the
@@ -20,15 +21,26 @@ export function verifierMounts(task: Task): Mount[] {
 
 /**
  * The verifier's environment, given explicitly (nothing is inherited from the host or the agent):
- * Python ignores user site-packages and writes no bytecode next to the tests.
+ * Python ignores user site-packages and writes no bytecode next to the tests. The task's
+ * [environment.env] and [verifier.env] come over these defaults; longhaul's own LONGHAUL_*
+ * variables come last, so a task cannot point the verifier at another seed or kit.
  */
 export function verifierEnv(task: Task, seed: number): Record<string, string> {
+  // An image's own ENV (PATH to a venv, HOME of its USER) must reach the verifier as it reaches
+  // every command in the image, so only host tasks get these three from longhaul.
+  const system: Record<string, string> =
+    task.image === null
+      ? {
+          PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+          HOME: "/root",
+          LANG: "C.UTF-8",
+        }
+      : {};
   return {
-    PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-    HOME: "/root",
-    LANG: "C.UTF-8",
+    ...system,
     PYTHONNOUSERSITE: "1",
     PYTHONDONTWRITEBYTECODE: "1",
+    ...verifierTaskEnv(task),
     LONGHAUL_SEED: String(seed),
     LONGHAUL_VERIFIER_DIR: "/logs/verifier",
     LONGHAUL_WORKDIR: task.config.environment.workdir,

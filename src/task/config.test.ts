@@ -23,11 +23,26 @@ describe("parseTaskConfig", () => {
       cpus: 1,
       memory_mb: 2048,
       storage_mb: 10240,
-      allow_internet: false,
+      gpus: 0,
+      os: "linux",
+      // Harbor's default: the network is on unless the task turns it off.
+      allow_internet: true,
+      network_mode: null,
+      allowed_hosts: [],
       workdir: "/app",
       docker_image: null,
       build_timeout_sec: 600,
+      env: {},
+      mcp_servers: [],
     });
+    expect(c.verifier).toEqual({
+      timeout_sec: 600,
+      env: {},
+      user: null,
+      network_mode: null,
+      allowed_hosts: [],
+    });
+    expect(c.solution).toEqual({ env: {} });
     expect(c.task).toEqual({ name: null, description: null });
     expect(c.metadata.tags).toEqual([]);
     expect(c.requires.host_tools).toEqual([]);
@@ -88,7 +103,8 @@ env = {}
     });
     expect(c.requires.host_tools).toEqual(["python3", "sqlite3"]);
     // Unknown keys are dropped, not carried into the typed config.
-    expect(c.environment).not.toHaveProperty("gpus");
+    expect(c).not.toHaveProperty("future_top_level");
+    expect(c.verifier.env).toEqual({ X: "1" });
   });
 
   it("points a wrong type at the key's line, in the documented format", () => {

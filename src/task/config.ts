@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { issuesToError, parseTomlFile } from "../grading/toml-source.js";
+import { checkHarborFields, migrateDeprecated } from "./config-harbor.js";
 import type { TaskConfig } from "./types.js";
 
 /** Harbor's defaults, used when task.toml leaves a field out. */
@@ -14,6 +15,8 @@ export const TASK_DEFAULTS = {
   storageMb: 10240,
   workdir: "/app",
   buildTimeoutSec: 600,
+  /** Harbor's default: a task gets the network unless it says otherwise. */
+  allowInternet: true,
 } as const;
 
 /**
@@ -68,15 +71,25 @@ function refineWith<T>(check: (v: T) => true | string): (v: T, ctx: z.Refinement
   };
 }
 
-/** Why a workdir cannot hold the task's files in the sandbox, or null when it can. */
-export function workdirProblem(p: string): string | null {
+/**
+ * Paths an image task's workdir may not be, contain or sit inside: the image's own root file
+ * system is the sandbox's (writable, like a container), so only the folders longhaul mounts over
+ * it stay reserved.
+ */
+export const IMAGE_RESERVED_PATHS = ["/dev", "/proc", "/logs", "/tests", "/solution", "/longhaul"] as const;
+
+/**
+ * Why a workdir cannot hold the task's files in the sandbox, or null when it can. Host tasks
+ * (the workdir sits beside the host's own system folders) reserve more than image tasks.
+ */
+export function workdirProblem(p: string, image = false): string | null {
   if (!p.startsWith("/")) return "must be an absolute path";
   if (p.includes("\0")) return "must not contain a NUL character";
   const parts = p.split("/").filter((x) => x !== "");
   if (parts.includes("..") || parts.includes(".")) return "must not contain . or .. components";
   if (parts.length === 0) return "must not be / (the sandbox root)";
   const norm = `/${parts.join("/")}`;
-  for (const root of RESERVED_SANDBOX_PATHS) {
+  for (const root of image ? IMAGE_RESERVED_PATHS : RESERVED_SANDBOX_PATHS) {
     if (norm === root || norm.startsWith(`${root}/`))
       return `must not be inside ${root} (reserved in the sandbox)`;
   }
@@ -84,76 +97,204 @@ export function workdirProblem(p: string): string | null {
 }
 const text = (what = "must be a string") => z.string({ error: what });
 const nonEmpty = () => text("must be a non-empty string").min(1, { error: "must be a non-empty string" });
-// Harbor adds fields over time: unknown keys are accepted and dropped (z.object strips), never
-// an error. Absent sections parse from {} so their own defaults apply.
 const asTable = { error: "must be a table" } as const;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `[environment.env]`, `[verifier.env]`, `[solution.env]`: variable name → string value. */
+const envTable = () =>
+  z
+    .record(text("must be a table of strings"), text("values must be strings"), {
+      error: 'must be a table of NAME = "value" strings',
+    })
+    .superRefine((env, ctx) => {
+      for (const k of Object.keys(env)) {
+        if (!ENV_NAME.test(k)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [k],
+            message: "must be a variable name ([A-Za-z_][A-Za-z0-9_]*)",
+          });
+        }
+      }
+    })
+    .default({});
+/** Harbor takes a user name or a uid. */
+const user = () =>
+  z
+    .union([nonEmpty(), z.number().int().nonnegative()], { error: "must be a user name or a uid" })
+    .transform((u) => String(u))
+    .nullable()
+    .default(null);
+const networkMode = () =>
+  z
+    .enum(["public", "no-network", "allowlist"], { error: 'must be "public", "no-network" or "allowlist"' })
+    .nullable()
+    .default(null);
+const hostList = () =>
+  z.array(text("must be a list of host names"), { error: "must be a list of host names" }).default([]);
 
-export const taskConfigSchema = z.object({
-  version: text().default(TASK_DEFAULTS.version),
-  task: z
-    .object(
-      {
-        name: nonEmpty()
-          .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { error: "must use letters, digits, . _ - or /" })
-          .nullable()
-          .default(null),
-        description: text().nullable().default(null),
-      },
-      asTable,
-    )
-    .prefault({}),
-  metadata: z
-    .object(
-      {
-        category: nonEmpty().default(TASK_DEFAULTS.category),
-        difficulty: nonEmpty().default(TASK_DEFAULTS.difficulty),
-        expert_time_estimate_min: positive().nullable().default(null),
-        tags: z.array(text("must be a list of strings"), { error: "must be a list of strings" }).default([]),
-        author_name: text().nullable().default(null),
-      },
-      asTable,
-    )
-    .prefault({}),
-  agent: z.object({ timeout_sec: timeout().default(TASK_DEFAULTS.agentTimeoutSec) }, asTable).prefault({}),
-  verifier: z
-    .object({ timeout_sec: timeout().default(TASK_DEFAULTS.verifierTimeoutSec) }, asTable)
-    .prefault({}),
-  environment: z
-    .object(
-      {
-        cpus: positive()
-          .superRefine(refineWith(atMost(TASK_LIMITS.maxCpus, "CPUs")))
-          .default(TASK_DEFAULTS.cpus),
-        memory_mb: memoryMb().default(TASK_DEFAULTS.memoryMb),
-        storage_mb: memoryMb().default(TASK_DEFAULTS.storageMb),
-        allow_internet: z.boolean({ error: "must be true or false" }).default(false),
-        workdir: text()
-          .superRefine(refineWith((p: string) => workdirProblem(p) ?? true))
-          .default(TASK_DEFAULTS.workdir),
-        docker_image: nonEmpty().nullable().default(null),
-        build_timeout_sec: timeout().default(TASK_DEFAULTS.buildTimeoutSec),
-      },
-      asTable,
-    )
-    .prefault({}),
-  requires: z
-    .object(
-      {
-        host_tools: z
-          .array(nonEmpty().regex(/^[A-Za-z0-9._+-]+$/, { error: "must be plain program names" }), {
-            error: "must be a list of program names",
-          })
-          .default([]),
-      },
-      asTable,
-    )
-    .prefault({}),
-});
+const mcpServer = z
+  .object(
+    {
+      name: nonEmpty(),
+      transport: z
+        .enum(["sse", "streamable-http", "http", "stdio"], {
+          error: 'must be "sse", "streamable-http" or "stdio"',
+        })
+        .transform((t) => (t === "http" ? "streamable-http" : t))
+        .default("sse"),
+      url: nonEmpty().nullable().default(null),
+      command: nonEmpty().nullable().default(null),
+      args: z.array(text("must be a list of strings"), { error: "must be a list of strings" }).default([]),
+    },
+    asTable,
+  )
+  .superRefine((m, ctx) => {
+    if (m.transport !== "stdio" && m.url === null) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: `is required for transport "${m.transport}"` });
+    }
+    if (m.transport === "stdio" && m.command === null) {
+      ctx.addIssue({ code: "custom", path: ["command"], message: 'is required for transport "stdio"' });
+    }
+  });
 
-/** Parse and validate task.toml text. `file` is the path as the user gave it, for messages. */
-export function parseTaskConfig(file: string, text: string): TaskConfig {
+/**
+ * task.toml's schema. Unknown keys are stripped here and reported as warnings by
+ * config-harbor.ts (Harbor adds fields over time: never an error). `hasDockerfile` decides which
+ * workdirs are allowed (an image task's root file system is its own).
+ */
+export function taskConfigSchema(hasDockerfile: boolean) {
+  return z.object({
+    version: text().default(TASK_DEFAULTS.version),
+    source: text().nullable().default(null),
+    task: z
+      .object(
+        {
+          name: nonEmpty()
+            .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { error: "must use letters, digits, . _ - or /" })
+            .nullable()
+            .default(null),
+          description: text().nullable().default(null),
+        },
+        asTable,
+      )
+      .prefault({}),
+    metadata: z
+      .object(
+        {
+          category: nonEmpty().default(TASK_DEFAULTS.category),
+          difficulty: nonEmpty().default(TASK_DEFAULTS.difficulty),
+          expert_time_estimate_min: positive().nullable().default(null),
+          tags: z
+            .array(text("must be a list of strings"), { error: "must be a list of strings" })
+            .default([]),
+          author_name: text().nullable().default(null),
+        },
+        asTable,
+      )
+      .prefault({}),
+    agent: z
+      .object(
+        {
+          timeout_sec: timeout().default(TASK_DEFAULTS.agentTimeoutSec),
+          user: user(),
+          network_mode: networkMode(),
+          allowed_hosts: hostList(),
+        },
+        asTable,
+      )
+      .prefault({}),
+    verifier: z
+      .object(
+        {
+          timeout_sec: timeout().default(TASK_DEFAULTS.verifierTimeoutSec),
+          env: envTable(),
+          user: user(),
+          network_mode: networkMode(),
+          allowed_hosts: hostList(),
+        },
+        asTable,
+      )
+      .prefault({}),
+    solution: z.object({ env: envTable() }, asTable).prefault({}),
+    environment: z
+      .object(
+        {
+          cpus: positive()
+            .superRefine(refineWith(atMost(TASK_LIMITS.maxCpus, "CPUs")))
+            .default(TASK_DEFAULTS.cpus),
+          memory_mb: memoryMb().default(TASK_DEFAULTS.memoryMb),
+          storage_mb: memoryMb().default(TASK_DEFAULTS.storageMb),
+          gpus: z
+            .number({ error: "must be a whole number" })
+            .int({ error: "must be a whole number" })
+            .nonnegative({ error: "must be a whole number" })
+            .default(0),
+          os: text()
+            .transform((o) => o.toLowerCase())
+            .default("linux"),
+          allow_internet: z.boolean({ error: "must be true or false" }).default(TASK_DEFAULTS.allowInternet),
+          network_mode: networkMode(),
+          allowed_hosts: hostList(),
+          workdir: text()
+            .superRefine(refineWith((p: string) => workdirProblem(p, true) ?? true))
+            .default(TASK_DEFAULTS.workdir),
+          docker_image: nonEmpty().nullable().default(null),
+          build_timeout_sec: timeout().default(TASK_DEFAULTS.buildTimeoutSec),
+          env: envTable(),
+          mcp_servers: z
+            .array(mcpServer, { error: "must be [[environment.mcp_servers]] tables" })
+            .default([]),
+        },
+        asTable,
+      )
+      .superRefine((e, ctx) => {
+        // A host task's workdir sits beside the host's system folders, which stay reserved.
+        if (e.docker_image !== null || hasDockerfile || workdirProblem(e.workdir, true) !== null) return;
+        const problem = workdirProblem(e.workdir);
+        if (problem !== null) ctx.addIssue({ code: "custom", path: ["workdir"], message: problem });
+      })
+      .prefault({}),
+    requires: z
+      .object(
+        {
+          host_tools: z
+            .array(nonEmpty().regex(/^[A-Za-z0-9._+-]+$/, { error: "must be plain program names" }), {
+              error: "must be a list of program names",
+            })
+            .default([]),
+        },
+        asTable,
+      )
+      .prefault({}),
+  });
+}
+
+export interface ParsedTaskConfig {
+  config: TaskConfig;
+  /** Fields longhaul reads but does not apply, unknown keys, deprecated forms: each names file and field. */
+  warnings: string[];
+}
+
+/**
+ * Parse and validate task.toml text. `file` is the path as the user gave it, for messages.
+ * `hasDockerfile`: the task has environment/Dockerfile (an image task even without docker_image).
+ */
+export function parseTaskConfigWithWarnings(
+  file: string,
+  text: string,
+  hasDockerfile = false,
+): ParsedTaskConfig {
   const data = parseTomlFile(file, text);
-  const result = taskConfigSchema.safeParse(data);
+  const warnings: string[] = [];
+  migrateDeprecated(file, text, data, warnings);
+  const result = taskConfigSchema(hasDockerfile).safeParse(data);
   if (!result.success) throw issuesToError(file, text, data, result.error.issues);
-  return result.data satisfies TaskConfig;
+  const config = result.data satisfies TaskConfig;
+  checkHarborFields(file, text, data, config, warnings);
+  return { config, warnings };
+}
+
+/** parseTaskConfigWithWarnings without the warnings. */
+export function parseTaskConfig(file: string, text: string, hasDockerfile = false): TaskConfig {
+  return parseTaskConfigWithWarnings(file, text, hasDockerfile).config;
 }

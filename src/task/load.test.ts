@@ -1,4 +1,13 @@
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -63,12 +72,18 @@ describe("loadTask", () => {
   });
 
   it("names every missing required file", async () => {
-    const dir = makeTask(tmp(), "gaps", { "instruction.md": null, "solution/solve.sh": null });
+    const dir = makeTask(tmp(), "gaps", { "instruction.md": null, "tests/test.sh": null });
     const e = await rejection(loadTask(dir));
     expect(e).toBeInstanceOf(UserError);
     expect(e.message).toContain(join(dir, "instruction.md"));
-    expect(e.message).toContain(join(dir, "solution/solve.sh"));
-    expect(e.message).not.toContain("test.sh");
+    expect(e.message).toContain(join(dir, "tests/test.sh"));
+  });
+
+  it("loads a task without solution/solve.sh (only the oracle needs it)", async () => {
+    const dir = makeTask(tmp(), "nosolve", { "solution/solve.sh": null });
+    const t = await loadTask(dir);
+    expect(t.name).toBe("nosolve");
+    expect(existsSync(join(t.paths.solution, "solve.sh"))).toBe(false);
   });
 
   it("reports config errors with the path as given, relative", async () => {

@@ -2,10 +2,10 @@ import { existsSync, lstatSync, readdirSync, type Stats, statSync } from "node:f
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
-import { InputError, UserError } from "../core/errors.js";
+import { errorMessage, InputError, UserError } from "../core/errors.js";
 import { loadRubric, RUBRIC_FILE } from "../grading/rubric.js";
 import { taskChecksum } from "./checksum.js";
-import { parseTaskConfig } from "./config.js";
+import { parseTaskConfigWithWarnings } from "./config.js";
 import type { Task } from "./types.js";
 
 export const TASK_FILES = {
@@ -18,8 +18,13 @@ export const TASK_FILES = {
 /** Tasks loaded at once; each already overlaps its own file reads. */
 const LOAD_CONCURRENCY = 4;
 
-/** Every file a task cannot run without, beside task.toml. */
-const REQUIRED = [TASK_FILES.instruction, TASK_FILES.test, TASK_FILES.solution] as const;
+/**
+ * Every file a task cannot run without, beside task.toml. solution/solve.sh is not one: only the
+ * oracle agent (and `task check`) needs it, and the oracle reports its absence per trial.
+ */
+const REQUIRED = [TASK_FILES.instruction, TASK_FILES.test] as const;
+
+export const DOCKERFILE = "environment/Dockerfile";
 
 export function isTaskDir(dir: string): boolean {
   return existsSync(join(dir, TASK_FILES.config));
@@ -33,14 +38,26 @@ export async function loadTask(dir: string): Promise<Task> {
   if (!isDirectory(dir)) throw new UserError(`${dir}: no such task folder`);
   const configShown = join(dir, TASK_FILES.config);
   if (!isTaskDir(dir)) throw new InputError(configShown, undefined, undefined, "missing (not a task folder)");
-  const config = parseTaskConfig(configShown, await readFile(join(dir, TASK_FILES.config), "utf8"));
+  const hasDockerfile = isFile(join(dir, DOCKERFILE));
+  const { config, warnings } = parseTaskConfigWithWarnings(
+    configShown,
+    await readFile(join(dir, TASK_FILES.config), "utf8"),
+    hasDockerfile,
+  );
 
   const missing = REQUIRED.filter((f) => !isFile(join(dir, f)));
   if (missing.length > 0) {
     throw new UserError(`${dir}: missing ${missing.map((f) => join(dir, f)).join(", ")}`);
   }
-  checkEnvironment(join(dir, "environment"));
   const abs = resolve(dir);
+  const isImage = hasDockerfile || config.environment.docker_image !== null;
+  // An image task's environment/ is a docker build context, never copied into the sandbox.
+  if (!isImage) checkEnvironment(join(dir, "environment"));
+  if (hasDockerfile && config.environment.docker_image !== null) {
+    warnings.push(
+      `${configShown}: [environment] docker_image = "${config.environment.docker_image}" is used; ${join(dir, DOCKERFILE)} is not built (as in Harbor)`,
+    );
+  }
   const rubric = loadRubric(join(abs, "tests"), join(dir, "tests", RUBRIC_FILE));
   return {
     name: config.task.name ?? basename(abs),
@@ -56,15 +73,48 @@ export async function loadTask(dir: string): Promise<Task> {
       instruction: join(abs, TASK_FILES.instruction),
       config: join(abs, TASK_FILES.config),
     },
+    image: isImage
+      ? {
+          dockerfile:
+            hasDockerfile && config.environment.docker_image === null ? join(abs, DOCKERFILE) : null,
+          dockerImage: config.environment.docker_image,
+        }
+      : null,
+    warnings,
   };
+}
+
+/** A task folder that could not be loaded, and why (the error's message names file and field). */
+export interface SkippedTask {
+  path: string;
+  reason: string;
+  /** The load error itself (loadTasks rethrows it). */
+  error: unknown;
+}
+
+export interface TaskSet {
+  tasks: Task[];
+  skipped: SkippedTask[];
 }
 
 /**
  * Tasks from paths that are each a task folder or a dataset folder (whose subfolders holding a
  * task.toml are tasks). Sorted by name; two tasks with one name is an error, since results are
- * keyed by name.
+ * keyed by name. The first broken task is an error: see loadTaskSet to skip broken tasks.
  */
 export async function loadTasks(paths: readonly string[]): Promise<Task[]> {
+  const set = await loadTaskSet(paths);
+  const first = set.skipped[0];
+  if (first !== undefined) throw first.error;
+  return set.tasks;
+}
+
+/**
+ * loadTasks for datasets: a task that fails to load is skipped (with its reason) and the rest
+ * load, so one broken task does not stop a run of hundreds. Paths that are not task or dataset
+ * folders, and two tasks with one name, are still errors: they are mistakes in the command.
+ */
+export async function loadTaskSet(paths: readonly string[]): Promise<TaskSet> {
   const dirs: string[] = [];
   for (const p of paths) {
     if (!isDirectory(p)) throw new UserError(`${p}: no such task or dataset folder`);
@@ -87,11 +137,12 @@ export async function loadTasks(paths: readonly string[]): Promise<Task[]> {
   const limit = pLimit(LOAD_CONCURRENCY);
   const settled = await Promise.allSettled(unique.map((d) => limit(() => loadTask(d))));
   const tasks: Task[] = [];
-  for (const s of settled) {
-    // The first broken task in path order, so the message does not depend on timing.
-    if (s.status === "rejected") throw s.reason;
-    tasks.push(s.value);
-  }
+  const skipped: SkippedTask[] = [];
+  settled.forEach((s, i) => {
+    // In path order, so the report does not depend on timing.
+    if (s.status === "fulfilled") tasks.push(s.value);
+    else skipped.push({ path: resolve(unique[i] ?? ""), reason: errorMessage(s.reason), error: s.reason });
+  });
   const byName = new Map<string, Task>();
   for (const t of tasks) {
     const other = byName.get(t.name);
@@ -100,7 +151,7 @@ export async function loadTasks(paths: readonly string[]): Promise<Task[]> {
     }
     byName.set(t.name, t);
   }
-  return tasks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { tasks: tasks.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), skipped };
 }
 
 /**

@@ -1,8 +1,24 @@
 import type { SubtaskKind, Visibility } from "../core/index.js";
 
-/** task.toml, as Harbor defines it, plus longhaul's optional [requires]. Validated in task/config.ts. */
+export type NetworkMode = "public" | "no-network" | "allowlist";
+
+/** One `[[environment.mcp_servers]]` table (Harbor's MCPServerConfig). */
+export interface McpServerConfig {
+  name: string;
+  transport: "sse" | "streamable-http" | "stdio";
+  url: string | null;
+  command: string | null;
+  args: string[];
+}
+
+/**
+ * task.toml, as Harbor defines it, plus longhaul's optional [requires]. Validated in
+ * task/config.ts; what longhaul does with each field is tabled in docs/tasks.md.
+ */
 export interface TaskConfig {
   version: string;
+  /** Harbor's free-form provenance string. */
+  source: string | null;
   task: { name: string | null; description: string | null };
   metadata: {
     category: string;
@@ -11,16 +27,43 @@ export interface TaskConfig {
     tags: string[];
     author_name: string | null;
   };
-  agent: { timeout_sec: number };
-  verifier: { timeout_sec: number };
+  agent: {
+    timeout_sec: number;
+    /** Recorded; not applied (sandboxes have no per-exec user yet): a load warning says so. */
+    user: string | null;
+    network_mode: NetworkMode | null;
+    allowed_hosts: string[];
+  };
+  verifier: {
+    timeout_sec: number;
+    /** Given to the verifier's exec only, over [environment.env]. */
+    env: Record<string, string>;
+    /** Recorded; not applied (sandboxes have no per-exec user yet): a load warning says so. */
+    user: string | null;
+    network_mode: NetworkMode | null;
+    allowed_hosts: string[];
+  };
+  /** `[solution.env]`: given to the oracle's (and partial's) script only, over [environment.env]. */
+  solution: { env: Record<string, string> };
   environment: {
     cpus: number;
     memory_mb: number;
     storage_mb: number;
+    /** Always 0 once loaded: a task asking for GPUs is refused. */
+    gpus: number;
+    /** Always "linux" once loaded: other systems are refused. */
+    os: string;
+    /** The effective network choice: `network_mode` when set, else `allow_internet` (Harbor's default true). */
     allow_internet: boolean;
+    network_mode: NetworkMode | null;
+    allowed_hosts: string[];
     workdir: string;
     docker_image: string | null;
     build_timeout_sec: number;
+    /** Given to every agent-phase exec and to the verifier (Harbor: the container's environment). */
+    env: Record<string, string>;
+    /** Parsed and recorded; no built-in agent connects to MCP servers yet (a load warning says so). */
+    mcp_servers: McpServerConfig[];
   };
   /** Host tools the task needs (checked before a trial starts). */
   requires: { host_tools: string[] };
@@ -51,4 +94,12 @@ export interface Task {
   checksum: string;
   rubric: Rubric;
   paths: { environment: string; solution: string; tests: string; instruction: string; config: string };
+  /**
+   * Where the task's image comes from, or null for a host task (runs over the host's system
+   * folders, environment/ copied into the workdir). An image task's environment/ is the docker
+   * build context and is never copied into the sandbox.
+   */
+  image: { dockerfile: string | null; dockerImage: string | null } | null;
+  /** Load-time warnings (each names task.toml and the field); printed once by run and task check. */
+  warnings: string[];
 }

@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentContext } from "../../src/agents/types.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
+import { parseTaskConfig } from "../../src/task/config.js";
 import type { Task } from "../../src/task/types.js";
+
+/** Harbor's defaults for every task.toml field (the fake task overrides a few). */
+const DEFAULTS = parseTaskConfig("fake/task.toml", "");
 
 export function fakeTask(instruction: string): Task {
   const dir = mkdtempSync(join(tmpdir(), "lh-task-"));
@@ -21,6 +25,7 @@ export function fakeTask(instruction: string): Task {
       config: join(dir, "task.toml"),
     },
     config: {
+      ...DEFAULTS,
       version: "1.0",
       task: { name: null, description: null },
       metadata: {
@@ -30,9 +35,10 @@ export function fakeTask(instruction: string): Task {
         tags: [],
         author_name: null,
       },
-      agent: { timeout_sec: 60 },
-      verifier: { timeout_sec: 60 },
+      agent: { ...DEFAULTS.agent, timeout_sec: 60 },
+      verifier: { ...DEFAULTS.verifier, timeout_sec: 60 },
       environment: {
+        ...DEFAULTS.environment,
         cpus: 1,
         memory_mb: 1024,
         storage_mb: 1024,
@@ -43,6 +49,8 @@ export function fakeTask(instruction: string): Task {
       },
       requires: { host_tools: [] },
     },
+    image: null,
+    warnings: [],
   };
 }
 

@@ -62,7 +62,7 @@ describe("readHarborJob on a hand-written Harbor job folder", () => {
 
 describe("bad and unusual Harbor trial files", () => {
   it("skips an unreadable or invalid trial with the file and field named, and keeps the others", () => {
-    const dir = join(tempDir(), "job");
+    const dir = join(tempDir("harbor"), "job");
     cpSync(FIXTURE, dir, { recursive: true });
     mkdirSync(join(dir, "broken__1"));
     writeFileSync(join(dir, "broken__1", "result.json"), "{ not json");
@@ -87,7 +87,7 @@ describe("bad and unusual Harbor trial files", () => {
   });
 
   it("a folder with no trial result is a UserError naming it", () => {
-    const dir = tempDir();
+    const dir = tempDir("harbor");
     expect(() => readHarborJob(dir)).toThrow(UserError);
     expect(() => readHarborJob(dir)).toThrow(/no trial result\.json found/);
   });
@@ -194,7 +194,7 @@ function longhaulTrial(
 
 describe("a longhaul job folder read as a Harbor job", () => {
   it("gives the same rewards and outcomes as longhaul's own records (round trip)", async () => {
-    const jobsDir = tempDir();
+    const jobsDir = tempDir("harbor");
     const store = await JobStore.open(jobsDir);
     const written = [
       longhaulTrial("lh", "alpha", 0, "completed", 1),

@@ -58,7 +58,7 @@ describe("report and compare on a Harbor job folder", () => {
   let jobsDir: string;
 
   beforeAll(async () => {
-    jobsDir = tempDir();
+    jobsDir = tempDir("harbor");
     const store = await JobStore.open(jobsDir);
     try {
       await store.createJob({
@@ -105,7 +105,7 @@ describe("report and compare on a Harbor job folder", () => {
   });
 
   it("report --import warns about skipped trial files, says how many, and reports the rest", async () => {
-    const dir = join(tempDir(), "harbor");
+    const dir = join(tempDir("harbor"), "harbor");
     cpSync(join(ROOT, HARBOR_JOB), dir, { recursive: true });
     mkdirSync(join(dir, "broken__1"));
     writeFileSync(join(dir, "broken__1", "result.json"), JSON.stringify({ task_name: "x" }));

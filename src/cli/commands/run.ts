@@ -5,7 +5,7 @@ import { checkJobName, freshSeed, newJobId, UserError } from "../../core/index.j
 import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { type JobConfig, JobStore } from "../../store/index.js";
-import { checkHostTools, loadTasks } from "../../task/index.js";
+import { checkHostTools, loadTaskSet, type SkippedTask } from "../../task/index.js";
 import {
   collect,
   nonNegativeInt,
@@ -14,7 +14,7 @@ import {
   positiveNumber,
   writeJson,
 } from "../options.js";
-import { renderCategoryTable, renderGradingErrors, renderRunTable } from "../results-table.js";
+import { renderCategoryTable, renderGradingErrors, renderRunTable, terminalSafe } from "../results-table.js";
 
 interface RunOptions {
   agent?: string[];
@@ -79,8 +79,13 @@ export function registerRunCommand(program: Command): void {
 async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
   const store = await JobStore.open(opts.jobsDir);
   try {
-    const config = await resolveConfig(store, paths, opts);
-    const tasks = await loadTasks(config.tasks.map((t) => t.path));
+    const resolved = await resolveConfig(store, paths, opts);
+    const { config } = resolved;
+    const loaded = await loadTaskSet(config.tasks.map((t) => t.path));
+    const { tasks } = loaded;
+    const skipped = mergeSkipped(resolved.skipped, loaded.skipped);
+    for (const task of tasks) for (const w of task.warnings) process.stderr.write(`warning: ${w}\n`);
+    for (const s of skipped) process.stderr.write(`skipped task ${s.path}: ${s.reason}\n`);
     for (const task of tasks) checkHostTools(task);
     if (opts.resume) warnChangedTasks(config, tasks);
     const provider = getSandboxProvider(config.sandbox);
@@ -106,16 +111,25 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       resume: opts.resume === true,
       progress: createProgress(),
       signal: controller.signal,
+      skipped,
     });
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
-    store.writeJobResult(config.job_id, jobSummary(config, outcome.trials, outcome.interrupted));
+    const notRun = {
+      skipped_tasks: skipped.map((s) => ({ path: s.path, reason: s.reason })),
+      failed_images: outcome.failedImages,
+    };
+    store.writeJobResult(config.job_id, {
+      ...jobSummary(config, outcome.trials, outcome.interrupted),
+      ...notRun,
+    });
 
     if (opts.json) {
       writeJson({
         job_id: outcome.jobId,
         jobs_dir: store.jobsDir,
         interrupted: outcome.interrupted,
+        ...notRun,
         trials: outcome.trials.map((t) => ({
           trial_id: t.trial_id,
           task: t.task.name,
@@ -134,18 +148,48 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       process.stdout.write(`${renderCategoryTable(outcome.trials)}\n`);
       const broken = renderGradingErrors(outcome.trials);
       if (broken !== "") process.stdout.write(`\n${broken}\n`);
+      const lost = renderNotRun(notRun);
+      if (lost !== "") process.stdout.write(`\n${lost}\n`);
     }
     if (outcome.interrupted) process.exitCode = 130;
+    else if (skipped.length > 0 || outcome.failedImages.length > 0) process.exitCode = EXIT_TASKS_SKIPPED;
   } finally {
     await store.close();
   }
 }
 
-async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions): Promise<JobConfig> {
+/** Exit code of a job that ran, but not every task: some were invalid or had no image (docs/cli.md). */
+export const EXIT_TASKS_SKIPPED = 4;
+
+function mergeSkipped(a: SkippedTask[], b: SkippedTask[]): SkippedTask[] {
+  return [...new Map([...a, ...b].map((s) => [s.path, s])).values()];
+}
+
+function renderNotRun(n: {
+  skipped_tasks: { path: string; reason: string }[];
+  failed_images: { task: string; error: string }[];
+}): string {
+  const lines: string[] = [];
+  if (n.skipped_tasks.length > 0) {
+    lines.push(`skipped tasks (${n.skipped_tasks.length}; not run, not scored):`);
+    for (const s of n.skipped_tasks) lines.push(`  ${terminalSafe(s.path)}: ${terminalSafe(s.reason)}`);
+  }
+  if (n.failed_images.length > 0) {
+    lines.push(`tasks without an image (${n.failed_images.length}; their trials are infra errors):`);
+    for (const f of n.failed_images) lines.push(`  ${terminalSafe(f.task)}: ${terminalSafe(f.error)}`);
+  }
+  return lines.join("\n");
+}
+
+async function resolveConfig(
+  store: JobStore,
+  paths: string[],
+  opts: RunOptions,
+): Promise<{ config: JobConfig; skipped: SkippedTask[] }> {
   if (opts.resume) {
     const jobId = opts.job !== undefined ? checkJobName(opts.job) : await store.latestJobId();
     if (jobId === null) throw new UserError(`--resume: no job in ${store.jobsDir}`);
-    return store.loadJobConfig(jobId);
+    return { config: await store.loadJobConfig(jobId), skipped: [] };
   }
   if (!opts.agent || opts.agent.length === 0)
     throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
@@ -157,11 +201,17 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
     }
   }
   const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
-  const tasks = await loadTasks(roots);
-  if (tasks.length === 0) throw new UserError(`no tasks found in ${roots.join(", ")}`);
+  const { tasks, skipped } = await loadTaskSet(roots);
+  const firstSkipped = skipped[0];
+  // Nothing to run at all: the one broken task's own error (file, line, field) is the answer.
+  if (tasks.length === 0 && skipped.length === 1 && firstSkipped) throw firstSkipped.error;
+  if (tasks.length === 0) {
+    const why = skipped.map((s) => `\n  ${s.path}: ${s.reason}`).join("");
+    throw new UserError(`no tasks to run in ${roots.join(", ")}${why}`);
+  }
   const agentOptions = parseKeyValues(opts.agentOpt ?? []);
   if (opts.baseUrl) agentOptions.base_url = opts.baseUrl;
-  return {
+  const config: JobConfig = {
     schema_version: 1,
     job_id: opts.job !== undefined ? checkJobName(opts.job) : newJobId(),
     created_at: new Date().toISOString(),
@@ -177,6 +227,7 @@ async function resolveConfig(store: JobStore, paths: string[], opts: RunOptions)
     agent_options: agentOptions,
     until_timeout: opts.untilTimeout === true,
   };
+  return { config, skipped };
 }
 
 /** A task edited since the job started: its remaining trials run on the new version (each trial records its checksum). */

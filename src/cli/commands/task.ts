@@ -4,7 +4,7 @@ import pLimit from "p-limit";
 import pc from "picocolors";
 import { bundledTasksDir, checkTask, type TaskCheckResult } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
-import { checkHostTools, loadTasks } from "../../task/index.js";
+import { checkHostTools, loadTaskSet } from "../../task/index.js";
 import { CATEGORIES } from "../../task/scaffold/categories.js";
 import { scaffoldTask } from "../../task/scaffold/scaffold.js";
 import { positiveInt, positiveNumber, writeJson } from "../options.js";
@@ -44,7 +44,13 @@ export function registerTaskCommand(program: Command): void {
       1,
     )
     .action(async (paths: string[], opts: CheckOptions) => {
-      const tasks = await loadTasks(paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()]);
+      const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
+      const { tasks, skipped } = await loadTaskSet(roots);
+      const firstSkipped = skipped[0];
+      // One task that does not load: its own error (file, line, field) is the whole answer.
+      if (tasks.length === 0 && skipped.length === 1 && firstSkipped) throw firstSkipped.error;
+      for (const t of tasks) for (const w of t.warnings) process.stderr.write(`warning: ${w}\n`);
+      for (const s of skipped) process.stderr.write(`skipped task ${s.path}: ${s.reason}\n`);
       for (const t of tasks) checkHostTools(t);
       const provider = getSandboxProvider(opts.sandbox);
       await provider.check();
@@ -59,6 +65,15 @@ export function registerTaskCommand(program: Command): void {
             return r;
           }),
         ),
+      );
+      // A task that does not load fails its check, and the others are still checked.
+      results.push(
+        ...skipped.map((s) => ({
+          task: s.path,
+          ok: false,
+          checks: [{ name: "task loads", ok: false, detail: s.reason }],
+          rewards: { oracle: [], nop: [], partial: [] },
+        })),
       );
       if (opts.json) writeJson({ ok: results.every((r) => r.ok), seeds, tasks: results });
       else process.stdout.write(renderChecks(results));
