@@ -6,6 +6,8 @@ export interface ProgressSink {
   trialStarted(trialId: string): void;
   trialFinished(result: TrialResult): void;
   trialRetry(trialId: string, attempt: number, reason: string): void;
+  /** A line about the job itself (an image built or reused). */
+  note?(line: string): void;
   stop(): void;
 }
 
@@ -65,6 +67,10 @@ class Progress implements ProgressSink {
 
   trialRetry(trialId: string, attempt: number, reason: string): void {
     this.line(`retry  ${trialId} (infrastructure, try ${attempt}): ${reason}`);
+  }
+
+  note(line: string): void {
+    this.line(line);
   }
 
   stop(): void {

@@ -76,7 +76,7 @@ async function runPlanned(
   progress.start(plan.length, plan.length - pending.length);
 
   // Every image the pending trials need, once per task, before any trial starts.
-  const prepare = taskPreparer(join(store.jobDir(config.job_id), "images"));
+  const prepare = taskPreparer(join(store.jobDir(config.job_id), "images"), (l) => progress.note?.(l));
   const prepared = new Map<string, PreparedTask>();
   const buildLimit = pLimit(BUILD_CONCURRENCY);
   await Promise.all(

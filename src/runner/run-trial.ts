@@ -131,7 +131,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     let verify: ExecResult;
     let files: VerifierFiles;
     try {
-      const options = verifierExecOptions(p.task, p.seed);
+      const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
       verify = await sandbox.exec(["bash", "/tests/test.sh"], {
         timeoutSec: verifierTimeoutSec,
         ...options,

@@ -1,6 +1,7 @@
-import { join } from "node:path";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { errorMessage, safeName } from "../core/index.js";
-import { taskImage } from "../sandbox/image/build-image.js";
+import { resolveTaskImage } from "../sandbox/image/build-image.js";
 import type { ImageRef } from "../sandbox/image/types.js";
 import { workdirProblem } from "../task/config.js";
 import type { Task } from "../task/types.js";
@@ -15,19 +16,29 @@ export type PreparedTask = { ok: true; task: Task; image: ImageRef | null } | { 
 export async function prepareTask(
   task: Task,
   buildDir: string,
-  onOutput?: (c: Buffer) => void,
+  note?: (line: string) => void,
 ): Promise<PreparedTask> {
   if (task.image === null) return { ok: true, task, image: null };
   let image: ImageRef | null;
+  const logFile = join(buildDir, `${safeName(task.name)}.build.log`);
   try {
-    image = await taskImage({
+    const r = await resolveTaskImage({
       taskName: task.name,
       envDir: task.paths.environment,
       dockerImage: task.image.dockerImage,
       buildTimeoutSec: task.config.environment.build_timeout_sec,
-      logFile: join(buildDir, `${safeName(task.name)}.build.log`),
-      ...(onOutput ? { onOutput } : {}),
+      logFile,
     });
+    image = r?.image ?? null;
+    if (r !== null) {
+      const what = `image ${r.image.tag ?? r.image.id} (${r.image.id.slice(7, 19)}) ${r.source}`;
+      // A reused image leaves a line too, so every image task of a job says what it ran over.
+      if (r.source !== "built") {
+        mkdirSync(dirname(logFile), { recursive: true });
+        appendFileSync(logFile, `${what}: no build needed\n`);
+      }
+      note?.(`image  ${task.name}: ${what}${r.source === "built" ? ` in ${r.seconds.toFixed(1)} s` : ""}`);
+    }
   } catch (e) {
     return { ok: false, error: `task ${task.name}: image not available: ${errorMessage(e)}` };
   }
@@ -52,12 +63,15 @@ function withWorkdir(task: Task, workdir: string): Task {
 }
 
 /** One preparation per task per job, started on first use and shared by every trial of the task. */
-export function taskPreparer(buildDir: string): (task: Task) => Promise<PreparedTask> {
+export function taskPreparer(
+  buildDir: string,
+  note?: (line: string) => void,
+): (task: Task) => Promise<PreparedTask> {
   const cache = new Map<string, Promise<PreparedTask>>();
   return (task) => {
     let p = cache.get(task.name);
     if (p === undefined) {
-      p = prepareTask(task, buildDir);
+      p = prepareTask(task, buildDir, note);
       cache.set(task.name, p);
     }
     return p;

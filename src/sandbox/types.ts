@@ -78,6 +78,11 @@ export interface SandboxSpec {
 export interface Sandbox {
   readonly id: string;
   readonly spec: SandboxSpec;
+  /**
+   * False when this sandbox refuses `nestedSandbox` (docker: its seccomp profile forbids user
+   * namespaces). Absent: nesting is allowed. Callers that merely prefer nesting check this first.
+   */
+  readonly nestingAllowed?: boolean;
   /** `command` is an argv array, or a string run with `bash -lc`. */
   exec(command: string | string[], options?: ExecOptions): Promise<ExecResult>;
   /** Copy a host file or folder to a path inside the sandbox. */

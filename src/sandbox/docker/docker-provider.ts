@@ -56,7 +56,7 @@ export class DockerProvider implements SandboxProvider {
     const why = await dockerUnavailable();
     if (why !== null) throw new UserError(why);
     await sweepStaleContainers();
-    await this.resolveImage({ image: null });
+    // The default image is looked up only when a task without an image of its own needs it.
   }
 
   async create(input: SandboxSpec): Promise<Sandbox> {

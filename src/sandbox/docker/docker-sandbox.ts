@@ -34,6 +34,7 @@ const KILL_RETRY_MS = 200;
 export class DockerSandbox implements Sandbox {
   readonly id: string;
   readonly spec: SandboxSpec;
+  readonly nestingAllowed = false;
   private readonly running = new Set<RunningHandle>();
   private closed = false;
 
