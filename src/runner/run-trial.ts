@@ -145,6 +145,10 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       const verifierCopy = join(verifierDir, "logs");
       await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir, undefined, vlogs.hostDir);
       files = readVerifierFiles(sandbox, verifierCopy, vlogs.readRoot);
+      // Harbor's trial layout keeps the reward files directly in verifier/ (its tools read them
+      // there); these are the copies the host read safely, not the sandbox's files.
+      if (files.rewardTxt !== null) writeFileSync(join(verifierDir, "reward.txt"), files.rewardTxt);
+      if (files.rewardJson !== null) writeFileSync(join(verifierDir, "reward.json"), files.rewardJson);
     } finally {
       vlogs.dispose();
     }

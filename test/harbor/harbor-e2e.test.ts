@@ -74,7 +74,11 @@ describe("Harbor tasks under both providers", () => {
         ]),
       );
       expect(seen[sandbox]).toEqual(expected);
-      // Each image was built once for the job, its output kept beside the job.
+      // Harbor's trial layout: the reward file sits directly in verifier/.
+      for (const t of trials.filter((x) => x.agent === "oracle")) {
+        expect(readFileSync(join(jobDir, t.trial_id, "verifier", "reward.txt"), "utf8").trim()).toBe("1");
+      }
+      // Each image task says what it ran over (built, or reused by checksum) beside the job.
       for (const t of ["csv-aggregate", "sqlite-orders"]) {
         expect(existsSync(join(jobDir, "images", `${t}.build.log`))).toBe(true);
       }
