@@ -4,6 +4,7 @@ import { InfraError, UserError } from "../../core/errors.js";
 import { docker, dockerUnavailable, lastLines } from "./docker-cli.js";
 import { envChecksum } from "./env-checksum.js";
 import { inspectImage, inspectImageLabelled } from "./inspect.js";
+import { listCachedImages } from "./rootfs-cache.js";
 import type { ImageRef } from "./types.js";
 
 export const ENV_TAG_PREFIX = "longhaul-env";
@@ -25,7 +26,7 @@ export interface TaskImageOptions {
 export interface TaskImageResult {
   image: ImageRef;
   /** "built" when this call (or one it joined) ran `docker build`; "cached" when it reused a tag. */
-  source: "built" | "cached" | "local" | "pulled";
+  source: "built" | "cached" | "local" | "pulled" | "archive";
   seconds: number;
 }
 
@@ -44,8 +45,14 @@ export async function resolveTaskImage(o: TaskImageOptions): Promise<TaskImageRe
     return { ...r, seconds: (Date.now() - started) / 1000 };
   }
   const name = o.dockerImage as string;
-  const local = await inspectImage(name);
+  const local = await inspectImage(name).catch(() => null);
   if (local !== null) return { image: local, source: "local", seconds: (Date.now() - started) / 1000 };
+  // An image loaded from a `docker save`/OCI archive (`longhaul images load`) needs no daemon.
+  const loaded = listCachedImages().find((c) => c.tag === name);
+  if (loaded !== undefined) {
+    const image = { id: loaded.id, tag: loaded.tag, config: loaded.config };
+    return { image, source: "archive", seconds: (Date.now() - started) / 1000 };
+  }
   await needDaemon(o.taskName);
   const pull = await docker(["pull", name], { timeoutSec: o.buildTimeoutSec, onOutput: o.onOutput });
   const pulled = pull.exitCode === 0 ? await inspectImage(name) : null;

@@ -6,6 +6,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../../src/core/errors.js";
 import { loadImageArchive } from "../../../src/sandbox/image/archive.js";
+import { resolveTaskImage } from "../../../src/sandbox/image/build-image.js";
 import { ensureRootfs, imageCacheRoot } from "../../../src/sandbox/image/rootfs-cache.js";
 import { tempDir } from "./helpers.js";
 
@@ -109,6 +110,32 @@ describe("loadImageArchive", () => {
     expect(readdirSync(join(rootfs, "data")).sort()).toEqual(["new.txt"]);
     expect(readFileSync(join(rootfs, "top.txt"), "utf8")).toBe("top\n");
     expect(statSync(join(rootfs, "top.txt")).uid).toBe(0);
+
+    // A task naming it by tag (docker_image = "tiny:1") finds it with no Docker daemon at all.
+    const savedDocker = process.env.LONGHAUL_DOCKER;
+    process.env.LONGHAUL_DOCKER = join(work, "no-docker-here");
+    try {
+      const found = await resolveTaskImage({
+        taskName: "t",
+        envDir: join(work, "no-env"),
+        dockerImage: "tiny:1",
+        buildTimeoutSec: 60,
+        logFile: join(work, "t.build.log"),
+      });
+      expect(found).toMatchObject({ source: "archive", image: { id: ref.id, tag: "tiny:1" } });
+      await expect(
+        resolveTaskImage({
+          taskName: "t",
+          envDir: join(work, "no-env"),
+          dockerImage: "tiny:2",
+          buildTimeoutSec: 60,
+          logFile: join(work, "t.build.log"),
+        }),
+      ).rejects.toThrow(/docker/);
+    } finally {
+      if (savedDocker === undefined) delete process.env.LONGHAUL_DOCKER;
+      else process.env.LONGHAUL_DOCKER = savedDocker;
+    }
 
     // The folder form loads to the same cache entry, without unpacking again.
     expect((await loadImageArchive(layout)).id).toBe(ref.id);
