@@ -18,8 +18,19 @@ const EXTRA: ProviderConfig[] = [
   { name: "bwrap-rlimit", make: () => new BwrapProvider({ limits: "rlimit" }) },
 ];
 
+/**
+ * Registered providers the suite does not run yet, with the reason (docs/security.md says the
+ * same). docker: the attack fixtures are host tasks whose graders nest a sealed sandbox, which
+ * docker's seccomp profile forbids, so every attack would end as a grading error whatever it did.
+ */
+export const NOT_YET_ATTACKED: Readonly<Record<string, string>> = {
+  docker: "graders cannot nest the sealed run inside a container",
+};
+
 export function providerConfigs(): ProviderConfig[] {
-  const registered = listSandboxProviders().map((name) => ({ name, make: () => getSandboxProvider(name) }));
+  const registered = listSandboxProviders()
+    .filter((name) => NOT_YET_ATTACKED[name] === undefined)
+    .map((name) => ({ name, make: () => getSandboxProvider(name) }));
   return [...registered, ...EXTRA];
 }
 
