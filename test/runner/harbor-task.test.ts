@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runJob, runTrial } from "../../src/runner/index.js";
@@ -168,7 +168,18 @@ describe("Harbor reward.json metrics", () => {
 describe("datasets are robust", () => {
   it("an image task whose image is not available records that error on each of its trials; the others run", async () => {
     store = await JobStore.open(tempDir("jobs"));
-    const image = await loadTask(join(import.meta.dirname, "../fixtures/harbor/word-count"));
+    // word-count, pointed at an image no daemon or archive has.
+    const copy = join(tempDir("missing-image"), "word-count");
+    cpSync(join(import.meta.dirname, "../fixtures/harbor/word-count"), copy, { recursive: true });
+    const toml = join(copy, "task.toml");
+    writeFileSync(
+      toml,
+      readFileSync(toml, "utf8").replace(
+        /docker_image = ".*"/,
+        'docker_image = "longhaul-no-such-image:never"',
+      ),
+    );
+    const image = await loadTask(copy);
     const hello = await fixtureTask("hello");
     const config = jobConfig([image, hello], { agents: ["oracle", "nop"] });
     const out = await runJob({ store, config, tasks: [image, hello], provider: bwrap, resume: false });
@@ -177,8 +188,8 @@ describe("datasets are robust", () => {
     for (const t of mine) {
       expect(t.outcome).toBe("infra_error");
       expect(t.error?.kind).toBe("image");
-      // The placeholder of the image layer answers this until the image layer is merged.
       expect(t.error?.message).toContain("task word-count: image not available:");
+      expect(t.error?.message).toContain("longhaul-no-such-image:never");
     }
     expect(out.failedImages.map((f) => f.task)).toEqual(["word-count"]);
     expect(out.trials.find((t) => t.task.name === "hello" && t.agent === "oracle")?.reward).toBe(1);
