@@ -11,7 +11,7 @@ import {
 } from "../../src/analysis/index.js";
 import { emptyUsage, type TrialResult, UserError } from "../../src/core/index.js";
 import { JobStore } from "../../src/store/index.js";
-import { tempDir } from "../runner/helpers.js";
+import { jobConfig, tempDir } from "../runner/helpers.js";
 
 const FIXTURE = resolve(import.meta.dirname, "../fixtures/harbor-jobs/tb-sample");
 
@@ -205,21 +205,16 @@ describe("a longhaul job folder read as a Harbor job", () => {
       longhaulTrial("lh", "gamma", 1, "agent_error", 0),
     ];
     try {
-      await store.createJob({
-        schema_version: 1,
-        job_id: "lh",
-        created_at: "2026-01-01T00:00:00.000Z",
-        tasks: [],
-        agents: ["terminus"],
-        models: ["x:m"],
-        attempts: 2,
-        concurrency: 1,
-        timeout_multiplier: 1,
-        retries: 0,
-        seed: 1,
-        sandbox: "bwrap",
-        agent_options: {},
-      });
+      await store.createJob(
+        jobConfig([], {
+          job_id: "lh",
+          created_at: "2026-01-01T00:00:00.000Z",
+          agents: ["terminus"],
+          models: ["x:m"],
+          attempts: 2,
+          seed: 1,
+        }),
+      );
       for (const t of written) await store.recordTrial(t);
       store.writeJobResult("lh", {
         job_id: "lh",

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emptyUsage, type TrialResult } from "../../src/core/index.js";
 import { JobStore } from "../../src/store/index.js";
-import { tempDir } from "../runner/helpers.js";
+import { jobConfig, tempDir } from "../runner/helpers.js";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -61,21 +61,16 @@ describe("report and compare on a Harbor job folder", () => {
     jobsDir = tempDir("harbor");
     const store = await JobStore.open(jobsDir);
     try {
-      await store.createJob({
-        schema_version: 1,
-        job_id: "lh",
-        created_at: "2026-01-01T00:00:00.000Z",
-        tasks: [],
-        agents: ["terminus"],
-        models: ["x:m"],
-        attempts: 2,
-        concurrency: 1,
-        timeout_multiplier: 1,
-        retries: 0,
-        seed: 1,
-        sandbox: "bwrap",
-        agent_options: {},
-      });
+      await store.createJob(
+        jobConfig([], {
+          job_id: "lh",
+          created_at: "2026-01-01T00:00:00.000Z",
+          agents: ["terminus"],
+          models: ["x:m"],
+          attempts: 2,
+          seed: 1,
+        }),
+      );
       // Same task names as the Harbor fixture: hello-world 1, 1; fix-permissions 0.5, 0.5.
       for (const t of [
         trial("hello-world", 0, 1),
