@@ -38,6 +38,7 @@ const seen = (t: TrialResult) => ({
   self_terminated: t.self_terminated,
   turns: t.usage.turns,
   continuation: t.continuation,
+  infra_retries: t.infra_retries,
 });
 
 async function runTerminus(
@@ -59,6 +60,9 @@ async function runTerminus(
       until_timeout: untilTimeout,
       // The fixture's 30 s budget is for an idle machine; these tests are about turns, not time.
       timeout_multiplier: 4,
+      // A terminal that would not start is the machine's fault, retried as in any real job; it
+      // fails before the first model request, so the scripted replies stay in step.
+      retries: 2,
     });
     const out = await runJob({
       store,
@@ -75,7 +79,11 @@ async function runTerminus(
   }
 }
 
-describe("terminus through the runner", () => {
+// Each trial here is a real sandbox, tmux and verifier (the continue mode verifies every stop):
+// on a loaded machine sharing two cores with the dataset checks that is well over a minute.
+const SLOW = { timeout: 240_000 };
+
+describe("terminus through the runner", SLOW, () => {
   it("solves a task to R = 1.0 and records usage, a trajectory and a recording", async () => {
     llm.push(
       say([{ keystrokes: PUBLIC_PART, duration: 1 }]),
@@ -117,7 +125,7 @@ describe("terminus through the runner", () => {
   });
 });
 
-describe("continue-until-timeout mode through the runner", () => {
+describe("continue-until-timeout mode through the runner", SLOW, () => {
   it("sends a premature completion back with the failing public checks, then accepts a passing one", async () => {
     const start = llm.requests.length;
     llm.push(

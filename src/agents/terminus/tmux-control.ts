@@ -7,6 +7,9 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** A command the server has not answered in this long is stuck: fail it rather than hang the agent. */
+const COMMAND_MS = 30_000;
+
 const SAFE_ARG = /^[A-Za-z0-9_.:/=,+@%-]+$/;
 
 /** Quotes one argument for tmux's command parser; callers never pass single quotes. */
@@ -40,10 +43,16 @@ export class TmuxControl {
     const proc = spawn("tmux", ["-S", socket, "-C", "attach-session", "-t", session], { stdio: "pipe" });
     const c = new TmuxControl(proc);
     // Commands sent before the attach completes fail with "no current client".
-    await new Promise<void>((resolve, reject) => {
-      c.onReady = resolve;
-      c.queue.push({ resolve: () => undefined, reject });
-    });
+    await withDeadline(
+      new Promise<void>((resolve, reject) => {
+        c.onReady = resolve;
+        c.queue.push({ resolve: () => undefined, reject });
+      }),
+      () => {
+        c.close();
+        return new InfraError(`tmux control client did not attach within ${COMMAND_MS} ms`);
+      },
+    );
     c.queue.shift();
     // Output notifications would flood the pipe with everything the terminal prints.
     await c.run(["refresh-client", "-f", "no-output"]);
@@ -81,10 +90,19 @@ export class TmuxControl {
   run(args: string[]): Promise<string> {
     if (this.closed) return Promise.reject(new InfraError("tmux control client is closed"));
     const line = `${args.map(quoteTmuxArg).join(" ")}\n`;
-    return new Promise((resolve, reject) => {
-      this.queue.push({ resolve, reject });
-      this.proc.stdin.write(line);
-    });
+    return withDeadline(
+      new Promise<string>((resolve, reject) => {
+        this.queue.push({ resolve, reject });
+        this.proc.stdin.write(line);
+      }),
+      () => {
+        // Answers come in order: once one is lost, every later one would be misattributed.
+        const e = new InfraError(`tmux ${args[0] ?? ""}: no answer within ${COMMAND_MS} ms`);
+        this.fail(e);
+        this.proc.kill();
+        return e;
+      },
+    );
   }
 
   close(): void {
@@ -93,4 +111,12 @@ export class TmuxControl {
     this.proc.stdin.end();
     this.proc.kill();
   }
+}
+
+function withDeadline<T>(p: Promise<T>, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), COMMAND_MS);
+  });
+  return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { InfraError, UserError } from "../../core/index.js";
 import type { Sandbox } from "../../sandbox/types.js";
+import { type ReachableSocket, reachableSocket } from "./socket-path.js";
 import { TmuxControl } from "./tmux-control.js";
 
 const execFileP = promisify(execFile);
@@ -25,6 +26,8 @@ const SESSION = "main";
  * other sandboxes has taken over 5 s, and giving up then is an infrastructure error, not the agent's.
  */
 const SERVER_START_MS = 60_000;
+/** One host tmux client call; a client stuck on a socket must not outlive the start deadline. */
+const CLIENT_MS = 10_000;
 /** Names tmux understands as single keys; anything else is typed literally. */
 const KEY_NAME =
   /^(?:[CM]-.|C-M-.|Enter|Escape|Tab|BTab|BSpace|Space|Up|Down|Left|Right|Home|End|PageUp|PageDown|PPage|NPage|DC|IC|F\d{1,2})$/;
@@ -43,6 +46,7 @@ export class TmuxSession {
     readonly width: number,
     readonly height: number,
     private readonly control: TmuxControl | null,
+    private readonly link: ReachableSocket | null,
   ) {}
 
   static async start(sandbox: Sandbox, opts: TmuxOptions, signal?: AbortSignal): Promise<TmuxSession> {
@@ -52,20 +56,49 @@ export class TmuxSession {
       );
     }
     await sandbox.spawnBackground(["tmux", "-S", opts.socket, "-D", "-f", "/dev/null"]);
-    const hostSock = sandbox.hostPathOf?.(opts.socket) ?? null;
+    const hostPath = sandbox.hostPathOf?.(opts.socket) ?? null;
+    const link = hostPath === null ? null : reachableSocket(hostPath);
+    try {
+      return await TmuxSession.open(sandbox, opts, link, signal);
+    } catch (e) {
+      link?.release();
+      throw e;
+    }
+  }
+
+  private static async open(
+    sandbox: Sandbox,
+    opts: TmuxOptions,
+    link: ReachableSocket | null,
+    signal?: AbortSignal,
+  ): Promise<TmuxSession> {
+    const hostSock = link?.path ?? null;
     const tmux: TmuxClient =
       hostSock !== null
-        ? async (args) => (await execFileP("tmux", ["-S", hostSock, ...args], { maxBuffer: 64 << 20 })).stdout
+        ? async (args) =>
+            (
+              await execFileP("tmux", ["-S", hostSock, ...args], {
+                maxBuffer: 64 << 20,
+                timeout: CLIENT_MS,
+                killSignal: "SIGKILL",
+              })
+            ).stdout
         : async (args) => {
             const r = await sandbox.exec(["tmux", "-S", opts.socket, ...args], { timeoutSec: 30 });
             if (r.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${r.stderr.trim()}`);
             return r.stdout;
           };
+    // The last reason the server did not answer, so a start that gives up says why.
+    let why = "no socket yet";
     await waitFor(
-      async () =>
-        (hostSock === null || existsSync(hostSock)) && (await ok(tmux, ["show-options", "-g", "status"])),
+      async () => {
+        if (hostSock !== null && !existsSync(hostSock)) return false;
+        why = await failure(tmux, ["show-options", "-g", "status"]);
+        return why === "";
+      },
       SERVER_START_MS,
       signal,
+      () => `${hostSock === null ? "" : `socket ${hostSock}: `}${why}`,
     );
     await tmux(["set-option", "-g", "history-limit", "100000"]);
     await tmux(["set-option", "-g", "status", "off"]);
@@ -80,6 +113,7 @@ export class TmuxSession {
       opts.width,
       opts.height,
       control,
+      link,
     );
     // The first prompt shows once the shell has read its startup files.
     await waitFor(async () => (await session.screen()).length > 0, 5000, signal).catch(() => undefined);
@@ -150,6 +184,7 @@ export class TmuxSession {
   async kill(): Promise<void> {
     await this.tmux(["kill-server"]).catch(() => undefined);
     this.control?.close();
+    this.link?.release();
   }
 }
 
@@ -157,21 +192,29 @@ function trimEnd(s: string): string {
   return s.replace(/\s+$/, "");
 }
 
-async function ok(tmux: TmuxClient, args: string[]): Promise<boolean> {
+/** "" when the command succeeds, else its error's first line. */
+async function failure(tmux: TmuxClient, args: string[]): Promise<string> {
   try {
     await tmux(args);
-    return true;
-  } catch {
-    return false;
+    return "";
+  } catch (e) {
+    const text = e instanceof Error ? e.message : String(e);
+    return text.trim().split("\n").slice(-1)[0]?.slice(0, 300) || "failed";
   }
 }
 
-async function waitFor(cond: () => Promise<boolean>, ms: number, signal?: AbortSignal): Promise<void> {
+async function waitFor(
+  cond: () => Promise<boolean>,
+  ms: number,
+  signal?: AbortSignal,
+  why?: () => string,
+): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     if (await cond()) return;
     if (signal?.aborted) throw signal.reason;
-    if (Date.now() > end) throw new InfraError(`tmux did not come up within ${ms} ms`);
+    if (Date.now() > end)
+      throw new InfraError(`tmux did not come up within ${ms} ms${why ? ` (${why()})` : ""}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
