@@ -23,3 +23,7 @@ fi
 bash scripts/start-docker.sh
 echo "setup: build" >&2
 npm run build --silent >&2
+# The bundled tasks build FROM longhaul's Debian base image: made offline once (about a minute
+# and a half), reused after.
+echo "setup: base image" >&2
+node dist/cli/main.js images bootstrap --if-missing >/dev/null

@@ -91,6 +91,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       allowInternet: env.allow_internet,
       storageMb: env.storage_mb,
       stateDir,
+      nesting: p.task.config.requires.nested_sandbox,
     });
   } catch (e) {
     rmSync(stateDir, { recursive: true, force: true });

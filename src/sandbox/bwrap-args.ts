@@ -216,12 +216,15 @@ function imageArgs(
   args.push(...(image.userns ? ["--userns", String(USERNS_FD)] : ["--unshare-user"]));
   args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");
   if (!layout.allowInternet) args.push("--unshare-net");
-  // nestedSandbox changes nothing here: a sandbox nested over an image needs bwrap in the image,
-  // and switching to NESTING_UID would take the image's files away from its user (the uid map is
-  // the identity, not a single uid mapped to root as on the host).
   const [uid, gid] = image.userns ? [0, 0] : [image.uid, image.gid];
   args.push("--uid", String(uid), "--gid", String(gid), "--as-pid-1");
   args.push("--die-with-parent", "--new-session", "--cap-drop", "ALL");
+  // A nested sandbox (bwrap in the image) maps its uid 0 onto ours, and the kernel lets a new
+  // user namespace map uid 0 of its parent only if its maker held CAP_SETFCAP (namespaced here:
+  // it sets file capabilities that count inside this sandbox only). Switching to NESTING_UID as
+  // on the host is no option: the uid map is the identity, so the image's files would stop
+  // being root's.
+  if (extras.nestedSandbox === true && uid === 0 && drop === null) args.push("--cap-add", "CAP_SETFCAP");
   // setpriv needs these two to change uid; the uid change itself clears every capability.
   if (drop !== null) args.push("--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID");
   args.push("--hostname", "sandbox", "--chdir", "/");

@@ -65,6 +65,7 @@ export const sandboxSpecSchema = z
     allowInternet: z.boolean(),
     storageMb: z.number().int().positive().optional(),
     stateDir: z.string().min(1),
+    nesting: z.boolean().optional(),
     image: z
       .object({
         id: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be a sha256 image id"),

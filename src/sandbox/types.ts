@@ -73,14 +73,19 @@ export interface SandboxSpec {
    * null: no task image.
    */
   image?: ImageRef | null;
+  /**
+   * Commands will build sandboxes of their own (ExecOptions.nestedSandbox: the grader kit's
+   * sealed-run). Providers that must loosen their confinement for that (docker) do so only then.
+   */
+  nesting?: boolean;
 }
 
 export interface Sandbox {
   readonly id: string;
   readonly spec: SandboxSpec;
   /**
-   * False when this sandbox refuses `nestedSandbox` (docker: its seccomp profile forbids user
-   * namespaces). Absent: nesting is allowed. Callers that merely prefer nesting check this first.
+   * False when this sandbox refuses `nestedSandbox` (docker, unless its spec asked for
+   * `nesting`: its seccomp profile forbids user namespaces). Absent: nesting is allowed. Callers that merely prefer nesting check this first.
    */
   readonly nestingAllowed?: boolean;
   /** `command` is an argv array, or a string run with `bash -lc`. */

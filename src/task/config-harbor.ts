@@ -50,7 +50,7 @@ const KNOWN: Record<string, readonly string[] | "any"> = {
     "memory",
     "storage",
   ],
-  requires: ["host_tools"],
+  requires: ["host_tools", "nested_sandbox"],
 };
 
 type Raw = Record<string, unknown>;

@@ -262,6 +262,9 @@ export function taskConfigSchema(hasDockerfile: boolean) {
               error: "must be a list of program names",
             })
             .default([]),
+          // The verifier runs the agent's programs in sandboxes of its own (the grader kit's
+          // sealed-run): providers that must loosen their confinement for it do so for this task.
+          nested_sandbox: z.boolean({ error: "must be true or false" }).default(false),
         },
         asTable,
       )

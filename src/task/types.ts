@@ -66,7 +66,7 @@ export interface TaskConfig {
     mcp_servers: McpServerConfig[];
   };
   /** Host tools the task needs (checked before a trial starts). */
-  requires: { host_tools: string[] };
+  requires: { host_tools: string[]; nested_sandbox: boolean };
 }
 
 export interface RubricSubtask {

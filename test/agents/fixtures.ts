@@ -47,7 +47,7 @@ export function fakeTask(instruction: string): Task {
         docker_image: null,
         build_timeout_sec: 60,
       },
-      requires: { host_tools: [] },
+      requires: { host_tools: [], nested_sandbox: false },
     },
     image: null,
     warnings: [],

@@ -37,7 +37,7 @@ describe("the Terminal-Bench-2-style Harbor fixtures load as Harbor tasks", asyn
 
   it("treats docker_image as an image task with nothing to build, and reads its env tables", () => {
     const wc = byName.get("word-count");
-    expect(wc?.image).toEqual({ dockerfile: null, dockerImage: "longhaul-test-base:bookworm" });
+    expect(wc?.image).toEqual({ dockerfile: null, dockerImage: "longhaul-base:bookworm" });
     expect(wc?.config.environment.env).toEqual({ CORPUS: "the cat and the dog and the bird" });
     expect(wc?.config.verifier.env).toEqual({ EXPECTED_TOP: "the" });
     expect(wc?.config.solution.env).toEqual({ SOLUTION_HINT: "sort | uniq -c" });
@@ -45,7 +45,7 @@ describe("the Terminal-Bench-2-style Harbor fixtures load as Harbor tasks", asyn
 
   it("loads a task without solution/solve.sh", () => {
     const t = byName.get("line-count-nosolution");
-    expect(t?.image?.dockerImage).toBe("longhaul-test-base:bookworm");
+    expect(t?.image?.dockerImage).toBe("longhaul-base:bookworm");
     expect(existsSync(join(t?.paths.solution ?? "", "solve.sh"))).toBe(false);
   });
 
@@ -53,7 +53,7 @@ describe("the Terminal-Bench-2-style Harbor fixtures load as Harbor tasks", asyn
     const { readFileSync } = await import("node:fs");
     for (const name of ["csv-aggregate", "sqlite-orders"]) {
       const text = readFileSync(join(HARBOR, name, "environment/Dockerfile"), "utf8");
-      expect(text).toMatch(/^FROM longhaul-test-base:bookworm$/m);
+      expect(text).toMatch(/^FROM longhaul-base:bookworm$/m);
       for (const step of [
         "WORKDIR ",
         "COPY ",

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundledTasksDir, runTrial } from "../../src/runner/index.js";
+import { prepareTask } from "../../src/runner/task-image.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { loadTask, loadTasks } from "../../src/task/index.js";
 
@@ -36,7 +37,7 @@ describe("bundled graders trust only /tests", () => {
     }
   });
 
-  it("does not let a program pass the public check by editing /app/examples", async () => {
+  it("does not let a program pass the public check by editing /app/examples", { timeout: 300_000 }, async () => {
     const src = tasks.find((t) => t.name === "log-digest");
     if (!src) throw new Error("log-digest missing");
     const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-trust-")), "log-digest");
@@ -53,7 +54,10 @@ for f in /app/examples/*/expected.json; do echo '{}' > "$f"; done
 `,
     );
     const task = await loadTask(dir);
+    const ready = await prepareTask(task, join(dir, "..", "images"));
+    if (!ready.ok) throw new Error(ready.error);
     const r = await runTrial({
+      image: ready.image,
       jobId: "trust",
       trialId: "tampered",
       trialDir: join(dir, "..", "trial"),

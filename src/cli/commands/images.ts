@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { UserError } from "../../core/index.js";
 import { loadImageArchive } from "../../sandbox/image/archive.js";
+import { BASE_IMAGE_PACKAGES, BASE_IMAGE_TAG } from "../../sandbox/image/base-image.js";
 import { bootstrapImage } from "../../sandbox/image/bootstrap.js";
 import { resolveTaskImage } from "../../sandbox/image/build-image.js";
 import { inspectImage } from "../../sandbox/image/inspect.js";
@@ -27,23 +28,32 @@ export function registerImagesCommand(program: Command): void {
   images
     .command("bootstrap")
     .description("make a Debian base image with debootstrap and import it into Docker (no registry needed)")
-    .requiredOption("--tag <name>", "tag to import it as, e.g. debian:bookworm-slim")
+    .option("--tag <name>", "tag to import it as", BASE_IMAGE_TAG)
     .option("--suite <s>", "Debian suite", "bookworm")
     .option("--mirror <url>", "package mirror", "http://deb.debian.org/debian")
-    .option("--include <pkgs>", "extra packages, comma-separated (e.g. python3,git)")
-    .action(async (o: { tag: string; suite: string; mirror: string; include?: string }) => {
-      progress(`debootstrap ${o.suite} from ${o.mirror}…`);
-      const started = Date.now();
-      const ref = await bootstrapImage({
-        tag: o.tag,
-        suite: o.suite,
-        mirror: o.mirror,
-        include: o.include?.split(",").filter(Boolean) ?? [],
-        onOutput: (c) => process.stderr.write(c),
-      });
-      progress(`done in ${seconds(started)}`);
-      process.stdout.write(`${ref.tag ?? o.tag}\t${ref.id}\n`);
-    });
+    .option("--include <pkgs>", "extra packages, comma-separated", BASE_IMAGE_PACKAGES.join(","))
+    .option("--if-missing", "do nothing when the tag already exists")
+    .action(
+      async (o: { tag: string; suite: string; mirror: string; include?: string; ifMissing?: boolean }) => {
+        const have = o.ifMissing === true ? await inspectImage(o.tag) : null;
+        if (have !== null) {
+          progress(`${o.tag} exists`);
+          process.stdout.write(`${have.tag ?? o.tag}\t${have.id}\n`);
+          return;
+        }
+        progress(`debootstrap ${o.suite} from ${o.mirror}…`);
+        const started = Date.now();
+        const ref = await bootstrapImage({
+          tag: o.tag,
+          suite: o.suite,
+          mirror: o.mirror,
+          include: o.include?.split(",").filter(Boolean) ?? [],
+          onOutput: (c) => process.stderr.write(c),
+        });
+        progress(`done in ${seconds(started)}`);
+        process.stdout.write(`${ref.tag ?? o.tag}\t${ref.id}\n`);
+      },
+    );
   images
     .command("build")
     .description("build (or reuse) the image of every image task in the given task or dataset folders")

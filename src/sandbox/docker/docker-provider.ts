@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 
 import { join } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
 import { copyTree, type PersistentBind } from "../host-paths.js";
+import { BASE_IMAGE_TAG } from "../image/base-image.js";
 import { dockerUnavailable, lastLines } from "../image/docker-cli.js";
 import { inspectImage } from "../image/inspect.js";
 import type { ImageConfig } from "../image/types.js";
@@ -20,7 +21,7 @@ import { ownerLabels, sweepStaleContainers } from "./sweep.js";
 
 export { sweepStaleContainers } from "./sweep.js";
 
-export const DEFAULT_DOCKER_IMAGE = "longhaul-base:bookworm";
+export const DEFAULT_DOCKER_IMAGE = BASE_IMAGE_TAG;
 
 export interface DockerProviderOptions {
   /** Image of sandboxes whose spec names none (default longhaul-base:bookworm). */
@@ -197,6 +198,11 @@ export class DockerProvider implements SandboxProvider {
       "ALL",
       "--security-opt",
       "no-new-privileges",
+      // Nesting (bwrap in the image, for the grader kit's sealed-run) needs user namespaces, which
+      // docker's default seccomp profile refuses, and CAP_SETFCAP, without which a new user
+      // namespace may not map uid 0. Both only for sandboxes that asked for nesting; the bounding
+      // set stays empty otherwise, so file capabilities cannot raise anything else.
+      ...(spec.nesting === true ? ["--security-opt", "seccomp=unconfined", "--cap-add", "SETFCAP"] : []),
       "--user",
       "0:0",
       ...binds.flatMap((b) => ["--mount", `type=bind,source=${b.hostRoot},target=${b.sandboxRoot}`]),
@@ -233,7 +239,7 @@ export class DockerProvider implements SandboxProvider {
     const found = await inspectImage(tag);
     if (found === null) {
       throw new UserError(
-        `the docker sandbox's default image ${tag} is missing: run \`longhaul images bootstrap --tag ${tag} --include python3\``,
+        `the docker sandbox's default image ${tag} is missing: run \`longhaul images bootstrap${tag === BASE_IMAGE_TAG ? "" : ` --tag ${tag} --include python3`}\``,
       );
     }
     this.defaultConfig = { id: found.id, config: found.config };

@@ -34,13 +34,14 @@ const KILL_RETRY_MS = 200;
 export class DockerSandbox implements Sandbox {
   readonly id: string;
   readonly spec: SandboxSpec;
-  readonly nestingAllowed = false;
+  readonly nestingAllowed: boolean;
   private readonly running = new Set<RunningHandle>();
   private closed = false;
 
   constructor(private readonly parts: DockerSandboxParts) {
     this.id = parts.id;
     this.spec = parts.spec;
+    this.nestingAllowed = parts.spec.nesting === true;
   }
 
   get containerName(): string {
@@ -52,10 +53,11 @@ export class DockerSandbox implements Sandbox {
     const o = parseExecOptions(options);
     const argv = typeof command === "string" ? ["bash", "-lc", command] : command;
     if (argv.length === 0) throw new UserError("exec: empty command");
-    if (o.nestedSandbox === true) {
+    if (o.nestedSandbox === true && !this.nestingAllowed) {
       throw new UserError(
-        "the docker sandbox cannot let a command build sandboxes of its own (docker's seccomp " +
-          "profile forbids user namespaces, and allowing them would weaken the container); use --sandbox bwrap",
+        "this docker sandbox cannot let a command build sandboxes of its own: docker's seccomp " +
+          "profile forbids user namespaces unless the sandbox is made for nesting (a task's " +
+          "[requires] nested_sandbox = true)",
       );
     }
     const restore = await stageExec(this.stageContext(), o.mounts, o.freshDirs);

@@ -1,6 +1,7 @@
-import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
+import { BASE_IMAGE_TAG, ensureBaseImage, fromImages } from "./base-image.js";
 import { docker, dockerUnavailable, lastLines } from "./docker-cli.js";
 import { envChecksum } from "./env-checksum.js";
 import { inspectImage, inspectImageLabelled } from "./inspect.js";
@@ -54,6 +55,9 @@ export async function resolveTaskImage(o: TaskImageOptions): Promise<TaskImageRe
     return { image, source: "archive", seconds: (Date.now() - started) / 1000 };
   }
   await needDaemon(o.taskName);
+  if (name === BASE_IMAGE_TAG) {
+    return { image: await ensureBase(o), source: "built", seconds: (Date.now() - started) / 1000 };
+  }
   const pull = await docker(["pull", name], { timeoutSec: o.buildTimeoutSec, onOutput: o.onOutput });
   const pulled = pull.exitCode === 0 ? await inspectImage(name) : null;
   if (pulled === null) {
@@ -95,6 +99,11 @@ async function buildOrReuse(
     return { image: existing.image, source: "cached" };
   }
   await needDaemon(o.taskName);
+  // longhaul's own base image is made here, offline, rather than failing a pull no registry answers.
+  const dockerfile = readFileSync(join(o.envDir, "Dockerfile"), "utf8");
+  if (fromImages(dockerfile).includes(BASE_IMAGE_TAG) && (await inspectImage(BASE_IMAGE_TAG)) === null) {
+    await ensureBase(o);
+  }
   mkdirSync(dirname(o.logFile), { recursive: true });
   const log = createWriteStream(o.logFile);
   const opened = new Promise<void>((resolve, reject) => {
@@ -154,4 +163,8 @@ async function buildOrReuse(
 async function needDaemon(taskName: string): Promise<void> {
   const down = await dockerUnavailable();
   if (down !== null) throw new UserError(`task ${taskName} needs a container image: ${down}`);
+}
+
+function ensureBase(o: TaskImageOptions): Promise<ImageRef> {
+  return ensureBaseImage({ onProgress: (line) => o.onOutput?.(Buffer.from(`${line}\n`)) });
 }
