@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
 import { InfraError, UserError } from "../core/errors.js";
@@ -18,6 +27,24 @@ import { baseEnv, parseSandboxSpec } from "./spec.js";
 import { diskUsage, mountStorage, releaseStorage } from "./storage.js";
 import { defaultRegistryDir, writeRecord } from "./sweep.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "./types.js";
+
+/** The smallest root a probe needs: /usr, and the merged-/usr links (or folders) beside it. */
+const PROBE_LAYOUT: readonly string[] = [
+  "--tmpfs",
+  "/",
+  "--ro-bind",
+  "/usr",
+  "/usr",
+  ...["bin", "lib", "lib64", "sbin"].flatMap((d) => {
+    let target: string | null = null;
+    try {
+      target = readlinkSync(`/${d}`);
+    } catch {
+      // Not a link (or absent): bound as it is when it exists.
+    }
+    return target !== null ? ["--symlink", target, `/${d}`] : ["--ro-bind-try", `/${d}`, `/${d}`];
+  }),
+];
 
 export { sweepStaleSandboxes } from "./sweep.js";
 
@@ -84,9 +111,11 @@ export class BwrapProvider implements SandboxProvider {
   async check(): Promise<void> {
     const bwrap = this.bwrapBinary();
     // A binary that cannot make namespaces here (no user namespaces, seccomp) fails this smoke run.
+    // Only /usr is bound: binding the whole root would also bind every container's overlay under
+    // /var/lib/docker, and one torn down meanwhile fails the bind for reasons unrelated to bwrap.
     const r = await runProcess(
       {
-        argv: [bwrap, "--dev-bind", "/", "/", "--unshare-all", "--cap-drop", "ALL", "--", "true"],
+        argv: [bwrap, ...PROBE_LAYOUT, "--unshare-all", "--cap-drop", "ALL", "--", "/usr/bin/true"],
         env: baseEnv({}),
         maxOutputBytes: 4096,
         timeoutSec: 30,

@@ -4,7 +4,8 @@ import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { loadTasks } from "../../src/task/index.js";
 
 /**
- * `longhaul task check` over the whole bundled dataset, as CI runs it: for every task, on four
+ * `longhaul task check` over the whole bundled dataset, as CI runs it (bwrap over each task's
+ * image): for every task, on four
  * seeds, oracle R = 1.0, nop ≤ 0.05, partial strictly inside (0.2, 0.8), distinct stress inputs per
  * seed, public weight ≤ 20%, and a deterministic verifier (oracle, nop and partial each re-run on
  * the first seed). Four seeds keep it at 15 trials per task (five seeds with a single partial
@@ -39,6 +40,16 @@ describe("bundled dataset", () => {
       expect(hidden / total).toBeGreaterThanOrEqual(0.6);
       expect(task.config.metadata.expert_time_estimate_min ?? 0).toBeGreaterThanOrEqual(30);
     });
+  });
+
+  // The same image in Docker containers: a fixed sample here (one task, one seed); the full sweep
+  // over every task is `longhaul task check tasks --sandbox docker` (docs/benchmarks.md).
+  it("passes task check under docker too (log-digest, one seed)", { timeout: 900_000 }, async () => {
+    const task = tasks.find((t) => t.name === "log-digest");
+    if (!task) throw new Error("log-digest missing");
+    const result = await checkTask(task, { provider: getSandboxProvider("docker"), seeds: [SEEDS[0] ?? 1] });
+    expect(result.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
+    expect(result.checks.find((c) => c.name.startsWith("oracle"))?.ok).toBe(true);
   });
 
   it("uses all three subtask kinds across the dataset", () => {

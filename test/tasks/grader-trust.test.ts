@@ -37,7 +37,9 @@ describe("bundled graders trust only /tests", () => {
     }
   });
 
-  it("does not let a program pass the public check by editing /app/examples", { timeout: 300_000 }, async () => {
+  it("does not let a program pass the public check by editing /app/examples", {
+    timeout: 300_000,
+  }, async () => {
     const src = tasks.find((t) => t.name === "log-digest");
     if (!src) throw new Error("log-digest missing");
     const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-trust-")), "log-digest");
