@@ -143,6 +143,14 @@ timeout_sec = "ten"
     expect(errorOf('[requires]\nhost_tools = ["python3", 3]\n').message).toBe(
       "tasks/x/task.toml:2: [requires] host_tools.1 must be a non-empty string, got 3",
     );
+    expect(errorOf('[requires]\nnested_sandbox = "yes"\n').message).toBe(
+      'tasks/x/task.toml:2: [requires] nested_sandbox must be true or false, got "yes"',
+    );
+  });
+
+  it("reads [requires] nested_sandbox, false unless a task asks", () => {
+    expect(parseTaskConfig(FILE, "").requires.nested_sandbox).toBe(false);
+    expect(parseTaskConfig(FILE, "[requires]\nnested_sandbox = true\n").requires.nested_sandbox).toBe(true);
   });
 
   it("lists every issue, one line each", () => {

@@ -19,13 +19,16 @@ const EXTRA: ProviderConfig[] = [
 ];
 
 /**
- * Registered providers the suite does not run yet, with the reason (docs/security.md says the
- * same). docker: the attack fixtures are host tasks whose graders nest a sealed sandbox, which
- * docker's seccomp profile forbids, so every attack would end as a grading error whatever it did.
+ * Registered providers `npm test` does not attack, with the reason (docs/security.md says the
+ * same). docker: each attack is a container trial of several seconds, which the test budget
+ * cannot hold for every attack; `LONGHAUL_ATTACK_DOCKER=1 npx vitest run test/adversarial` runs
+ * the suite against it (the fixtures declare [requires] nested_sandbox, so their sealed graders
+ * work in a container).
  */
-export const NOT_YET_ATTACKED: Readonly<Record<string, string>> = {
-  docker: "graders cannot nest the sealed run inside a container",
-};
+export const NOT_YET_ATTACKED: Readonly<Record<string, string>> =
+  process.env.LONGHAUL_ATTACK_DOCKER === "1"
+    ? {}
+    : { docker: "container trials are too slow for the test budget; run with LONGHAUL_ATTACK_DOCKER=1" };
 
 export function providerConfigs(): ProviderConfig[] {
   const registered = listSandboxProviders()

@@ -60,7 +60,17 @@ export class DockerSandbox implements Sandbox {
           "[requires] nested_sandbox = true)",
       );
     }
-    const restore = await stageExec(this.stageContext(), o.mounts, o.freshDirs);
+    const restore = await stageExec(this.stageContext(), o.mounts, o.freshDirs).catch((e: unknown) => {
+      // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
+      // the agent filled leaves no room. That must not abort the job (a plain Error would).
+      const code = (e as NodeJS.ErrnoException | null)?.code;
+      if (code === "ENOSPC" || code === "EDQUOT")
+        throw new InfraError(
+          `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
+          { cause: e },
+        );
+      throw e;
+    });
     try {
       return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir });
     } finally {

@@ -3,6 +3,7 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  lchownSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -17,7 +18,7 @@ import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../ho
 import { chownTree } from "../sandbox-user.js";
 import type { Mount } from "../types.js";
 import { extractFolder } from "./pristine.js";
-import { collectOk, dockerBin, pipeOk } from "./proc.js";
+import { collect, collectOk, dockerBin, pipeOk } from "./proc.js";
 
 /**
  * Owner of read-only per-exec files: no image user has it, and a command without capabilities
@@ -80,7 +81,7 @@ export async function stageExec(
       continue;
     }
     const copy = join(ctx.scratch, `source-${newName()}`);
-    await copyTree(real, copy);
+    await snapshotCopy(real, copy);
     snapshots.push(copy);
     sources.push({ ...m, hostPath: copy });
   }
@@ -145,7 +146,13 @@ async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
     const tar = await ctx.pristine(item.path);
     if (tar === null || !(await extractFolder(tar, staged, ctx.scratch))) mkdirSync(staged, { mode: 0o755 });
   } else {
-    await copyTree(item.source.mount.hostPath, staged);
+    // A snapshot is this exec's own copy, on the same file system: moved, not copied again.
+    if (
+      basename(item.source.mount.hostPath).startsWith("source-") &&
+      dirname(item.source.mount.hostPath) === ctx.scratch
+    )
+      renameSync(item.source.mount.hostPath, staged);
+    else await copyTree(item.source.mount.hostPath, staged);
     if (item.source.mount.readonly) lockTree(staged);
     else if (ctx.user.uid !== 0) chownTree(staged, ctx.user.uid, ctx.user.gid);
   }
@@ -177,15 +184,31 @@ async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
 }
 
 /** Files nobody in the sandbox may change: owned by LOCKED_UID, no write bits. */
+/** Gives a tree to LOCKED_UID without write bits. Paths are bytes: names need not be UTF-8. */
 function lockTree(p: string): void {
-  chownTree(p, LOCKED_UID, LOCKED_UID);
-  const walk = (q: string): void => {
+  const slash = Buffer.from("/");
+  const stack = [Buffer.from(p)];
+  for (let q = stack.pop(); q !== undefined; q = stack.pop()) {
     const st = lstatSync(q);
-    if (st.isSymbolicLink()) return;
+    lchownSync(q, LOCKED_UID, LOCKED_UID);
+    if (st.isSymbolicLink()) continue;
     chmodSync(q, st.mode & 0o7555);
-    if (st.isDirectory()) for (const n of readdirSync(q)) walk(join(q, n));
-  };
-  walk(p);
+    if (st.isDirectory())
+      for (const n of readdirSync(q, { encoding: "buffer" })) stack.push(Buffer.concat([q, slash, n]));
+  }
+}
+
+/**
+ * Copies a folder the agent could fill (its own /logs/agent, shown to the verifier) with cp(1):
+ * FIFOs, sockets and names that are not UTF-8 are copied as they are. When the copy cannot be
+ * made (the sandbox's disk quota is full, say), the exec sees an empty folder instead: what the
+ * agent put there is its own loss, never a failure of the trial.
+ */
+async function snapshotCopy(from: string, to: string): Promise<void> {
+  const r = await collect(["cp", "-a", "--reflink=auto", "--", from, to]);
+  if (r.code === 0) return;
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { mode: 0o755 });
 }
 
 const SET_ASIDE = `p=$1; n=$2
