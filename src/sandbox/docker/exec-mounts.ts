@@ -183,8 +183,10 @@ async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
   };
 }
 
-/** Files nobody in the sandbox may change: owned by LOCKED_UID, no write bits. */
-/** Gives a tree to LOCKED_UID without write bits. Paths are bytes: names need not be UTF-8. */
+/**
+ * Files nobody in the sandbox may change: owned by LOCKED_UID, no write bits. Paths are bytes,
+ * since names the agent made need not be UTF-8.
+ */
 function lockTree(p: string): void {
   const slash = Buffer.from("/");
   const stack = [Buffer.from(p)];
