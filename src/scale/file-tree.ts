@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { UserError } from "../core/errors.js";
+import type { FileTree } from "./types.js";
+
+/** A POSIX relative path with no empty, "." or ".." part: what a FileTree key must be. */
+export function isTreePath(p: string): boolean {
+  if (p === "" || p.startsWith("/") || p.includes("\\") || p.includes("\0")) return false;
+  return p.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+}
+
+/**
+ * Reads every regular file under `dir` into a tree. Symlinks and special files are refused:
+ * an environment that RES rewrites must be plain files, so the child is reproducible.
+ */
+export function readTree(dir: string): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  const walk = (rel: string): void => {
+    const abs = rel === "" ? dir : join(dir, rel);
+    for (const name of readdirSync(abs).sort()) {
+      const r = rel === "" ? name : `${rel}/${name}`;
+      const st = lstatSync(join(dir, r));
+      if (st.isDirectory()) walk(r);
+      else if (st.isFile()) out.set(r, new Uint8Array(readFileSync(join(dir, r))));
+      else throw new UserError(`${join(dir, r)}: environments that RES transforms hold only files and folders`);
+    }
+  };
+  walk("");
+  return out;
+}
+
+/** Writes a tree under `dir` (which should be empty or missing). */
+export function writeTree(dir: string, tree: FileTree): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [p, bytes] of [...tree].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!isTreePath(p)) throw new UserError(`refusing to write file tree path ${JSON.stringify(p)}`);
+    const abs = join(dir, ...p.split("/"));
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, bytes);
+  }
+}
+
+function sha256(data: Uint8Array | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/**
+ * Merkle digest of a tree: each folder hashes its sorted entries (name, kind, child digest), so
+ * two trees with the same files and bytes have the same digest whatever their insertion order.
+ */
+export function treeDigest(tree: FileTree): string {
+  interface Dir {
+    files: Map<string, string>;
+    dirs: Map<string, Dir>;
+  }
+  const root: Dir = { files: new Map(), dirs: new Map() };
+  for (const [p, bytes] of tree) {
+    const parts = p.split("/");
+    const file = parts.pop() ?? "";
+    let d = root;
+    for (const part of parts) {
+      let next = d.dirs.get(part);
+      if (next === undefined) {
+        next = { files: new Map(), dirs: new Map() };
+        d.dirs.set(part, next);
+      }
+      d = next;
+    }
+    d.files.set(file, sha256(bytes));
+  }
+  const hashDir = (d: Dir): string => {
+    const rows = [
+      ...[...d.files].map(([n, h]) => `f ${JSON.stringify(n)} ${h}`),
+      ...[...d.dirs].map(([n, sub]) => `d ${JSON.stringify(n)} ${hashDir(sub)}`),
+    ].sort();
+    return sha256(rows.join("\n"));
+  };
+  return hashDir(root);
+}
+
+/** A copy of `tree` as a mutable map (for transforms building their output). */
+export function cloneTree(tree: FileTree): Map<string, Uint8Array> {
+  return new Map(tree);
+}
+
+/** posix.join for tree paths, refusing anything that escapes the root. */
+export function treeJoin(...parts: string[]): string {
+  const p = posix.normalize(posix.join(...parts));
+  if (!isTreePath(p)) throw new UserError(`not a relative environment path: ${JSON.stringify(p)}`);
+  return p;
+}
+
+export const utf8 = {
+  encode: (s: string): Uint8Array => new TextEncoder().encode(s),
+  decode: (b: Uint8Array): string => new TextDecoder().decode(b),
+};
