@@ -23,7 +23,8 @@ export function readTree(dir: string): Map<string, Uint8Array> {
       const st = lstatSync(join(dir, r));
       if (st.isDirectory()) walk(r);
       else if (st.isFile()) out.set(r, new Uint8Array(readFileSync(join(dir, r))));
-      else throw new UserError(`${join(dir, r)}: environments that RES transforms hold only files and folders`);
+      else
+        throw new UserError(`${join(dir, r)}: environments that RES transforms hold only files and folders`);
     }
   };
   walk("");
