@@ -20,7 +20,7 @@ import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-lo
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { agentEnv, withEnv } from "./task-env.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
-import { verifierExecOptions } from "./verifier-mounts.js";
+import { verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
 
@@ -92,6 +92,8 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       storageMb: env.storage_mb,
       stateDir,
       nesting: p.task.config.requires.nested_sandbox,
+      // Over an image the agent runs as `[agent] user` (looked up in the image), else its USER.
+      user: p.task.image === null ? null : p.task.config.agent.user,
     });
   } catch (e) {
     rmSync(stateDir, { recursive: true, force: true });
@@ -133,9 +135,11 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     let files: VerifierFiles;
     try {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
+      const user = verifierUser(p.task, p.image?.config.user);
       verify = await sandbox.exec(["bash", "/tests/test.sh"], {
         timeoutSec: verifierTimeoutSec,
         ...options,
+        ...(user === undefined ? {} : { user }),
         mounts: [...(options.mounts ?? []), ...vlogs.mounts],
         signal: p.signal,
       });

@@ -49,6 +49,18 @@ export function verifierEnv(task: Task, seed: number): Record<string, string> {
   };
 }
 
+/**
+ * Who the verifier runs as, over an image: `[verifier] user`, else the image's USER (what a
+ * container exec does by default) when `[agent] user` moved the agent off it; undefined: the
+ * sandbox's own user. A host task has no users of its own (its load warns).
+ */
+export function verifierUser(task: Task, imageUser: string | null | undefined): string | undefined {
+  if (task.image === null) return undefined;
+  const c = task.config;
+  if (c.verifier.user !== null) return c.verifier.user;
+  return c.agent.user !== null ? (imageUser ?? "0") : undefined;
+}
+
 /** Where the verifier starts: a folder the agent never wrote (read-only, from the task). */
 export const VERIFIER_CWD = "/tests";
 

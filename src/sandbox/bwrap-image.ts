@@ -9,6 +9,7 @@ import type { ImageRef } from "./image/types.js";
 import { KIT_DIR, safeHostPath, setprivKit } from "./image-exec.js";
 import {
   type ImageRoot,
+  type ImageUser,
   identityUsernsPath,
   imageBaseEnv,
   mountImageRoot,
@@ -71,10 +72,11 @@ export async function createImageSandbox(
         warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
     }
     root = mountImageRoot(input.rootfs, spec.stateDir, input.layer, warn);
-    const user = resolveImageUser(input.rootfs, spec.image.config.user);
-    const give = (p: string): void => {
-      if (user.uid !== 0) chownTree(p, user.uid, user.gid);
+    const user = resolveImageUser(input.rootfs, spec.user ?? spec.image.config.user);
+    const giveTo = (p: string, owner: { uid: number; gid: number }): void => {
+      if (owner.uid !== 0) chownTree(p, owner.uid, owner.gid);
     };
+    const give = (p: string): void => giveTo(p, user);
     for (const d of [logs, join(logs, "agent"), join(logs, "verifier")]) await mkdir(d, { recursive: true });
     give(logs);
     seedImageRoot(root.merged, spec.allowInternet, (p) => safeHostPath(root?.merged ?? merged, p));
@@ -88,6 +90,15 @@ export async function createImageSandbox(
     if (made || spec.environmentDir !== null) give(workdir);
     if (made && user.uid !== 0) lchownSync(workdir, user.uid, user.gid);
     const asRoot = process.getuid?.() === 0;
+    const kit = asRoot ? kitLayout() : null;
+    const layoutFor = (u: ImageUser) => ({
+      merged: root?.merged ?? merged,
+      uid: u.uid,
+      gid: u.gid,
+      groups: u.groups,
+      userns: asRoot,
+      kit: u.uid !== 0 ? kit : null,
+    });
     const binds: PersistentBind[] = [
       { sandboxRoot: "/logs", hostRoot: logs },
       { sandboxRoot: "/", hostRoot: root.merged },
@@ -100,22 +111,21 @@ export async function createImageSandbox(
       cgroup: input.cgroup,
       wrap: input.wrap,
       image: {
-        layout: {
-          merged: root.merged,
-          uid: user.uid,
-          gid: user.gid,
-          groups: user.groups,
-          userns: asRoot,
-          kit: asRoot && user.uid !== 0 ? kitLayout() : null,
-        },
+        layout: layoutFor(user),
         rootfs: input.rootfs,
         env: imageBaseEnv(spec.image.config, user),
         userns: asRoot ? identityUsernsPath : null,
+        // Looked up in the image as built, not in the sandbox's /etc/passwd, which the agent may
+        // have edited (as docker would resolve it after the edit; here the task's meaning wins).
+        asUser: (name) => {
+          const u = resolveImageUser(input.rootfs, name);
+          return { layout: layoutFor(u), env: imageBaseEnv(spec.image.config, u) };
+        },
       },
       hooks: {
         afterCopyIn: give,
-        beforeExec: (mounts) => {
-          for (const m of mounts) if (!m.readonly) give(m.hostPath);
+        beforeExec: (mounts, owner) => {
+          for (const m of mounts) if (!m.readonly) giveTo(m.hostPath, owner ?? user);
         },
         release,
       },

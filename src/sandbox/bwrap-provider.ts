@@ -142,6 +142,9 @@ export class BwrapProvider implements SandboxProvider {
       throw new UserError(`environment folder ${spec.environmentDir} does not exist or is not a folder`);
     }
     if (spec.image != null) return this.createOverImage(id, { ...spec, image: spec.image }, bwrapPath);
+    if (spec.user != null) {
+      throw new UserError(`sandbox user ${spec.user}: only a sandbox over an image has users of its own`);
+    }
     const masks = this.options.maskHostSecrets === false ? [] : maskArgs(await unreadablePaths(SYSTEM_BINDS));
     const limits = await this.limitsFor(id, spec);
     const runAs = limits.runAs;

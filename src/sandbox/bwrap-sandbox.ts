@@ -32,11 +32,14 @@ export interface BwrapSandboxParts {
     env: Record<string, string>;
     /** Path of the identity user namespace to join (null: bwrap makes its own). */
     userns: (() => Promise<string>) | null;
+    /** Layout and environment of an exec as another user of the image (ExecOptions.user). */
+    asUser: (user: string) => { layout: ImageLayout; env: Record<string, string> };
   };
   /** Provider hooks: files copied in, writable mounts, stray processes, teardown before rm. */
   hooks?: {
     afterCopyIn?: (hostPath: string) => void;
-    beforeExec?: (mounts: readonly Mount[]) => void;
+    /** `owner`: the exec's own user when it names one (ExecOptions.user), else null. */
+    beforeExec?: (mounts: readonly Mount[], owner: { uid: number; gid: number } | null) => void;
     killRest?: () => Promise<boolean>;
     release?: () => Promise<void>;
   };
@@ -101,8 +104,14 @@ export class BwrapSandbox implements Sandbox {
     for (const m of o.mounts) {
       if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
     }
-    this.parts.hooks?.beforeExec?.(o.mounts);
     const image = this.parts.image;
+    if (o.user !== undefined && image === undefined) {
+      throw new UserError(
+        `exec as user ${o.user}: only a sandbox over an image runs commands as another user`,
+      );
+    }
+    const as = o.user === undefined || image === undefined ? null : image.asUser(o.user);
+    this.parts.hooks?.beforeExec?.(o.mounts, as?.layout ?? null);
     const fresh = image === undefined ? null : freshCopies(image.rootfs, o.freshDirs, this.spec.stateDir);
     const points = this.mountPoints?.claim([...o.mounts.map((m) => m.sandboxPath), ...o.freshDirs]) ?? [];
     try {
@@ -112,7 +121,7 @@ export class BwrapSandbox implements Sandbox {
           binds: this.parts.binds,
           allowInternet: this.spec.allowInternet,
           ...this.parts.layout,
-          image: image?.layout ?? null,
+          image: as?.layout ?? image?.layout ?? null,
         },
         o.mounts,
         o.cwd ?? this.spec.workdir,
@@ -120,7 +129,7 @@ export class BwrapSandbox implements Sandbox {
         { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
       );
       if (image?.userns != null) inner = withUserns(await image.userns(), inner);
-      const env = image === undefined ? baseEnv(o.env) : { ...image.env, ...o.env };
+      const env = image === undefined ? baseEnv(o.env) : { ...(as?.env ?? image.env), ...o.env };
       return await this.run(inner, env, o, background, onStart);
     } finally {
       fresh?.remove();

@@ -66,6 +66,7 @@ export const sandboxSpecSchema = z
     storageMb: z.number().int().positive().optional(),
     stateDir: z.string().min(1),
     nesting: z.boolean().optional(),
+    user: z.string().min(1).nullable().optional(),
     image: z
       .object({
         id: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be a sha256 image id"),
@@ -113,6 +114,7 @@ export const execOptionsSchema = z.object({
     )
     .optional(),
   nestedSandbox: z.boolean().optional(),
+  user: z.string().min(1).optional(),
 });
 
 function formatIssues(what: string, error: z.ZodError): string {

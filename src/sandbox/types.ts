@@ -37,6 +37,12 @@ export interface ExecOptions {
    * command still gets no capabilities; a provider that cannot allow it throws a UserError.
    */
   nestedSandbox?: boolean;
+  /**
+   * Run this exec as another user of the image (name or uid, looked up in the image's
+   * /etc/passwd like `docker exec -u`): the verifier's `[verifier] user`. Only sandboxes over an
+   * image take it; others throw a UserError.
+   */
+  user?: string;
 }
 
 export interface ExecResult {
@@ -78,6 +84,11 @@ export interface SandboxSpec {
    * sealed-run). Providers that must loosen their confinement for that (docker) do so only then.
    */
   nesting?: boolean;
+  /**
+   * The user every exec runs as unless it names its own (a task's `[agent] user`), instead of
+   * the image's USER. Only sandboxes over an image take it; others throw a UserError.
+   */
+  user?: string | null;
 }
 
 export interface Sandbox {

@@ -103,14 +103,19 @@ C = "3"
     ]);
   });
 
-  it("takes a uid or a name for [verifier] user, recording it with a warning that it is not applied", () => {
+  it("takes a uid or a name for [verifier] user; a host task warns that users are not applied", () => {
     const { config, warnings } = parse('[verifier]\nuser = 1000\n[agent]\nuser = "agent"\n');
     expect(config.verifier.user).toBe("1000");
     expect(config.agent.user).toBe("agent");
     expect(warnings).toEqual([
-      "ds/t1/task.toml:4: [agent] user = \"agent\" is recorded but not applied: longhaul runs every agent command as the environment's user (the image's USER, or the sandbox user)",
-      "ds/t1/task.toml:2: [verifier] user = \"1000\" is recorded but not applied: longhaul runs every verifier command as the environment's user (the image's USER, or the sandbox user)",
+      'ds/t1/task.toml:4: [agent] user = "agent" is recorded but not applied: a task without an image runs every command as the sandbox user',
+      'ds/t1/task.toml:2: [verifier] user = "1000" is recorded but not applied: a task without an image runs every command as the sandbox user',
     ]);
+  });
+
+  it("applies users without a warning for an image task", () => {
+    const { warnings } = parse('[verifier]\nuser = 1000\n[agent]\nuser = "agent"\n', true);
+    expect(warnings.filter((w) => w.includes("user"))).toEqual([]);
   });
 
   it("records MCP servers and warns that no built-in agent uses them", () => {

@@ -113,6 +113,7 @@ export function checkHarborFields(
   data: Raw,
   c: TaskConfig,
   warnings: string[],
+  hasDockerfile = false,
 ): void {
   const refuse = (path: string[], detail: string): never => {
     throw new InputError(
@@ -164,10 +165,12 @@ export function checkHarborFields(
         `is not applied: both phases run with the [environment] network (${env.allow_internet ? "public" : "no-network"})`,
       );
     }
-    if (p.user !== null) {
+    // Over an image the user is looked up in the image and applied (docs/tasks.md); a host task
+    // has no user table of its own, so its commands run as the sandbox user.
+    if (p.user !== null && !hasDockerfile && env.docker_image === null) {
       warn(
         [phase, "user"],
-        `= "${p.user}" is recorded but not applied: longhaul runs every ${phase} command as the environment's user (the image's USER, or the sandbox user)`,
+        `= "${p.user}" is recorded but not applied: a task without an image runs every command as the sandbox user`,
       );
     }
   }

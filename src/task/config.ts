@@ -293,7 +293,7 @@ export function parseTaskConfigWithWarnings(
   const result = taskConfigSchema(hasDockerfile).safeParse(data);
   if (!result.success) throw issuesToError(file, text, data, result.error.issues);
   const config = result.data satisfies TaskConfig;
-  checkHarborFields(file, text, data, config, warnings);
+  checkHarborFields(file, text, data, config, warnings, hasDockerfile);
   return { config, warnings };
 }
 

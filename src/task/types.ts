@@ -29,7 +29,7 @@ export interface TaskConfig {
   };
   agent: {
     timeout_sec: number;
-    /** Recorded; not applied (sandboxes have no per-exec user yet): a load warning says so. */
+    /** Applied over an image (looked up in it); a host task warns that it is not applied. */
     user: string | null;
     network_mode: NetworkMode | null;
     allowed_hosts: string[];
@@ -38,7 +38,7 @@ export interface TaskConfig {
     timeout_sec: number;
     /** Given to the verifier's exec only, over [environment.env]. */
     env: Record<string, string>;
-    /** Recorded; not applied (sandboxes have no per-exec user yet): a load warning says so. */
+    /** Applied over an image (looked up in it); a host task warns that it is not applied. */
     user: string | null;
     network_mode: NetworkMode | null;
     allowed_hosts: string[];

@@ -12,11 +12,11 @@ import { ensureTestBaseImage } from "../support/base-image.js";
 
 /**
  * Plain Harbor tasks (Dockerfile with WORKDIR, COPY, ENV and a build-time apt-get install of
- * pytest; a docker_image task) run unchanged: the oracle scores 1 and nop 0 under the docker
+ * pytest; a docker_image task; [agent] and [verifier] users) run unchanged: the oracle scores 1 and nop 0 under the docker
  * provider and under the default bwrap provider over the same image, trial for trial.
  */
 const HARBOR = resolve(import.meta.dirname, "../fixtures/harbor");
-const SOLVABLE = ["csv-aggregate", "sqlite-orders", "word-count"];
+const SOLVABLE = ["csv-aggregate", "sqlite-orders", "word-count", "user-roles"];
 
 let tasks: Task[];
 beforeAll(async () => {

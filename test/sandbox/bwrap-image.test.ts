@@ -94,6 +94,26 @@ describe("bwrap over an image", () => {
     }
   });
 
+  it("runs as the task's [agent] user instead of USER, and one exec as another user of the image", async () => {
+    const s = await provider().create(spec(tool, { user: "root" }));
+    const out = mkdtempSync(join(root, "out-"));
+    try {
+      expect((await s.exec("id -u; echo $HOME")).stdout).toBe("0\n/root\n");
+      // The verifier's [verifier] user: its writable mounts are its own.
+      const v = await s.exec("id -un; echo $HOME; echo v > /out/r.txt && stat -c %U /out/r.txt", {
+        user: "agent",
+        mounts: [{ hostPath: out, sandboxPath: "/out", readonly: false }],
+      });
+      expect(v).toMatchObject({ exitCode: 0, stdout: "agent\n/home/agent\nagent\n" });
+      expect((await s.exec("id -u; id -g", { user: "nobody" })).stdout).toBe("65534\n65534\n");
+      // The next exec is the sandbox's user again.
+      expect((await s.exec("id -u")).stdout).toBe("0\n");
+      await expect(s.exec("true", { user: "no-such-user" })).rejects.toThrow(/no-such-user/);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("keeps root file system writes across execs, but not into another sandbox or the cached rootfs", async () => {
     const rootfs = await ensureRootfs(base);
     const p = provider();

@@ -178,6 +178,26 @@ describe("docker sandbox provider", () => {
     expect((await s.exec("test -e /tests || test -e /out")).exitCode).not.toBe(0);
   });
 
+  it("runs as the task's [agent] user instead of USER, and one exec as another user, killed too", async () => {
+    const s = await make({ image, workdir: "/srv/work", user: "root" });
+    expect((await s.exec("id -u")).stdout).toBe("0\n");
+    const out = join(root, "out-as-user");
+    mkdirSync(out);
+    const v = await s.exec("id -un; echo v > /out/r.txt && stat -c %U /out/r.txt", {
+      user: "worker",
+      mounts: [{ hostPath: out, sandboxPath: "/out", readonly: false }],
+    });
+    expect(v).toMatchObject({ exitCode: 0, stdout: "worker\nworker\n" });
+    expect(readFileSync(join(out, "r.txt"), "utf8")).toBe("v\n");
+    // Another user's command still dies on timeout and in killAll.
+    expect(await s.exec("sleep 100", { user: "nobody", timeoutSec: 1 })).toMatchObject({ timedOut: true });
+    const running = s.exec(["sleep", "300"], { user: "nobody" });
+    await new Promise((r) => setTimeout(r, 500));
+    await s.killAll();
+    expect((await running).exitCode).toBeNull();
+    await expect(s.exec("true", { user: "no-such-user" })).rejects.toThrow(/no-such-user/);
+  });
+
   it("keeps /logs on the host, so the runner's verifier logs (a fresh /logs, /logs/agent read-only) work", async () => {
     const s = await make();
     await s.exec("echo agent-said > /logs/agent/a.txt; echo stale > /logs/verifier/reward.txt");

@@ -16,8 +16,10 @@ describe("the Terminal-Bench-2-style Harbor fixtures load as Harbor tasks", asyn
       "csv-aggregate",
       "line-count-nosolution",
       "sqlite-orders",
+      "user-roles",
       "word-count",
     ]);
+    // user-roles sets [agent] and [verifier] users: applied over its image, so no warning either.
     expect(tasks.flatMap((t) => t.warnings)).toEqual([]);
   });
 

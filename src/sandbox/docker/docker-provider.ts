@@ -137,25 +137,29 @@ export class DockerProvider implements SandboxProvider {
         image.id,
         ...KEEP_ALIVE.slice(1),
       ]);
-      const user = await this.execUser(container, image.config.user);
+      const user = await this.execUser(container, spec.user ?? image.config.user);
       if (user.uid !== 0) {
         chownTree(dirs.logs, user.uid, user.gid);
         if (!workdirFromImage || spec.environmentDir !== null) chownTree(dirs.app, user.uid, user.gid);
       }
-      const env = baseEnv(image.config.env);
-      if (user.uid !== 0) {
-        // docker fills in the user's own HOME; root's would be wrong for them.
-        if (image.config.env.HOME === undefined) delete env.HOME;
-        if (image.config.env.USER === undefined) delete env.USER;
-      }
+      const envFor = (u: ExecUser): Record<string, string> => {
+        const env = baseEnv(image.config.env);
+        if (u.uid !== 0) {
+          // docker fills in the user's own HOME; root's would be wrong for them.
+          if (image.config.env.HOME === undefined) delete env.HOME;
+          if (image.config.env.USER === undefined) delete env.USER;
+        }
+        return env;
+      };
       const sandbox = new DockerSandbox({
         id,
         spec,
         container,
         binds,
         user,
-        env,
+        envFor,
         scratch,
+        resolveUser: (name) => this.execUser(container, name),
         pristine: async (path) =>
           (await pristineTars(image.id, [path], ownerLabels("pristine"))).get(path) ?? null,
         release,
@@ -211,7 +215,7 @@ export class DockerProvider implements SandboxProvider {
     ];
   }
 
-  /** The uid and gid of the image's USER, as the container resolves it. */
+  /** The uid and gid of a user of the image (its USER by default), as the container resolves it. */
   private async execUser(container: string, user: string | null): Promise<ExecUser> {
     if (user === null || user === "root" || user === "0" || user === "0:0")
       return { name: "0", uid: 0, gid: 0 };
@@ -227,7 +231,7 @@ export class DockerProvider implements SandboxProvider {
     ]);
     const m = /^(\d+) (\d+)\s*$/.exec(r.stdout.toString("utf8"));
     if (r.code !== 0 || m === null) {
-      throw new UserError(`the image's USER ${user} does not exist in it: ${lastLines(r.stderr, 2)}`);
+      throw new UserError(`user ${user} does not exist in the image: ${lastLines(r.stderr, 2)}`);
     }
     return { name: user, uid: Number(m[1]), gid: Number(m[2]) };
   }

@@ -18,10 +18,12 @@ export interface DockerSandboxParts {
   container: string;
   binds: PersistentBind[];
   user: ExecUser;
-  /** The environment every exec starts from (base, then the image's ENV). */
-  env: Record<string, string>;
+  /** The environment an exec as this user starts from (base, then the image's ENV). */
+  envFor: (user: ExecUser) => Record<string, string>;
   scratch: string;
   pristine: (path: string) => Promise<Buffer | null>;
+  /** Looks up another user of the image (ExecOptions.user), as `docker exec -u` would. */
+  resolveUser: (user: string) => Promise<ExecUser>;
   /** Removes the container and what the provider holds on the host; safe to call twice. */
   release: () => Promise<void>;
 }
@@ -36,6 +38,8 @@ export class DockerSandbox implements Sandbox {
   readonly spec: SandboxSpec;
   readonly nestingAllowed: boolean;
   private readonly running = new Set<RunningHandle>();
+  /** Users of execs that named their own (ExecOptions.user), by name: killAll signals as each. */
+  private readonly otherUsers = new Map<string, ExecUser>();
   private closed = false;
 
   constructor(private readonly parts: DockerSandboxParts) {
@@ -60,7 +64,8 @@ export class DockerSandbox implements Sandbox {
           "[requires] nested_sandbox = true)",
       );
     }
-    const restore = await stageExec(this.stageContext(), o.mounts, o.freshDirs).catch((e: unknown) => {
+    const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
+    const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch((e: unknown) => {
       // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
       // the agent filled leaves no room. That must not abort the job (a plain Error would).
       const code = (e as NodeJS.ErrnoException | null)?.code;
@@ -72,7 +77,7 @@ export class DockerSandbox implements Sandbox {
       throw e;
     });
     try {
-      return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir });
+      return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir }, user);
     } finally {
       await restore();
     }
@@ -81,6 +86,7 @@ export class DockerSandbox implements Sandbox {
   private async run(
     argv: readonly string[],
     o: ReturnType<typeof parseExecOptions> & { cwd: string },
+    user: ExecUser,
   ): Promise<ExecResult> {
     const execId = randomBytes(8).toString("hex");
     const controller = new AbortController();
@@ -88,7 +94,7 @@ export class DockerSandbox implements Sandbox {
     let killing: Promise<void> | null = null;
     const kill = (reason: "timeout" | "abort" | "kill"): Promise<void> => {
       why ??= reason;
-      killing ??= this.killExec(execId, () => finished).finally(() => controller.abort());
+      killing ??= this.killExec(execId, user, () => finished).finally(() => controller.abort());
       return killing;
     };
     let finished = false;
@@ -103,10 +109,10 @@ export class DockerSandbox implements Sandbox {
       "exec",
       "-i",
       "-u",
-      this.parts.user.name,
+      user.name,
       "-w",
       o.cwd,
-      ...envArgs({ ...this.parts.env, ...o.env, [EXEC_MARKER]: execId }),
+      ...envArgs({ ...this.parts.envFor(user), ...o.env, [EXEC_MARKER]: execId }),
       this.parts.container,
       "bash",
       "-c",
@@ -151,9 +157,9 @@ export class DockerSandbox implements Sandbox {
   }
 
   /** Kills one exec's session inside the container; retries while it has not shown up yet. */
-  private async killExec(execId: string, done: () => boolean): Promise<void> {
+  private async killExec(execId: string, user: ExecUser, done: () => boolean): Promise<void> {
     for (let i = 0; i < KILL_RETRIES && !done(); i++) {
-      const r = await this.helperRaw(this.parts.user.name, KILL_EXEC, [execId]);
+      const r = await this.helperRaw(user.name, KILL_EXEC, [execId]);
       if (r.code === 0) return;
       if (r.code !== 3) return;
       await new Promise((res) => setTimeout(res, KILL_RETRY_MS));
@@ -178,7 +184,7 @@ export class DockerSandbox implements Sandbox {
       this.parts.user.name,
       "-w",
       o.cwd ?? this.spec.workdir,
-      ...envArgs({ ...this.parts.env, ...o.env }),
+      ...envArgs({ ...this.parts.envFor(this.parts.user), ...o.env }),
       this.parts.container,
       ...command,
     ]);
@@ -260,7 +266,9 @@ export class DockerSandbox implements Sandbox {
     await Promise.all(handles.map((h) => h.done));
     // The exec user's processes first (root without capabilities cannot signal another uid),
     // then root's, which also checks that nothing but pid 1 and its sleep is left.
-    if (this.parts.user.uid !== 0) await this.helperRaw(this.parts.user.name, KILL_ALL, []);
+    const users = [this.parts.user, ...this.otherUsers.values()];
+    for (const u of new Map(users.filter((x) => x.uid !== 0).map((x) => [x.uid, x])).values())
+      await this.helperRaw(u.name, KILL_ALL, []);
     const r = await this.helperRaw("0", KILL_ALL, []);
     if (r.code !== 0) {
       throw new InfraError(
@@ -279,12 +287,20 @@ export class DockerSandbox implements Sandbox {
     if (this.closed) throw new UserError(`sandbox ${this.id} is closed`);
   }
 
-  private stageContext(): StageContext {
+  private async userFor(name: string): Promise<ExecUser> {
+    const known = this.otherUsers.get(name);
+    if (known !== undefined) return known;
+    const user = await this.parts.resolveUser(name);
+    this.otherUsers.set(name, user);
+    return user;
+  }
+
+  private stageContext(user: ExecUser): StageContext {
     return {
       container: this.parts.container,
       binds: this.parts.binds,
       scratch: this.parts.scratch,
-      user: this.parts.user,
+      user,
       helper: (user, script, args) => this.helper(user, script, args),
       pristine: this.parts.pristine,
     };
