@@ -64,6 +64,37 @@ def _grader_owned(argv):
     return any(isinstance(a, str) and a.startswith("/tests/") for a in argv)
 
 
+_CHANNEL = []
+
+
+def _channel():
+    """A scaled child's input channel (tests/res/channel.json, docs/scale.md), or None."""
+    if not _CHANNEL:
+        here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "res")
+        found = None
+        if os.path.exists(os.path.join(here, "channel.json")):
+            sys.path.insert(0, here)
+            import res_channel
+            found = (res_channel, res_channel.load(os.path.join(here, "channel.json")))
+        _CHANNEL.append(found)
+    return _CHANNEL[0]
+
+
+def _through_channel(argv):
+    """argv with the program's input replaced by its presented copy, when the channel applies."""
+    ch = _channel()
+    if ch is None:
+        return argv
+    kit, decl = ch
+    i = decl["input_index"]
+    if len(argv) <= i or argv[i - 1] != decl["program"] or not os.path.exists(argv[i]):
+        return argv
+    import tempfile
+    out = list(argv)
+    out[i] = kit.present(argv[i], decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
+    return out
+
+
 def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
     """Run the agent's program sealed away from /tests, the seed and the reward files.
 
@@ -72,6 +103,8 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
     (code, stdout, stderr). A broken sealed runner ends grading with SEALED_FAILED instead.
     """
     sealed = not _grader_owned(argv)
+    if sealed:
+        argv = _through_channel(argv)
     full = sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
     try:
         p = subprocess.Popen(full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -1,0 +1,293 @@
+"""The input channel of a scaled program task (RES, docs/scale.md).
+
+A program task's verifier generates hidden inputs and runs the candidate program on them. In a
+scaled child, the verifier kit (lh.py) hands each input to the program through this channel: a
+copy of the input, transformed step by step as tests/res/channel.json declares. `present` does
+that for the verifier; `restore` undoes it (the child's reference solution runs it before the
+parent's program). Standard library only, deterministic: the same input, steps and seeds give the
+same bytes (gzip mtime 0, sorted tar entries with fixed dates, names from a seeded generator).
+
+A step is {"name": ..., "seed": int, "params": {...}}. An input is a folder (every file in it is
+transformed) or a single file (only the steps that keep one file apply to it).
+"""
+import base64
+import binascii
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import tarfile
+
+CHANNEL = os.environ.get("LONGHAUL_RES_CHANNEL", "/tests/res/channel.json")
+FIXED_MTIME = 1577836800  # 2020-01-01T00:00:00Z
+ONE_FILE = ("base64", "gzip", "layered-wrap", "text-reencode")
+
+
+def load(path=CHANNEL):
+    """The channel declaration, or None when this task is not a scaled child."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
+
+
+def _name(seed, salt, n=8):
+    return hashlib.sha256(("%d:%s" % (seed, salt)).encode()).hexdigest()[:n]
+
+
+def _files(root):
+    out = []
+    for d, dirs, names in os.walk(root):
+        dirs.sort()
+        for n in sorted(names):
+            out.append(os.path.relpath(os.path.join(d, n), root).replace(os.sep, "/"))
+    return out
+
+
+def _read(p):
+    with open(p, "rb") as f:
+        return f.read()
+
+
+def _write(p, data):
+    os.makedirs(os.path.dirname(p) or ".", exist_ok=True)
+    with open(p, "wb") as f:
+        f.write(data)
+
+
+def _gz(data):
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as g:
+        g.write(data)
+    return buf.getvalue()
+
+
+def _b64(data):
+    return base64.encodebytes(data)
+
+
+LAYERS = {
+    "gzip": (_gz, gzip.decompress),
+    "base64": (_b64, base64.decodebytes),
+    "hex": (lambda d: binascii.hexlify(d) + b"\n", lambda d: binascii.unhexlify(d.strip())),
+}
+
+
+def _layers(step):
+    return step["params"].get("layers", ["gzip", "base64"])
+
+
+# Each step: (apply to a folder in place, undo in place). Per-file steps rename `f` to `f + suffix`.
+def _per_file(encode, decode, suffix, accepts=lambda data: True):
+    def fwd(root, step):
+        for rel in _files(root):
+            p = os.path.join(root, rel)
+            data = _read(p)
+            if not accepts(data):
+                continue
+            _write(p + suffix, encode(data, step))
+            os.remove(p)
+
+    def back(root, step):
+        for rel in _files(root):
+            if rel.endswith(suffix):
+                p = os.path.join(root, rel)
+                _write(p[: -len(suffix)], decode(_read(p), step))
+                os.remove(p)
+
+    return fwd, back
+
+
+def _wrap(data, step):
+    for layer in _layers(step):
+        data = LAYERS[layer][0](data)
+    return data
+
+
+def _unwrap(data, step):
+    for layer in reversed(_layers(step)):
+        data = LAYERS[layer][1](data)
+    return data
+
+
+def _split_fwd(root, step):
+    size = int(step["params"].get("part_bytes", 4096))
+    for rel in _files(root):
+        p = os.path.join(root, rel)
+        data = _read(p)
+        os.remove(p)
+        for i in range(max(1, -(-len(data) // size))):
+            _write("%s.part%03d" % (p, i), data[i * size:(i + 1) * size])
+
+
+def _split_back(root, step):
+    parts = {}
+    for rel in _files(root):
+        base, _, n = rel.rpartition(".part")
+        if base and len(n) == 3 and n.isdigit():
+            parts.setdefault(base, []).append(rel)
+    for base, rels in parts.items():
+        data = b"".join(_read(os.path.join(root, r)) for r in sorted(rels))
+        for r in rels:
+            os.remove(os.path.join(root, r))
+        _write(os.path.join(root, base), data)
+
+
+def _manifest_fwd(root, step):
+    """Files move to opaque paths under store/; MANIFEST.json maps each original path to its place."""
+    entries = {}
+    for rel in _files(root):
+        opaque = "store/%s/%s.blob" % (_name(step["seed"], "d" + rel, 2), _name(step["seed"], rel))
+        _write(os.path.join(root, opaque), _read(os.path.join(root, rel)))
+        os.remove(os.path.join(root, rel))
+        entries[rel] = opaque
+    _prune(root)
+    _write(os.path.join(root, "MANIFEST.json"), json.dumps({"files": entries}, sort_keys=True, indent=1).encode())
+
+
+def _manifest_back(root, step):
+    m = json.loads(_read(os.path.join(root, "MANIFEST.json")))
+    os.remove(os.path.join(root, "MANIFEST.json"))
+    for rel, opaque in sorted(m["files"].items()):
+        data = _read(os.path.join(root, opaque))
+        os.remove(os.path.join(root, opaque))
+        _write(os.path.join(root, rel), data)
+    _prune(root)
+
+
+def _archive_fwd(root, step):
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as t:
+        for rel in _files(root):
+            data = _read(os.path.join(root, rel))
+            info = tarfile.TarInfo(rel)
+            info.size, info.mtime, info.mode = len(data), FIXED_MTIME, 0o644
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            t.addfile(info, io.BytesIO(data))
+    for rel in _files(root):
+        os.remove(os.path.join(root, rel))
+    _prune(root)
+    _write(os.path.join(root, "bundle.tar"), buf.getvalue())
+
+
+def _archive_back(root, step):
+    # Read and removed first: the archive may hold an earlier step's bundle.tar.
+    p = os.path.join(root, "bundle.tar")
+    data = _read(p)
+    os.remove(p)
+    with tarfile.open(fileobj=io.BytesIO(data)) as t:
+        for m in t.getmembers():
+            if m.isfile() and not m.name.startswith("/") and ".." not in m.name.split("/"):
+                _write(os.path.join(root, m.name), t.extractfile(m).read())
+
+
+def _is_utf8(data):
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _prune(root):
+    for d, _dirs, _names in os.walk(root, topdown=False):
+        if d != root and not os.listdir(d):
+            os.rmdir(d)
+
+
+STEPS = {
+    "base64": _per_file(lambda d, s: _b64(d), lambda d, s: base64.decodebytes(d), ".b64"),
+    "gzip": _per_file(lambda d, s: _gz(d), lambda d, s: gzip.decompress(d), ".gz"),
+    "layered-wrap": _per_file(_wrap, _unwrap, ".wrapped"),
+    # Only files that are UTF-8 text are re-encoded; the rest pass unchanged.
+    "text-reencode": _per_file(lambda d, s: d.decode("utf-8").encode("utf-16"),
+                               lambda d, s: d.decode("utf-16").encode("utf-8"), ".utf16", _is_utf8),
+    "split": (_split_fwd, _split_back),
+    "manifest": (_manifest_fwd, _manifest_back),
+    "archive": (_archive_fwd, _archive_back),
+}
+
+
+def _into_folder(src, dst):
+    """Copies an input (file or folder) to the folder dst; returns the file's name, or None."""
+    if os.path.isdir(src):
+        shutil.copytree(src, dst, symlinks=False)
+        return None
+    os.makedirs(dst)
+    shutil.copyfile(src, os.path.join(dst, os.path.basename(src)))
+    return os.path.basename(src)
+
+
+def _out_of_folder(dst, single):
+    if single is None:
+        return dst
+    files = _files(dst)
+    if len(files) != 1:
+        raise ValueError("a single-file input became %d files" % len(files))
+    return os.path.join(dst, files[0])
+
+
+def _run(src, steps, scratch, undo):
+    os.makedirs(scratch, exist_ok=True)
+    dst = os.path.join(scratch, "%s-%s" % ("restored" if undo else "presented", _name(len(os.listdir(scratch)), src)))
+    single = _into_folder(src, dst)
+    order = reversed(steps) if undo else steps
+    for step in order:
+        if single is not None and step["name"] not in ONE_FILE:
+            raise ValueError("step %s cannot apply to the single-file input %s" % (step["name"], src))
+        STEPS[step["name"]][1 if undo else 0](dst, step)
+    return _out_of_folder(dst, single)
+
+
+def present(src, steps, scratch):
+    """A transformed copy of the input `src` under `scratch`, as the candidate program sees it."""
+    return _run(src, steps, scratch, undo=False)
+
+
+def restore(src, steps, scratch):
+    """The original input back from a presented one (a copy under `scratch`)."""
+    return _run(src, steps, scratch, undo=True)
+
+
+WRAPPER = '''#!/usr/bin/env python3
+"""Restores this program's input from the task's input channel, then runs the original program."""
+import json, os, runpy, sys, tempfile
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".res"))
+import res_channel
+DECL = json.loads(%(decl)r)
+ORIGINAL = os.path.join(HERE, ".res", "parent", %(name)r)
+i = DECL["input_index"] - 1
+if len(sys.argv) > i and os.path.exists(sys.argv[i]):
+    sys.argv[i] = res_channel.restore(sys.argv[i], DECL["steps"], tempfile.mkdtemp(prefix="restore-"))
+sys.argv[0] = ORIGINAL
+runpy.run_path(ORIGINAL, run_name="__main__")
+'''
+
+
+def wrap(program, decl_path):
+    """Puts a wrapper at `program` that restores its input, then runs the original (moved aside)."""
+    with open(decl_path) as f:
+        decl = json.load(f)
+    here = os.path.dirname(os.path.abspath(program))
+    kit = os.path.join(here, ".res")
+    os.makedirs(os.path.join(kit, "parent"), exist_ok=True)
+    shutil.copyfile(os.path.abspath(__file__), os.path.join(kit, "res_channel.py"))
+    name = os.path.basename(program)
+    os.replace(program, os.path.join(kit, "parent", name))
+    with open(program, "w") as f:
+        f.write(WRAPPER % {"decl": json.dumps(decl, sort_keys=True), "name": name})
+    os.chmod(program, 0o755)
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) != 4 or sys.argv[1] != "wrap":
+        sys.stderr.write("usage: res_channel.py wrap PROGRAM CHANNEL_JSON\n")
+        sys.exit(2)
+    wrap(sys.argv[2], sys.argv[3])

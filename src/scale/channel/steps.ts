@@ -1,0 +1,142 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { Rng } from "../../core/rng.js";
+
+/**
+ * The input channel of a scaled program task (kind (b), docs/scale.md): the verifier generates
+ * hidden inputs per trial, so transforms cannot be applied ahead of time to files. Instead the
+ * child declares channel steps (tests/res/channel.json) and the verifier kit's `run` hands each
+ * input to the candidate program through them (kit/res_channel.py `present`). These are the
+ * steps, with the public words that tell the agent how its inputs now arrive.
+ */
+export const CHANNEL_STEPS = [
+  "base64",
+  "gzip",
+  "layered-wrap",
+  "text-reencode",
+  "split",
+  "manifest",
+  "archive",
+] as const;
+export type ChannelStepName = (typeof CHANNEL_STEPS)[number];
+
+/** Steps that keep a single-file input a single file (others need a folder input). */
+export const ONE_FILE_STEPS: readonly ChannelStepName[] = ["base64", "gzip", "layered-wrap", "text-reencode"];
+/** The channel steps of the 6-mechanism "basic" library (base64, gzip, split, manifest). */
+export const BASIC_CHANNEL_STEPS: readonly ChannelStepName[] = ["base64", "gzip", "split", "manifest"];
+
+const LAYER = z.enum(["gzip", "base64", "hex"]);
+export const channelStepSchema = z.object({
+  name: z.enum(CHANNEL_STEPS),
+  seed: z.number().int().nonnegative(),
+  params: z
+    .object({
+      layers: z.array(LAYER).min(2).max(4).optional(),
+      part_bytes: z
+        .number()
+        .int()
+        .min(64)
+        .max(1 << 20)
+        .optional(),
+    })
+    .strict(),
+});
+export type ChannelStep = z.infer<typeof channelStepSchema>;
+
+export const channelDeclSchema = z.object({
+  /** The candidate program, as the verifier names it in argv (e.g. /app/logdigest.py). */
+  program: z.string().startsWith("/"),
+  /** Index in the verifier's argv of the input the program reads (["python3", PROGRAM, INPUT]: 2). */
+  input_index: z.number().int().min(1),
+  /** Whether that input is a folder or a single file (single files take only ONE_FILE_STEPS). */
+  input_kind: z.enum(["folder", "file"]),
+  steps: z.array(channelStepSchema),
+});
+export type ChannelDecl = z.infer<typeof channelDeclSchema>;
+
+/** Seeded parameters for one step. */
+export function channelStep(name: ChannelStepName, seed: number): ChannelStep {
+  const rng = new Rng(seed);
+  if (name === "layered-wrap") {
+    const layers = rng.shuffle(["gzip", "base64", "hex"] as const).slice(0, 2 + rng.int(0, 1));
+    return { name, seed, params: { layers } };
+  }
+  if (name === "split") return { name, seed, params: { part_bytes: 512 * (1 + rng.int(0, 7)) } };
+  return { name, seed, params: {} };
+}
+
+/** The public words for one step: how each input now arrives (no hidden value in them). */
+export function channelStepAccess(step: ChannelStep, kind: "folder" | "file"): string {
+  const each = kind === "folder" ? "Every file of the input folder" : "The input file";
+  switch (step.name) {
+    case "base64":
+      return `${each} is base64 text (with line breaks) with \`.b64\` appended to its name; decode it.`;
+    case "gzip":
+      return `${each} is gzip-compressed with \`.gz\` appended to its name; decompress it.`;
+    case "layered-wrap": {
+      const layers = step.params.layers ?? ["gzip", "base64"];
+      return `${each} is wrapped in layers with \`.wrapped\` appended to its name: ${layers.join(", then ")} were applied in that order (hex is lowercase hexadecimal text); undo them from the last.`;
+    }
+    case "text-reencode":
+      return `${each} that is UTF-8 text is re-encoded as UTF-16 (with a byte-order mark) with \`.utf16\` appended to its name; other files are unchanged.`;
+    case "split":
+      return `${each} is split into parts named \`NAME.part000\`, \`NAME.part001\`, … (at most ${step.params.part_bytes ?? 4096} bytes each); join the parts in order to get \`NAME\` back.`;
+    case "manifest":
+      return "The input folder's files are moved to opaque paths under `store/`; `MANIFEST.json` at the top of the folder maps each original relative path (key of its `files` object) to where that file now is.";
+    case "archive":
+      return "The input folder's files are packed into one uncompressed tar archive, `bundle.tar`, at the top of the folder (paths inside are the original relative paths); unpack it.";
+  }
+}
+
+/** The spec update for a channel: every step in order. */
+export function channelAccess(decl: ChannelDecl): string {
+  const lines = decl.steps.map((s, i) => `${i + 1}. ${channelStepAccess(s, decl.input_kind)}`);
+  return [
+    `The input your program \`${decl.program}\` receives (argument ${decl.input_index - 1}) no longer arrives as described above. It is prepared by these steps, applied in this order; your program must undo them (from the last) before it reads the input as described above:`,
+    "",
+    ...lines,
+  ].join("\n");
+}
+
+/** Host path of the channel kit (res_channel.py), copied into a child's tests/res/. */
+export function channelKitPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  // From dist/scale/channel the Python file is in the sources; from src it is beside this file.
+  for (const p of [
+    join(here, "kit", "res_channel.py"),
+    join(here, "../../../src/scale/channel/kit/res_channel.py"),
+  ]) {
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`the RES channel kit (res_channel.py) is missing near ${here}`);
+}
+
+/**
+ * A bundled-style program task: a Python grader under tests/ that runs
+ * `run(["python3", TOOL, INPUT, ...])` with `TOOL = os.path.join(WORK, "NAME")`. Returns the
+ * program's path in the sandbox, the input's argv index and whether the input is a folder (the
+ * graders name a folder input `d`), or null. A wrong guess is caught by the verifier: the
+ * reference solution then fails in the child, and the candidate is rejected.
+ */
+export function detectProgram(
+  testsDir: string,
+  workdir: string,
+): { program: string; inputIndex: number; inputKind: "folder" | "file" } | null {
+  if (!existsSync(testsDir)) return null;
+  for (const name of readdirSync(testsDir).sort()) {
+    if (!name.endsWith(".py")) continue;
+    const text = readFileSync(join(testsDir, name), "utf8");
+    const tool = /^TOOL = os\.path\.join\(WORK, "([^"/]+)"\)/m.exec(text);
+    const call = /run\(\["python3", TOOL, (\w+)/.exec(text);
+    if (tool?.[1] !== undefined && call?.[1] !== undefined) {
+      return {
+        program: posix.join(workdir, tool[1]),
+        inputIndex: 2,
+        inputKind: call[1] === "d" ? "folder" : "file",
+      };
+    }
+  }
+  return null;
+}
