@@ -128,14 +128,20 @@ export function describeTransformConformance(t: Transform<unknown>, samples: () 
     for (const { i, tree, targets } of cases) {
       for (const seed of SEEDS) {
         it(`sample ${i + 1} [${targets.join(", ")}] seed ${seed}`, () => {
-          checkOne(t, tree, targets, seed);
+          checkTransformCase(t, tree, targets, seed);
         });
       }
     }
   });
 }
 
-function checkOne(t: Transform<unknown>, tree: FileTree, targets: string[], seed: number): void {
+/** All conformance checks for one application (exported so tests can show that broken transforms fail). */
+export function checkTransformCase(
+  t: Transform<unknown>,
+  tree: FileTree,
+  targets: string[],
+  seed: number,
+): void {
   const params = t.params.parse(t.defaultParams(seed));
   const input = deepCopy(tree);
   const before = treeDigest(input);
@@ -196,7 +202,7 @@ function checkOne(t: Transform<unknown>, tree: FileTree, targets: string[], seed
   // (d) restore round trip from a copy of the child placed elsewhere
   const restored = restoreInTemp(out.env, out.restore);
   for (const p of targets) expect(restored.has(p), `restore did not bring back ${p}`).toBe(true);
-  expect(groundFacts(restored, targets)).toEqual(parentFacts);
+  expect(groundFacts(restored, targets), "restored facts differ from the parent's").toEqual(parentFacts);
   const removed = new Set(out.removed);
   for (const [p, bytes] of tree) {
     if (targets.includes(p) || removed.has(p)) continue;

@@ -29,6 +29,8 @@ type FieldRenameParams = z.infer<typeof params>;
 /** The field names of a file and how to write it with them renamed. */
 interface Fields {
   kind: Kind;
+  /** Which names were replaced, for the access text. */
+  what: string;
   names: string[];
   write(rename: ReadonlyMap<string, string>): Uint8Array;
 }
@@ -54,6 +56,7 @@ function fieldsOf(path: string, bytes: Uint8Array): Fields | undefined {
       return undefined;
     return {
       kind: "csv",
+      what: "its CSV header's column names",
       names: header,
       write: (r) => writeCsv([header.map((h) => r.get(h) ?? h), ...rows.slice(1)]),
     };
@@ -65,7 +68,9 @@ function fieldsOf(path: string, bytes: Uint8Array): Fields | undefined {
     const names = unionKeys(values);
     const write = (r: ReadonlyMap<string, string>) =>
       utf8.encode(values.map((v) => `${JSON.stringify(renameKeys(v, r))}\n`).join(""));
-    return names.length > 0 ? { kind: "jsonl", names, write } : undefined;
+    return names.length > 0
+      ? { kind: "jsonl", what: "the keys of its JSON objects", names, write }
+      : undefined;
   }
   if (ext === ".json") {
     const text = utf8Text(bytes);
@@ -86,16 +91,11 @@ function fieldsOf(path: string, bytes: Uint8Array): Fields | undefined {
       const renamed = isObject(doc) ? renameKeys(doc, r) : objects.map((o) => renameKeys(o, r));
       return utf8.encode(`${JSON.stringify(renamed, null, 2)}\n`);
     };
-    return names.length > 0 ? { kind: "json", names, write } : undefined;
+    const what = isObject(doc) ? "its top-level keys" : "the keys of each object in its top-level array";
+    return names.length > 0 ? { kind: "json", what, names, write } : undefined;
   }
   return undefined;
 }
-
-const WHAT: Record<Kind, string> = {
-  csv: "its CSV header's column names",
-  jsonl: "the keys of its JSON objects",
-  json: "its top-level keys (or the keys of each object in its top-level array)",
-};
 
 export const fieldRename: Transform<FieldRenameParams> = resourceTransform<FieldRenameParams>({
   name: "field-rename",
@@ -138,7 +138,7 @@ export const fieldRename: Transform<FieldRenameParams> = resourceTransform<Field
     return {
       env: out,
       access:
-        `In ${code(target)}, ${WHAT[fields.kind]} have been replaced by opaque codes (${p.prefix}…). ` +
+        `In ${code(target)}, ${fields.what} have been replaced by opaque codes (${p.prefix}…). ` +
         `The data dictionary ${code(dictionary)} maps each code to the original name in its \`fields\` object; ` +
         "the values are unchanged.",
       restore: [

@@ -19,10 +19,13 @@ const READ_CSV = [
   "        return [r for r in csv.reader(f) if r]",
 ];
 
+/** A leading U+FEFF in the first field would read as a byte-order mark unless that field is quoted. */
 const WRITE_CSV = [
   "def write_csv(path, rows):",
+  '    bom = bool(rows and rows[0] and str(rows[0][0]).startswith("\\ufeff"))',
+  "    quoting = csv.QUOTE_ALL if bom else csv.QUOTE_MINIMAL",
   '    with open(path, "w", encoding="utf-8", newline="") as out:',
-  '        csv.writer(out, lineterminator="\\r\\n").writerows(rows)',
+  '        csv.writer(out, lineterminator="\\r\\n", quoting=quoting).writerows(rows)',
 ];
 
 function script(...parts: string[][]): string {
