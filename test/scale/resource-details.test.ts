@@ -10,6 +10,7 @@ import { utf8, writeTree } from "../../src/scale/file-tree.js";
 import { getTransform } from "../../src/scale/transforms/registry.js";
 import { PathPicker } from "../../src/scale/transforms/resource/common.js";
 import { rotateRgba } from "../../src/scale/transforms/resource/image-rotate.js";
+import { RESOURCE_TRANSFORMS } from "../../src/scale/transforms/resource/index.js";
 import { PNG_ROTATE_PY } from "../../src/scale/transforms/resource/png-tool.js";
 import { ustarArchive } from "../../src/scale/transforms/resource/tar.js";
 import type { FileTree } from "../../src/scale/types.js";
@@ -42,6 +43,23 @@ describe("target checks shared by every resource transform", () => {
     expect(() => apply("image-rotate", shop, ["README.md"])).toThrow(/cannot take README\.md/);
     expect(() => apply("gzip", shop, ["README.md"], 1, { level: 42 })).toThrow(/bad parameters/);
   });
+});
+
+describe("awkward file names", () => {
+  const names = ["-dash.csv", "it's here/a b.csv", "ünï/ça va $x.csv"];
+  const env: FileTree = new Map(names.map((n) => [n, enc("k,v\nx,1\ny,2\nx,3\n")]));
+  for (const t of RESOURCE_TRANSFORMS) {
+    it(`${t.name} restores names with a leading dash, quotes, spaces, $ and non-ASCII`, () => {
+      const sets = t.arity === "many" ? [names] : names.map((n) => [n]);
+      let ran = 0;
+      for (const targets of sets.filter((ts) => ts.every((n) => t.accepts(n, env.get(n) as Uint8Array)))) {
+        const out = t.apply({ env, targets, params: t.defaultParams(2), seed: 2 });
+        expect(groundFacts(restoreInTemp(out.env, out.restore))).toEqual(groundFacts(env));
+        ran++;
+      }
+      expect(ran > 0 || t.name === "image-rotate").toBe(true);
+    });
+  }
 });
 
 describe("PathPicker", () => {

@@ -3,9 +3,13 @@ import { Rng } from "../../../core/rng.js";
 import { isTreePath } from "../../file-tree.js";
 import type { FileTree, Transform, TransformInput } from "../../types.js";
 
-/** Quotes `s` for POSIX sh as one word. */
+/**
+ * Quotes `s` for POSIX sh as one word. Every word a transform quotes this way that could start
+ * with "-" is a relative path, so it gets a "./" prefix rather than being read as an option.
+ */
 export function shq(s: string): string {
-  return /^[A-Za-z0-9_./+-]+$/.test(s) && !s.startsWith("-") ? s : `'${s.replaceAll("'", "'\\''")}'`;
+  const w = s.startsWith("-") ? `./${s}` : s;
+  return /^[A-Za-z0-9_./+-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`;
 }
 
 /** The folder of a tree path ("" at the root). */
