@@ -99,6 +99,7 @@ def write_table(path, d, header, rows):
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".restore-")
     with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
         f.write(text)
+    os.chmod(tmp, 0o644)
     os.replace(tmp, path)
 
 
