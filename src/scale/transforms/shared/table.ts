@@ -1,3 +1,4 @@
+import { canonicalDigest } from "../../facts.js";
 import { type JsonStyle, jsonObjectText, jsonText } from "./json-style.js";
 import { extension } from "./names.js";
 
@@ -153,9 +154,19 @@ function parseJsonl(text: string, eol: "\n" | "\r\n"): Omit<Table, "dialect"> | 
   return header === undefined || header.length === 0 ? undefined : { header, rows };
 }
 
+/** True when both texts hold the same table as ground facts compare it (rows in canonical form). */
+function sameRows(path: string, a: Uint8Array, b: Uint8Array): boolean {
+  try {
+    return canonicalDigest(path, a, "rows") === canonicalDigest(path, b, "rows");
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Parses a CSV, TSV or JSON-lines table, or returns undefined unless writing the parsed table
- * back gives the very same bytes: transforms only take tables they can restore exactly.
+ * back gives the same bytes or, failing that (other quoting, other JSON spacing), the same rows
+ * as ground facts compare them: transforms only take tables they can restore.
  */
 export function parseTable(path: string, bytes: Uint8Array): Table | undefined {
   const format = tableFormat(path);
@@ -172,7 +183,12 @@ export function parseTable(path: string, bytes: Uint8Array): Table | undefined {
         if (sameBytes(serializeTable(t), bytes)) return t;
       }
     }
-    return undefined;
+    // Not in one of the two layouts: written back in the nearer one, equal as rows.
+    const first = text.split(eol, 1)[0] ?? "";
+    const pureAscii = ![...text].some((c) => c.charCodeAt(0) > 0x7f);
+    const json = { spaced: /^\{"(?:[^"\\]|\\.)*": /.test(first), ascii: pureAscii && text.includes("\\u") };
+    const t: Table = { dialect: { format, eol, finalEol, json }, ...parsed };
+    return sameRows(path, serializeTable(t), bytes) ? t : undefined;
   }
   const body = finalEol ? text.slice(0, -eol.length) : text;
   const records = body === "" ? undefined : parseDelimited(body, format === "csv" ? "," : "\t");
@@ -180,7 +196,8 @@ export function parseTable(path: string, bytes: Uint8Array): Table | undefined {
   if (records === undefined || header === undefined) return undefined;
   if (records.some((r) => r.length !== header.length)) return undefined;
   const t: Table = { dialect: { format, eol, finalEol }, header, rows: records.slice(1) };
-  return sameBytes(serializeTable(t), bytes) ? t : undefined;
+  const again = serializeTable(t);
+  return sameBytes(again, bytes) || sameRows(path, again, bytes) ? t : undefined;
 }
 
 /** The dialect as the placed Python table tool takes it, e.g. "csv:lf:final" or "jsonl:crlf:nofinal:spaced:ascii". */
