@@ -115,6 +115,17 @@ export function allSamples(): FileTree[] {
   return [...sampleEnvironments(), ...relopSamples()];
 }
 
+/** Transforms that take only some tables or databases: the extras matter for them. */
+const SELECTIVE = new Set(["fk-normalize", "decoy-records", "backfill", "schema-migration"]);
+
+/**
+ * The samples a transform's conformance run uses: all of them for the selective ones, the shared
+ * ones for transforms that take any file (the extras would only repeat cases, at a python start each).
+ */
+export function samplesFor(t: Transform<unknown>): () => FileTree[] {
+  return SELECTIVE.has(t.name) ? allSamples : sampleEnvironments;
+}
+
 /** A table cell string with the characters that make CSV quoting and JSON escaping interesting. */
 export const arbCell = fc.oneof(
   fc.constantFrom("", "a", "b", "north", "south", "1", "2.50", "-3"),

@@ -157,15 +157,17 @@ export const localServiceTransform: Transform<LocalServiceParams> = {
     b.put(`${dir}/objects.bin`, new Uint8Array(Buffer.concat(blobs)));
     b.put(server, utf8.encode(serverPy(params.port, key, files)));
     const fetch = b.placeShared(FETCH_PATH, utf8.encode(FETCH_PY), rng);
-    const url = (t: string): string => `http://127.0.0.1:${params.port}/files/${encodeURIComponent(t)}`;
+    const base = `http://127.0.0.1:${params.port}`;
+    const url = (t: string): string => `${base}/files/${encodeURIComponent(t)}`;
     const fetches = targets.map((t) => `python3 ${pathArg(fetch)} ${sq(url(t))} ${pathArg(t)}`).join(" && ");
     return {
       env: b.build(),
       access:
         `${codeList(targets)} ${targets.length === 1 ? "is" : "are"} only available from a local service: start ` +
-        `\`python3 ${server}\` (it listens on 127.0.0.1:${params.port}; run it in the background) and GET ` +
-        `\`http://127.0.0.1:${params.port}/files/<URL-encoded path>\` (\`/index\` lists the paths), e.g. with ` +
-        `\`python3 ${fetch} URL OUT\`, which waits for the port. Stop the server afterwards (\`/shutdown\` or kill it).`,
+        `\`python3 ${server}\` in the background (it listens on 127.0.0.1:${params.port}) and GET ` +
+        `\`${base}/files/<URL-encoded path>\` (\`${base}/index\` lists the paths), e.g. with ` +
+        `\`python3 ${fetch} URL OUT\`, which waits for the port. Stop the server afterwards ` +
+        `(GET \`${base}/shutdown\`, or kill it).`,
       restore: [
         {
           run:
