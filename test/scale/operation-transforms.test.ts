@@ -9,10 +9,10 @@ import { readTree, utf8, writeTree } from "../../src/scale/file-tree.js";
 import { OPERATION_TRANSFORMS } from "../../src/scale/transforms/operation/index.js";
 import { getTransform } from "../../src/scale/transforms/registry.js";
 import { keystreamXor, seal, unseal } from "../../src/scale/transforms/shared/crypto.js";
-import { ident, withSqlite } from "../../src/scale/transforms/shared/sqlite.js";
 import type { FileTree, RestoreStep } from "../../src/scale/types.js";
 import { describeTransformConformance, runRestore } from "../support/transform-conformance.js";
-import { allSamples, fc, restoreCopy, roundTrip, samplesFor } from "./relop-kit.js";
+import { arbDb, arbFiles, fc } from "./relop-arbitraries.js";
+import { allSamples, restoreCopy, roundTrip, samplesFor } from "./relop-kit.js";
 
 const NAMES = [
   "prepare-step",
@@ -44,16 +44,6 @@ function stepsSucceed(tree: FileTree, steps: readonly RestoreStep[]): boolean {
   }
 }
 
-const arbFiles = fc
-  .uniqueArray(
-    fc.tuple(
-      fc.stringMatching(/^[a-z0-9 '$é-]{1,6}(\/[a-z0-9 .'$é_-]{1,6})?$/),
-      fc.uint8Array({ maxLength: 400 }),
-    ),
-    { minLength: 1, maxLength: 3, selector: ([p]) => p },
-  )
-  .filter((files) => files.every(([a]) => files.every(([b]) => a === b || !b.startsWith(`${a}/`))));
-
 describe.each(NAMES.filter((n) => n !== "schema-migration"))("%s round-trips random files", (name) => {
   it("brings the target back byte for byte", () => {
     const t = getTransform(name);
@@ -69,48 +59,6 @@ describe.each(NAMES.filter((n) => n !== "schema-migration"))("%s round-trips ran
     );
   });
 });
-
-const arbValue = fc.oneof(
-  fc.constant(null),
-  fc.integer({ min: -1_000_000, max: 1_000_000 }),
-  fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
-  fc.string({ maxLength: 6 }),
-  fc.uint8Array({ maxLength: 4 }).map((b) => Buffer.from(b)),
-);
-const arbDb = fc
-  .uniqueArray(
-    fc.record({
-      name: fc.constantFrom("orders", "my table", 'we"ird', "Items", "t1"),
-      columns: fc.uniqueArray(fc.constantFrom("id", "qty", "label", "Price", "x y"), {
-        minLength: 1,
-        maxLength: 4,
-      }),
-      types: fc.array(fc.constantFrom("INTEGER", "TEXT", "REAL", "", "BLOB"), { minLength: 4, maxLength: 4 }),
-      rows: fc.array(fc.array(arbValue, { minLength: 4, maxLength: 4 }), { maxLength: 5 }),
-      ints: fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 5, maxLength: 5 }),
-      indexed: fc.boolean(),
-    }),
-    { minLength: 1, maxLength: 3, selector: (t) => t.name.toLowerCase() },
-  )
-  .map(
-    (tables) =>
-      withSqlite(undefined, (db) => {
-        for (const t of tables) {
-          const cols = t.columns.map((c, i) => `${ident(c)} ${t.types[i]}`);
-          db.exec(`CREATE TABLE ${ident(t.name)} (${cols.join(", ")}, counter INTEGER)`);
-          if (t.indexed)
-            db.exec(
-              `CREATE INDEX ${ident(`ix ${t.name}`)} ON ${ident(t.name)}(${ident(t.columns[0] as string)})`,
-            );
-          const ins = db.prepare(
-            `INSERT INTO ${ident(t.name)} VALUES (${[...t.columns, "c"].map(() => "?").join(", ")})`,
-          );
-          t.rows.forEach((r, i) => {
-            ins.run(...r.slice(0, t.columns.length), t.ints[i] ?? null);
-          });
-        }
-      }).bytes,
-  );
 
 describe("schema-migration round-trips random databases", () => {
   it("restores the logical content", () => {

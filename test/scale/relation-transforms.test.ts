@@ -2,15 +2,11 @@ import { describe, expect, it } from "vitest";
 import { utf8 } from "../../src/scale/file-tree.js";
 import { getTransform } from "../../src/scale/transforms/registry.js";
 import { RELATION_TRANSFORMS } from "../../src/scale/transforms/relation/index.js";
-import {
-  parseTable,
-  serializeTable,
-  type Table,
-  type TableFormat,
-} from "../../src/scale/transforms/shared/table.js";
+import { parseTable, serializeTable, type Table } from "../../src/scale/transforms/shared/table.js";
 import type { FileTree } from "../../src/scale/types.js";
 import { describeTransformConformance } from "../support/transform-conformance.js";
-import { arbCell, fc, restoreCopy, roundTrip, samplesFor } from "./relop-kit.js";
+import { arbTable, arbTree, fc } from "./relop-arbitraries.js";
+import { restoreCopy, roundTrip, samplesFor } from "./relop-kit.js";
 
 const NAMES = [
   "manifest",
@@ -32,36 +28,6 @@ it("lists the relation transforms by their names, registered", () => {
 for (const t of RELATION_TRANSFORMS) describeTransformConformance(t, samplesFor(t));
 
 const FC = { seed: 20240601, numRuns: 8 } as const;
-
-/** A small table in any dialect; column `grp` draws from three values so it always repeats. */
-const arbTable = fc
-  .record({
-    format: fc.constantFrom<TableFormat>("csv", "tsv", "jsonl"),
-    crlf: fc.boolean(),
-    finalEol: fc.boolean(),
-    spaced: fc.boolean(),
-    ascii: fc.boolean(),
-    extra: fc.uniqueArray(fc.stringMatching(/^[a-z][a-z_]{0,5}$/), { maxLength: 3 }),
-    rows: fc.integer({ min: 2, max: 7 }),
-    cells: fc.array(arbCell, { minLength: 21, maxLength: 21 }),
-    groups: fc.array(fc.constantFrom("red", "green", "blue"), { minLength: 7, maxLength: 7 }),
-    json: fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 21, maxLength: 21 }),
-  })
-  .map((r): Table => {
-    const header = ["grp", ...r.extra.filter((h) => h !== "grp")];
-    const jsonl = r.format === "jsonl";
-    const rows = Array.from({ length: r.rows }, (_, i) =>
-      header.map((_, j) =>
-        j === 0 ? r.groups[i] : jsonl ? r.json[(i * 3 + j) % 21] : r.cells[(i * 3 + j) % 21],
-      ),
-    );
-    const json = jsonl ? { spaced: r.spaced, ascii: r.ascii } : undefined;
-    return {
-      dialect: { format: r.format, eol: r.crlf ? "\r\n" : "\n", finalEol: r.finalEol, json },
-      header,
-      rows,
-    };
-  });
 
 function tableTree(t: Table): { env: FileTree; path: string } {
   const path = `tables/in put.${t.dialect.format}`;
@@ -94,19 +60,6 @@ describe.each(["fk-normalize", "decoy-records", "backfill", "versions"])(
     });
   },
 );
-
-/** Paths with spaces, quotes, dollars, dashes and non-ASCII letters, to catch shell quoting slips. */
-const arbPath = fc
-  .array(fc.stringMatching(/^[a-zA-Z0-9 '$"é_-][a-zA-Z0-9 .'$"é_-]{0,6}$/), { minLength: 1, maxLength: 3 })
-  .map((parts) => parts.map((p) => (p === "." || p === ".." ? "x" : p)).join("/"));
-
-const arbTree = fc
-  .uniqueArray(fc.tuple(arbPath, fc.uint8Array({ maxLength: 300 })), {
-    minLength: 1,
-    maxLength: 4,
-    selector: ([p]) => p,
-  })
-  .filter((files) => files.every(([a]) => files.every(([b]) => a === b || !b.startsWith(`${a}/`))));
 
 describe.each(["manifest", "nested-manifest", "cross-reference", "pointer-chain", "versions"])(
   "%s round-trips random trees",

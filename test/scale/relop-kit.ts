@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import fc from "fast-check";
 import { groundFacts } from "../../src/scale/facts.js";
 import { readTree, utf8, writeTree } from "../../src/scale/file-tree.js";
 import { jsonObjectText } from "../../src/scale/transforms/shared/json-style.js";
@@ -125,14 +124,3 @@ const SELECTIVE = new Set(["fk-normalize", "decoy-records", "backfill", "schema-
 export function samplesFor(t: Transform<unknown>): () => FileTree[] {
   return SELECTIVE.has(t.name) ? allSamples : sampleEnvironments;
 }
-
-/** A table cell string with the characters that make CSV quoting and JSON escaping interesting. */
-export const arbCell = fc.oneof(
-  fc.constantFrom("", "a", "b", "north", "south", "1", "2.50", "-3"),
-  fc.string({
-    unit: fc.constantFrom("a", "Z", "0", " ", ",", '"', "\t", "\n", "\r", "é", "😀", "\\", "'"),
-    maxLength: 8,
-  }),
-);
-
-export { fc };

@@ -159,7 +159,9 @@ export const localServiceTransform: Transform<LocalServiceParams> = {
     const fetch = b.placeShared(FETCH_PATH, utf8.encode(FETCH_PY), rng);
     const base = `http://127.0.0.1:${params.port}`;
     const url = (t: string): string => `${base}/files/${encodeURIComponent(t)}`;
-    const fetches = targets.map((t) => `python3 ${pathArg(fetch)} ${sq(url(t))} ${pathArg(t)}`).join(" && ");
+    const fetches = targets
+      .map((t) => `python3 ${pathArg(fetch)} ${sq(url(t))} ${pathArg(t)} --wait 15`)
+      .join(" && ");
     return {
       env: b.build(),
       access:
