@@ -32,7 +32,7 @@ it("lists the operation transforms by their names, registered", () => {
 
 for (const t of OPERATION_TRANSFORMS) describeTransformConformance(t, samplesFor(t));
 
-const FC = { seed: 7101, numRuns: 5 } as const;
+const FC = { seed: 7101, numRuns: 4 } as const;
 
 /** Runs steps in a scratch copy of `tree` and reports whether they all succeeded. */
 function stepsSucceed(tree: FileTree, steps: readonly RestoreStep[]): boolean {

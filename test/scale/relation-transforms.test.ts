@@ -27,7 +27,7 @@ it("lists the relation transforms by their names, registered", () => {
 
 for (const t of RELATION_TRANSFORMS) describeTransformConformance(t, samplesFor(t));
 
-const FC = { seed: 20240601, numRuns: 8 } as const;
+const FC = { seed: 20240601, numRuns: 6 } as const;
 
 function tableTree(t: Table): { env: FileTree; path: string } {
   const path = `tables/in put.${t.dialect.format}`;
