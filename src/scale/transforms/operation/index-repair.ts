@@ -130,7 +130,7 @@ export const indexRepairTransform: Transform<IndexRepairParams> = {
   defaultParams: (seed) => ({ records: new Rng(seed).int(4, 8) }),
   apply({ env, targets, params, seed }) {
     checkTargets("index-repair", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`index-repair/${seed}`);
     const b = new TreeBuilder(env);
     const steps = targets.map((t) => {
       const bytes = b.take(t);

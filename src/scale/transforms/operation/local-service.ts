@@ -140,7 +140,7 @@ export const localServiceTransform: Transform<LocalServiceParams> = {
   defaultParams: (seed) => ({ port: new Rng(seed).int(20000, 60999) }),
   apply({ env, targets, params, seed }) {
     checkTargets("local-service", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`local-service/${seed}`);
     const b = new TreeBuilder(env);
     const key = randomBytes(rng, 32);
     const files: Record<string, [number, number]> = {};

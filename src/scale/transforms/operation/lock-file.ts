@@ -94,7 +94,7 @@ export const lockFileTransform: Transform<LockFileParams> = {
   defaultParams: () => ({}),
   apply({ env, targets, seed }) {
     checkTargets("lock-file", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`lock-file/${seed}`);
     const b = new TreeBuilder(env);
     const steps = targets.map((t) => {
       const packBytes = new Uint8Array(

@@ -103,7 +103,7 @@ export const prepareStepTransform: Transform<PrepareStepParams> = {
   defaultParams: (seed) => ({ level: new Rng(seed).int(6, 9) }),
   apply({ env, targets, params, seed }) {
     checkTargets("prepare-step", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`prepare-step/${seed}`);
     const b = new TreeBuilder(env);
     const files = targets.map((t) => [t, b.take(t)] as const);
     const pack = b.fresh(rng, (tok) => `.prep/store-${tok}.pack`);

@@ -52,7 +52,7 @@ export const schemaMigrationTransform: Transform<SchemaMigrationParams> = {
     const bytes = env.get(target) as Uint8Array;
     const shape = inspectDb(target, bytes);
     if (shape === undefined) throw new UserError(`${target}: schema-migration needs a plain SQLite database`);
-    const rng = new Rng(seed);
+    const rng = new Rng(`schema-migration/${seed}`);
     const tableStyle = rng.pick(TABLE_STYLES);
     const columnStyle = rng.pick(COLUMN_STYLES);
     const names = new Set(shape.names);

@@ -81,7 +81,7 @@ export const stagedKeysTransform: Transform<StagedKeysParams> = {
   defaultParams: (seed) => ({ parts: new Rng(seed).int(2, 3) }),
   apply({ env, targets, params, seed }) {
     checkTargets("staged-keys", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`staged-keys/${seed}`);
     const mode = params.combine ?? rng.pick(COMBINE_MODES);
     const b = new TreeBuilder(env);
     const steps = targets.map((t) => {

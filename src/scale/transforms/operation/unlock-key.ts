@@ -45,7 +45,7 @@ export const unlockKeyTransform: Transform<UnlockKeyParams> = {
   defaultParams: () => ({ keyBytes: 32 }),
   apply({ env, targets, params, seed }) {
     checkTargets("unlock-key", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`unlock-key/${seed}`);
     const b = new TreeBuilder(env);
     const steps = targets.map((t) => {
       const key = randomBytes(rng, params.keyBytes);

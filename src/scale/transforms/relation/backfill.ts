@@ -56,7 +56,7 @@ export const backfillTransform: Transform<BackfillParams> = {
   apply({ env, targets, params, seed }) {
     const t = tableTarget("backfill", env, targets);
     const target = targets[0] as string;
-    const rng = new Rng(seed);
+    const rng = new Rng(`backfill/${seed}`);
     const key = keyColumn(t);
     const cells = blankable(t, key);
     const count = Math.max(1, Math.round(cells.length * params.fraction));

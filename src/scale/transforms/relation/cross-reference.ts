@@ -127,7 +127,7 @@ export const crossReferenceTransform: Transform<CrossReferenceParams> = {
   defaultParams: () => ({}),
   apply({ env, targets, params, seed }) {
     checkTargets("cross-reference", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`cross-reference/${seed}`);
     const options = carriersFor(targets);
     const carrier = params.carrier ?? rng.pick(options);
     if (!options.includes(carrier)) {

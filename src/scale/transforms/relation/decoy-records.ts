@@ -42,7 +42,7 @@ export const decoyRecordsTransform: Transform<DecoyRecordsParams> = {
   apply({ env, targets, params, seed }) {
     const t = tableTarget("decoy-records", env, targets);
     const target = targets[0] as string;
-    const rng = new Rng(seed);
+    const rng = new Rng(`decoy-records/${seed}`);
     const flag = freshColumn(t.header, "_status");
     const at = rng.int(0, t.header.length);
     const withFlag = (row: readonly unknown[], status: string): unknown[] => [

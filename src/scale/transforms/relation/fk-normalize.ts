@@ -51,7 +51,7 @@ export const fkNormalizeTransform: Transform<FkNormalizeParams> = {
   apply({ env, targets, params, seed }) {
     const t = tableTarget("fk-normalize", env, targets);
     const target = targets[0] as string;
-    const rng = new Rng(seed);
+    const rng = new Rng(`fk-normalize/${seed}`);
     const candidates = repeatedColumns(t);
     let j: number;
     if (params.column !== undefined) {

@@ -38,7 +38,7 @@ export const manifestTransform: Transform<ManifestParams> = {
   defaultParams: () => ({}),
   apply({ env, targets, seed }) {
     checkTargets("manifest", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`manifest/${seed}`);
     const b = new TreeBuilder(env);
     const entries: Record<string, { location: string }> = {};
     const moved = targets.map((t) => [t, b.take(t)] as const);

@@ -43,7 +43,7 @@ export const nestedManifestTransform: Transform<NestedManifestParams> = {
   defaultParams: (seed) => ({ levels: new Rng(seed).int(2, 3) }),
   apply({ env, targets, params, seed }) {
     checkTargets("nested-manifest", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`nested-manifest/${seed}`);
     const b = new TreeBuilder(env);
     const moved = targets.map((t) => [t, b.take(t)] as const);
     const root = b.firstFree(rng, ["index.json", "catalog/index.json"]);

@@ -27,7 +27,7 @@ export const pointerChainTransform: Transform<PointerChainParams> = {
   defaultParams: (seed) => ({ length: new Rng(seed).int(2, 5) }),
   apply({ env, targets, params, seed }) {
     checkTargets("pointer-chain", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`pointer-chain/${seed}`);
     const b = new TreeBuilder(env);
     const produced: string[] = [];
     const restore: RestoreStep[] = [];

@@ -32,7 +32,7 @@ export const versionsTransform: Transform<VersionsParams> = {
   defaultParams: (seed) => ({ count: new Rng(seed).int(3, 4) }),
   apply({ env, targets, params, seed }) {
     checkTargets("versions", env, targets);
-    const rng = new Rng(seed);
+    const rng = new Rng(`versions/${seed}`);
     const b = new TreeBuilder(env);
     const restore: RestoreStep[] = [];
     const produced: string[] = [];
