@@ -7,11 +7,12 @@ import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { readResJson } from "../../src/scale/child/res-json.js";
 import { restoreChain } from "../../src/scale/child/spec-update.js";
 import { scaleTask } from "../../src/scale/lineage/scale.js";
-import { readLineage } from "../../src/scale/lineage/store.js";
+import { type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
 import { registerTransform } from "../../src/scale/transforms/registry.js";
 import { verifyChild } from "../../src/scale/verify/verify-child.js";
 import { loadTasks } from "../../src/task/load.js";
 import { tempDir } from "../runner/helpers.js";
+import { cli } from "./support/cli.js";
 import { GOOD_TOYS } from "./support/toy-transforms.js";
 
 const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
@@ -19,23 +20,29 @@ const provider = getSandboxProvider("bwrap");
 
 describe("a depth-3 recursive lineage of ledger-report, verified with real sandboxes", () => {
   const out = join(tempDir("res-lineage"), "out");
-  let result: Awaited<ReturnType<typeof scaleTask>>;
+  let result: { outDir: string; nodes: LineageNode[] };
   const progress: string[] = [];
+  let table = "";
+  let exitCode = -1;
 
   beforeAll(async () => {
     for (const t of GOOD_TOYS) registerTransform(t);
-    result = await scaleTask({
-      taskDir: LEDGER,
-      outDir: out,
-      depth: 3,
-      children: 1,
-      library: "basic",
-      mode: "recursive",
-      seed: 7,
-      provider,
-      log: (l) => progress.push(l),
-    });
+    // Through the command itself, in this process (so the test transforms are registered).
+    const r = await cli(["scale", LEDGER, "--depth", "3", "--library", "basic", "--seed", "7", "--out", out]);
+    progress.push(...r.stderr.split("\n"));
+    table = r.stdout;
+    exitCode = r.code;
+    result = { outDir: out, nodes: readLineage(out) };
   }, 120_000);
+
+  it("prints the result table on stdout and progress on stderr", () => {
+    expect(exitCode).toBe(0);
+    expect(table.split("\n")[0]).toMatch(
+      /^node\s+parent\s+depth\s+status\s+attempts\s+transforms\s+verifier/,
+    );
+    expect(table).toContain("ledger-report-b1-d3");
+    expect(progress.some((l) => /3 approved, 0 discarded/.test(l))).toBe(true);
+  });
 
   it("approves three children, each the parent of the next", () => {
     const kids = result.nodes.filter((n) => n.status !== "root");
@@ -85,10 +92,20 @@ describe("a depth-3 recursive lineage of ledger-report, verified with real sandb
     );
   });
 
-  it("re-verifies a child from its folder alone (what `scale verify` does)", async () => {
+  it("re-verifies a child from its folder alone (`scale verify`)", async () => {
     const v = await verifyChild(join(out, "ledger-report-b1-d2"), { provider, trials: false });
     expect(v.diagnostics).toEqual([]);
-    expect(v.ok).toBe(true);
+    const r = await cli(["scale", "verify", join(out, "ledger-report-b1-d2"), "--no-trials"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/PASS .*ledger-report-b1-d2\n {2}✓ protected: .*\n {2}✓ reproducible: /);
+    expect(r.stdout).toMatch(/- oracle: trials not requested/);
+  });
+
+  it("prints the lineage as a tree (`scale tree`)", async () => {
+    const r = await cli(["scale", "tree", out]);
+    expect(r.stdout.split("\n")[0]).toBe("ledger-report (root)");
+    expect(r.stdout).toMatch(/└─ ledger-report-b1-d1 {2}approved {2}depth 1/);
+    expect(r.stdout).toMatch(/verifier: ✓protected ✓reproducible ✓leak ✓restore ✓oracle/);
   });
 });
 
@@ -107,5 +124,21 @@ describe("tasks RES cannot scale", () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UserError);
     expect((err as Error).message).toMatch(/not scalable as an environment-data task/);
+  });
+});
+
+describe("`longhaul scale` on bad input: exit 2 and one line", () => {
+  it.each([
+    [["scale", LEDGER], /scale needs --depth K/],
+    [["scale", LEDGER, "--depth", "11"], /--depth must be a whole number from 1 to 10, got "11"/],
+    [["scale", LEDGER, "--depth", "2", "--mode", "sideways"], /--mode must be one of recursive, independent/],
+    [["scale", LEDGER, "--depth", "2", "--library", "tiny"], /--library must be one of basic, full/],
+    [["scale", "/nonexistent/task", "--depth", "1"], /no such task folder/],
+    [["scale", "verify", LEDGER], /not a RES child folder/],
+  ])("%j", async (args, message) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
   });
 });

@@ -181,6 +181,9 @@ async function grow(g: GrowInput): Promise<ParentInfo | null> {
     let plan: Plan;
     try {
       plan = parsePlan(proposed, `${g.proposer.name} proposer`);
+      if (plan.library !== g.o.library) {
+        throw new UserError(`the plan declares the ${plan.library} library, not ${g.o.library}`);
+      }
       const applied = applyPlan(g.parent.tree.tree, plan);
       envDigest = treeDigest(applied.env);
       const meta = {

@@ -42,6 +42,9 @@ export function applyPlan(tree: FileTree, plan: Plan): AppliedPlan {
     } catch (e) {
       throw new PlanStepError(i, errorMessage(e));
     }
+    if (plan.library === "basic" && !t.basic) {
+      throw new PlanStepError(i, `${t.name} is not in the basic library this plan declares`);
+    }
     const missing = step.targets.filter((p) => !env.has(p));
     if (missing.length > 0) {
       throw new PlanStepError(

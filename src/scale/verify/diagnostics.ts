@@ -56,11 +56,17 @@ export function diag(code: DiagnosticCode, step: string | null, message: string)
   return { code, step, message };
 }
 
-export function checkResult(name: CheckName, diagnostics: Diagnostic[], passDetail: string): CheckResult {
+/** `detail` describes a pass; a failure says how many problems, unless `always` keeps `detail`. */
+export function checkResult(
+  name: CheckName,
+  diagnostics: Diagnostic[],
+  detail: string,
+  always = false,
+): CheckResult {
   return {
     name,
     status: diagnostics.length === 0 ? "pass" : "fail",
-    detail: diagnostics.length === 0 ? passDetail : `${diagnostics.length} problem(s)`,
+    detail: diagnostics.length === 0 || always ? detail : `${diagnostics.length} problem(s)`,
     diagnostics,
   };
 }

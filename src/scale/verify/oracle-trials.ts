@@ -51,6 +51,7 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
       "oracle",
       out,
       `child oracle R = ${child.reward}; parent oracle alone R = ${parent.reward ?? "null"}`,
+      true,
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
