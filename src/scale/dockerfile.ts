@@ -132,7 +132,7 @@ export function rewriteDockerfile(text: string, info: DockerfileInfo, entries: r
   const workdir = info.workdir;
   const flags = firstMirror.mirror?.flags ?? [];
   const copyLines = entries.map((e) => {
-    const dest = posix.join(workdir, e) + (e.endsWith("/") ? "/" : "");
+    const dest = posix.join(workdir, e.replace(/\/$/, "")) + (e.endsWith("/") ? "/" : "");
     return ["COPY", ...flags, e, dest].join(" ");
   });
   const lines = text.split("\n");

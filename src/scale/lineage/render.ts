@@ -41,7 +41,9 @@ export function renderLineageTree(nodes: readonly LineageNode[]): string {
       for (const d of n.diagnostics.slice(0, 5))
         lines.push(`${pad}${d.code}${d.step ? ` @${d.step}` : ""}: ${d.message}`);
     }
-    children.forEach((c, i) => walk(c, inner, i === children.length - 1, false));
+    children.forEach((c, i) => {
+      walk(c, inner, i === children.length - 1, false);
+    });
   };
   for (const r of kids.get(null) ?? []) walk(r, "", true, true);
   return `${lines.join("\n")}\n`;
