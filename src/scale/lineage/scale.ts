@@ -158,6 +158,7 @@ async function grow(g: GrowInput): Promise<ParentInfo | null> {
   };
   const repairs = g.o.repairs ?? 3;
   let previous: Plan | null = null;
+  const rejected: Plan[] = [];
   let diagnostics: Diagnostic[] = [];
   let verdict: Verdict | null = null;
   let envDigest: string | null = null;
@@ -167,7 +168,7 @@ async function grow(g: GrowInput): Promise<ParentInfo | null> {
     const proposed: Plan | null =
       previous === null
         ? g.proposer.propose(request)
-        : g.proposer.repair({ ...request, previous, diagnostics, attempt });
+        : g.proposer.repair({ ...request, previous, diagnostics, attempt, rejected });
     if (proposed === null) {
       diagnostics = [
         diag(
@@ -200,6 +201,7 @@ async function grow(g: GrowInput): Promise<ParentInfo | null> {
       const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
       diagnostics = [diag("plan-invalid", step, errorMessage(e))];
       previous = proposed;
+      rejected.push(proposed);
       g.log(`${g.id} attempt ${attempt + 1}: plan-invalid: ${errorMessage(e)}`);
       continue;
     }
@@ -207,6 +209,7 @@ async function grow(g: GrowInput): Promise<ParentInfo | null> {
     verdict = await verifyChild(stage, { provider: g.o.provider, trials: g.o.trials, signal: g.o.signal });
     diagnostics = verdict.diagnostics;
     previous = plan;
+    rejected.push(plan);
     if (verdict.ok) {
       const dir = join(g.outDir, g.id);
       renameSync(stage, dir);

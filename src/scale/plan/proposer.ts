@@ -19,6 +19,8 @@ export interface RepairRequest extends ProposeRequest {
   previous: Plan;
   diagnostics: readonly Diagnostic[];
   attempt: number;
+  /** Every plan rejected so far for this child, oldest first (`previous` is the last). */
+  rejected?: readonly Plan[];
 }
 
 /**

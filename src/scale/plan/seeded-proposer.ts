@@ -41,22 +41,41 @@ export class SeededProposer implements Proposer {
 
   repair(r: RepairRequest): Plan | null {
     const first = r.diagnostics.map((d) => STRATEGY_FOR[d.code]).find((s) => s !== undefined) ?? "rebind";
-    const order = [first, ...REPAIR_STRATEGIES.filter((s) => s !== first)];
+    const order = SEQUENCE[first];
     const strategy = order[(r.attempt - 1) % order.length] ?? "rebind";
     const rng = new Rng(`${r.seed}:repair:${r.attempt}:${strategy}`);
     const forced = r.previous.steps.map((s) => s.transform);
+    // Re-binding avoids every target a rejected plan used, so it does not walk back into them.
+    const avoid = new Set(
+      [...(r.rejected ?? []), r.previous].flatMap((p) => p.steps.flatMap((s) => s.targets)),
+    );
     const plan =
       strategy === "rebind"
-        ? build(r, rng, forced)
+        ? build(r, rng, forced, avoid)
         : strategy === "reparameterise"
           ? reparameterise(r, rng)
           : reorder(r, rng);
     // When the chosen repair has nothing to change, a fresh plan from a new seed is the repair.
-    return plan ?? build(r, rng, null);
+    return plan ?? build(r, rng, null, avoid);
   }
 }
 
-function build(r: ProposeRequest, rng: Rng, forced: readonly string[] | null): Plan | null {
+/**
+ * Repairs tried in turn, by the first diagnostic's kind: a wrong binding is re-bound again
+ * (elsewhere each time) before anything else; an ordering problem is re-ordered first.
+ */
+const SEQUENCE: Record<RepairStrategy, readonly RepairStrategy[]> = {
+  rebind: ["rebind", "rebind", "reparameterise"],
+  reorder: ["reorder", "rebind", "reparameterise"],
+  reparameterise: ["reparameterise", "rebind", "reorder"],
+};
+
+function build(
+  r: ProposeRequest,
+  rng: Rng,
+  forced: readonly string[] | null,
+  avoid: ReadonlySet<string> = new Set(),
+): Plan | null {
   const byName = new Map(r.transforms.map((t) => [t.name, t]));
   let env: FileTree = r.tree;
   let resources = r.resources.filter((p) => env.has(p));
@@ -71,7 +90,7 @@ function build(r: ProposeRequest, rng: Rng, forced: readonly string[] | null): P
     for (const name of names) {
       const t = byName.get(name);
       if (t === undefined) continue;
-      const step = bind(t, env, resources, producedHere, rng);
+      const step = bind(t, env, resources, producedHere, avoid, rng);
       if (step === null) continue;
       const applied = tryApply(env, r, step);
       if (applied === null) continue;
@@ -92,12 +111,15 @@ function bind(
   env: FileTree,
   resources: readonly string[],
   producedHere: ReadonlySet<string>,
+  avoid: ReadonlySet<string>,
   rng: Rng,
 ): PlanStep | null {
-  const cands = resources.filter((p) => {
+  const accepted = resources.filter((p) => {
     const bytes = env.get(p);
     return bytes !== undefined && t.accepts(p, bytes);
   });
+  const fresher = accepted.filter((p) => !avoid.has(p));
+  const cands = fresher.length >= (t.arity === "one" ? 1 : 2) ? fresher : accepted;
   const fresh = cands.filter((p) => producedHere.has(p));
   const preferFresh = fresh.length > 0 && rng.next() < COMPOSE_BIAS;
   let targets: string[];
