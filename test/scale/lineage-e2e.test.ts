@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
+import { checkTask } from "../../src/runner/check-task.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { readResJson } from "../../src/scale/child/res-json.js";
 import { restoreChain } from "../../src/scale/child/spec-update.js";
@@ -10,7 +11,7 @@ import { scaleTask } from "../../src/scale/lineage/scale.js";
 import { type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
 import { registerTransform } from "../../src/scale/transforms/registry.js";
 import { verifyChild } from "../../src/scale/verify/verify-child.js";
-import { loadTasks } from "../../src/task/load.js";
+import { loadTask, loadTasks } from "../../src/task/load.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
 import { GOOD_TOYS } from "./support/toy-transforms.js";
@@ -107,6 +108,13 @@ describe("a depth-3 recursive lineage of ledger-report, verified with real sandb
     expect(r.stdout).toMatch(/└─ ledger-report-b1-d1 {2}approved {2}depth 1/);
     expect(r.stdout).toMatch(/verifier: ✓protected ✓reproducible ✓leak ✓restore ✓oracle/);
   });
+});
+
+describe("the ledger-report fixture", () => {
+  it("passes task check (oracle R = 1.0, nop R = 0, deterministic verifier)", async () => {
+    const r = await checkTask(await loadTask(LEDGER), { provider, seeds: [1000] });
+    expect(r.checks.filter((c) => !c.ok)).toEqual([]);
+  }, 60_000);
 });
 
 describe("tasks RES cannot scale", () => {

@@ -115,19 +115,22 @@ export function registerScaleCommand(program: Command): void {
     .argument("<child>", "a child folder made by `longhaul scale`")
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option("--no-trials", "skip the oracle trials (check d)")
+    .option("--parent <dir>", "the parent folder, when it is no longer where res.json says")
     .option("--json", "print the verdict as JSON")
-    .action(async (child: string, opts: { sandbox: string; trials: boolean; json?: boolean }) => {
-      if (!existsSync(join(child, "res.json"))) {
-        throw new UserError(`${child}: not a RES child folder (no res.json)`);
-      }
-      const provider = getSandboxProvider(opts.sandbox);
-      await provider.check();
-      const verdict = await verifyChild(child, { provider, trials: opts.trials });
-      process.stdout.write(
-        opts.json ? `${JSON.stringify(verdict, null, 2)}\n` : renderVerdict(child, verdict),
-      );
-      if (!verdict.ok) process.exitCode = 1;
-    });
+    .action(
+      async (child: string, opts: { sandbox: string; trials: boolean; parent?: string; json?: boolean }) => {
+        if (!existsSync(join(child, "res.json"))) {
+          throw new UserError(`${child}: not a RES child folder (no res.json)`);
+        }
+        const provider = getSandboxProvider(opts.sandbox);
+        await provider.check();
+        const verdict = await verifyChild(child, { provider, trials: opts.trials, parentDir: opts.parent });
+        process.stdout.write(
+          opts.json ? `${JSON.stringify(verdict, null, 2)}\n` : renderVerdict(child, verdict),
+        );
+        if (!verdict.ok) process.exitCode = 1;
+      },
+    );
   scale
     .command("tree")
     .description("print a lineage as a tree: each node's transforms and verifier result")
