@@ -13,7 +13,7 @@ import { registerTransform } from "../../src/scale/transforms/registry.js";
 import type { DiagnosticCode, Verdict } from "../../src/scale/verify/diagnostics.js";
 import { verifyChild } from "../../src/scale/verify/verify-child.js";
 import { tempDir } from "../runner/helpers.js";
-import { BROKEN_TOYS, GOOD_TOYS } from "./support/toy-transforms.js";
+import { BROKEN_TOYS, GOOD_TOYS, toyLenient } from "./support/toy-transforms.js";
 
 const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
 const provider = getSandboxProvider("bwrap");
@@ -50,7 +50,7 @@ function codes(v: Verdict): DiagnosticCode[] {
 }
 
 beforeAll(async () => {
-  for (const t of [...GOOD_TOYS, ...BROKEN_TOYS]) registerTransform(t);
+  for (const t of [...GOOD_TOYS, ...BROKEN_TOYS, toyLenient]) registerTransform(t);
   parent = await loadParent(LEDGER);
 });
 
@@ -118,6 +118,12 @@ describe("the verifier rejects broken candidates with the diagnostic that names 
     expect(codes(v)).toEqual(expect.arrayContaining(["goal-changed", "fact-changed", "test-changed"]));
   });
 
+  it("runs a restore step as sh does: only the step's own exit status counts (real trials)", async () => {
+    const v = await verifyChild(candidate("lenient", plan(["toy-lenient", ORDERS])), { provider });
+    expect(v.diagnostics).toEqual([]);
+    expect(v.checks.map((c) => c.status)).toEqual(["pass", "pass", "pass", "pass", "pass"]);
+  });
+
   it("no change: with real trials, the parent's oracle alone still passes in the child", async () => {
     const v = await verifyChild(candidate("noop", plan(["toy-noop", ORDERS])), { provider });
     expect(codes(v)).toEqual(["no-change"]);
@@ -152,6 +158,9 @@ describe("the repair loop", () => {
     });
     const child = res.nodes[1];
     expect([child?.status, child?.attempts]).toEqual(["approved", 2]);
+    expect(child?.rejections.map((r) => [r.attempt, r.plan, r.diagnostics[0]?.code])).toEqual([
+      [1, "toy-badref(data/orders.csv)", "wrong-reference"],
+    ]);
   });
 
   it("discards a candidate that stays broken after the repairs, and keeps the parent", async () => {

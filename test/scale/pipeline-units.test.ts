@@ -253,6 +253,7 @@ describe("scale tree", () => {
           : [{ name: "restore", status: status === "approved" ? "pass" : "fail", detail: "" }],
       diagnostics:
         status === "discarded" ? [{ code: "wrong-reference", step: "d1.1", message: "x missing" }] : [],
+      rejections: [],
       seconds: 0,
     });
     const text = renderLineageTree([

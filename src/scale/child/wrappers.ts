@@ -27,24 +27,23 @@ export function testWrapper(reads: readonly string[], workdir: string): string {
 }
 
 /**
- * solution/solve.sh of a child: every published restore step, newest update first, each in its
- * own subshell from the workdir, then the original reference solution (kept beside it) unchanged.
+ * solution/solve.sh of a child: every published restore step, newest update first, each run by
+ * `sh` from the workdir exactly as the restore check runs it (so a step's own exit status is what
+ * counts, with no errexit of ours inside it), then the original reference solution (kept beside
+ * it) unchanged.
  */
 export function solveWrapper(chain: readonly PublishedStep[], workdir: string, depth: number): string {
   const steps = chain.flatMap((s) => [
     `# ${s.label}: ${s.why.replace(/\s+/g, " ").trim()}`,
-    "(",
-    s.run.trim(),
-    ")",
+    `sh -c ${shq(s.run.trim())} ||`,
+    `  { echo "restore step ${s.label} failed" >&2; exit 1; }`,
   ]);
   return [
     "#!/bin/bash",
     `# RES child reference solution (depth ${depth}): undo the environment updates with the public`,
     `# restore steps of instruction.md, then run the original reference solution (${CHILD.parentSolve}).`,
-    "set -e",
-    `cd ${shq(workdir)}`,
+    `cd ${shq(workdir)} || exit 1`,
     ...steps,
-    `cd ${shq(workdir)}`,
     `exec bash "$(dirname "$0")/${CHILD.parentSolve}" "$@"`,
     "",
   ].join("\n");

@@ -44,6 +44,11 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   const repairs = g.o.repairs ?? 3;
   let previous: Plan | null = null;
   const rejected: Plan[] = [];
+  const rejections: Rejection[] = [];
+  const reject = (plan: Plan, why: Diagnostic[]): void => {
+    rejected.push(plan);
+    rejections.push({ attempt: attempt + 1, plan: safeDescribe(plan), diagnostics: why });
+  };
   let diagnostics: Diagnostic[] = [];
   let verdict: Verdict | null = null;
   let envDigest: string | null = null;
@@ -86,7 +91,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
       const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
       diagnostics = [diag("plan-invalid", step, errorMessage(e))];
       previous = proposed;
-      rejected.push(proposed);
+      reject(proposed, diagnostics);
       g.log(`${g.id} attempt ${attempt + 1}: plan-invalid: ${errorMessage(e)}`);
       continue;
     }
@@ -94,7 +99,6 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
     verdict = await verifyChild(stage, { provider: g.o.provider, trials: g.o.trials, signal: g.o.signal });
     diagnostics = verdict.diagnostics;
     previous = plan;
-    rejected.push(plan);
     if (verdict.ok) {
       const dir = join(g.outDir, g.id);
       renameSync(stage, dir);
@@ -106,9 +110,11 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
         ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds),
         dir: g.id,
         env_digest: envDigest,
+        rejections,
       });
       return loadParent(dir);
     }
+    reject(plan, diagnostics);
     g.log(
       `${g.id} attempt ${attempt + 1} rejected: ${diagnostics.map((d) => `${d.code}${d.step ? `@${d.step}` : ""}`).join(", ")}`,
     );
@@ -119,6 +125,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   g.record({
     ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds),
     diagnostics,
+    rejections,
   });
   return null;
 }
@@ -166,8 +173,20 @@ export function blank(
     env_digest: null,
     checks: [],
     diagnostics: [],
+    rejections: [],
     seconds: 0,
   };
+}
+
+type Rejection = LineageNode["rejections"][number];
+
+/** A proposer's plan may be malformed (that is why it was rejected): describe it without trusting it. */
+function safeDescribe(plan: Plan): string {
+  try {
+    return describePlan(plan);
+  } catch {
+    return "(malformed plan)";
+  }
 }
 
 export function describePlan(plan: Plan): string {

@@ -35,6 +35,10 @@ export const LineageNodeSchema = z.object({
     z.object({ name: z.enum(CHECK_NAMES), status: z.enum(["pass", "fail", "skipped"]), detail: z.string() }),
   ),
   diagnostics: z.array(DiagnosticSchema),
+  /** Every rejected proposal for this node, in order: its attempt, its steps, why it was rejected. */
+  rejections: z.array(
+    z.object({ attempt: z.number().int().min(1), plan: z.string(), diagnostics: z.array(DiagnosticSchema) }),
+  ),
   seconds: z.number().min(0),
 });
 export type LineageNode = z.infer<typeof LineageNodeSchema>;

@@ -165,5 +165,18 @@ export const toyNoop: Transform<NoP> = {
   },
 };
 
+/** Sound, but its restore step runs a command that fails before the step succeeds as a whole. */
+export const toyLenient: Transform<NoP> = {
+  ...toyGzip,
+  name: "toy-lenient",
+  basic: false,
+  apply(input) {
+    const o = toyGzip.apply(input);
+    const p = input.targets[0] ?? "";
+    const run = `test -e ${q(`${p}.old`)}; gzip -dc ${q(`${p}.gz`)} > ${q(p)} && rm ${q(`${p}.gz`)}`;
+    return { ...o, restore: [{ run, why: `decompress ${p}` }] };
+  },
+};
+
 export const GOOD_TOYS = [toyGzip, toyMove] as const;
 export const BROKEN_TOYS = [toyLossy, toyBadRef, toySwapped, toyLeaky, toyImpure, toyNoop] as const;
