@@ -163,6 +163,36 @@ describe("the repair loop", () => {
     ]);
   });
 
+  it("rejects a malformed proposal as plan-invalid and asks for a fresh one", async () => {
+    let calls = 0;
+    const sloppy: Proposer = {
+      name: "sloppy",
+      propose: () => {
+        calls += 1;
+        return calls === 1 ? ({ steps: "nope" } as unknown as Plan) : plan(["toy-gzip", ORDERS]);
+      },
+      repair: () => null,
+    };
+    const res = await scaleTask({
+      taskDir: LEDGER,
+      outDir: join(out, "sloppy"),
+      depth: 1,
+      children: 1,
+      library: "full",
+      mode: "recursive",
+      seed: 3,
+      provider,
+      trials: false,
+      proposer: sloppy,
+    });
+    const child = res.nodes[1];
+    expect([child?.status, child?.attempts, child?.rejections[0]?.diagnostics[0]?.code]).toEqual([
+      "approved",
+      2,
+      "plan-invalid",
+    ]);
+  });
+
   it("discards a candidate that stays broken after the repairs, and keeps the parent", async () => {
     const alwaysBroken: Proposer = {
       name: "broken",

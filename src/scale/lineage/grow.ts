@@ -8,7 +8,7 @@ import { stepLabel } from "../child/spec-update.js";
 import { treeDigest, writeTree } from "../file-tree.js";
 import { applyPlan, PlanStepError } from "../plan/apply.js";
 import type { Proposer } from "../plan/proposer.js";
-import { type Plan, parsePlan } from "../plan/schema.js";
+import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
 import type { Transform } from "../types.js";
 import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
 import { verifyChild } from "../verify/verify-child.js";
@@ -46,7 +46,8 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   const rejected: Plan[] = [];
   const rejections: Rejection[] = [];
   const reject = (plan: Plan, why: Diagnostic[]): void => {
-    rejected.push(plan);
+    // A malformed plan is recorded but not handed back to the proposer's repair.
+    if (PlanSchema.safeParse(plan).success) rejected.push(plan);
     rejections.push({ attempt: attempt + 1, plan: safeDescribe(plan), diagnostics: why });
   };
   let diagnostics: Diagnostic[] = [];
@@ -55,10 +56,12 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   const stage = join(g.outDir, `.stage-${g.id}`);
   let attempt = 0;
   for (; attempt <= repairs; attempt++) {
-    const proposed: Plan | null =
-      previous === null
-        ? g.proposer.propose(request)
-        : g.proposer.repair({ ...request, previous, diagnostics, attempt, rejected });
+    // Without a well-formed plan to repair, a fresh proposal from the attempt's own seed.
+    const fresh =
+      attempt === 0 ? request : { ...request, seed: new Rng(`${seed}:fresh:${attempt}`).nextU32() };
+    const proposed: Plan | null = await (previous === null
+      ? g.proposer.propose(fresh)
+      : g.proposer.repair({ ...request, previous, diagnostics, attempt, rejected }));
     if (proposed === null) {
       diagnostics = [
         diag(
@@ -90,7 +93,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
     } catch (e) {
       const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
       diagnostics = [diag("plan-invalid", step, errorMessage(e))];
-      previous = proposed;
+      if (PlanSchema.safeParse(proposed).success) previous = proposed;
       reject(proposed, diagnostics);
       g.log(`${g.id} attempt ${attempt + 1}: plan-invalid: ${errorMessage(e)}`);
       continue;

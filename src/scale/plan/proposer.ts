@@ -25,12 +25,13 @@ export interface RepairRequest extends ProposeRequest {
 
 /**
  * Chooses and binds transforms. The seeded planner is the one implementation; any other (a model
- * proposing plans, say) plugs in here, and its plans are validated and verified the same way.
+ * proposing plans, say) plugs in here, and its plans are validated (schema, library, every step
+ * applicable) and verified exactly like the seeded planner's: nothing it returns is trusted.
  */
 export interface Proposer {
   readonly name: string;
-  /** A plan, or null when no transform of the library applies to any resource. */
-  propose(request: ProposeRequest): Plan | null;
+  /** A plan, or null when no transform of the library applies to any resource. May be async (a model call). */
+  propose(request: ProposeRequest): Plan | null | Promise<Plan | null>;
   /** A changed plan after a rejection (re-bound, re-parameterised or re-ordered), or null to give up. */
-  repair(request: RepairRequest): Plan | null;
+  repair(request: RepairRequest): Plan | null | Promise<Plan | null>;
 }
