@@ -3,6 +3,7 @@ import { registerImagesCommand } from "./images.js";
 import { registerModelsCommand } from "./models.js";
 import { registerReportCommand } from "./report.js";
 import { registerRunCommand } from "./run.js";
+import { registerScaleCommand } from "./scale.js";
 import { registerTaskCommand } from "./task.js";
 import { registerViewCommand } from "./view.js";
 import { registerWorldCommand } from "./world.js";
@@ -13,6 +14,7 @@ export function registerCommands(program: Command): void {
   registerModelsCommand(program);
   registerReportCommand(program);
   registerRunCommand(program);
+  registerScaleCommand(program);
   registerTaskCommand(program);
   registerViewCommand(program);
   registerWorldCommand(program);

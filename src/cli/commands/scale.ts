@@ -1,0 +1,151 @@
+import { existsSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import type { Command } from "commander";
+import pc from "picocolors";
+import { UserError } from "../../core/index.js";
+import { getSandboxProvider } from "../../sandbox/registry.js";
+import { MAX_DEPTH, MODES, type ScaleMode } from "../../scale/child/res-json.js";
+import { LINEAGE_TABLE_HEADER, lineageRows, renderLineageTree } from "../../scale/lineage/render.js";
+import { scaleTask } from "../../scale/lineage/scale.js";
+import { readLineage } from "../../scale/lineage/store.js";
+import { LIBRARIES, type LibraryName } from "../../scale/plan/schema.js";
+import type { Verdict } from "../../scale/verify/diagnostics.js";
+import { verifyChild } from "../../scale/verify/verify-child.js";
+import { nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
+import { formatTable } from "../results-table.js";
+
+interface ScaleOpts {
+  depth?: number;
+  children: number;
+  library: string;
+  mode: string;
+  seed: number;
+  out?: string;
+  steps: number;
+  repairs: number;
+  sandbox: string;
+  trials: boolean;
+  timeoutMultiplier: number;
+}
+
+function oneOf<T extends string>(flag: string, allowed: readonly T[], value: string): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UserError(`${flag} must be one of ${allowed.join(", ")}, got "${value}"`);
+  }
+  return value as T;
+}
+
+function depthOf(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_DEPTH) {
+    throw new UserError(`--depth must be a whole number from 1 to ${MAX_DEPTH}, got "${value}"`);
+  }
+  return n;
+}
+
+export function registerScaleCommand(program: Command): void {
+  // `scale verify X --no-trials`: options after a subcommand belong to it, not to `scale`. Commander
+  // honours that only when every level above is positional too; the program has no options of its own.
+  program.enablePositionalOptions();
+  const scale = program
+    .command("scale")
+    .description("make verified, harder children of a task by transforming its environment (RES)")
+    .enablePositionalOptions()
+    .argument("[task]", "the task folder to scale")
+    .option("--depth <k>", `levels of the lineage (1-${MAX_DEPTH}); required`, depthOf)
+    .option(
+      "--children <n>",
+      "chains (recursive) or children of the root (independent)",
+      positiveInt("--children"),
+      1,
+    )
+    .option("--library <name>", `transform library: ${LIBRARIES.join(" | ")}`, "full")
+    .option("--mode <mode>", `${MODES.join(" | ")}`, "recursive")
+    .option("--seed <s>", "seed of every choice the planner makes", nonNegativeInt("--seed"), 1)
+    .option("--out <dir>", "lineage folder (default: ./<task>-res)")
+    .option("--steps <n>", "plan steps per level", positiveInt("--steps"), 2)
+    .option(
+      "--repairs <n>",
+      "repairs of a rejected candidate before it is discarded",
+      nonNegativeInt("--repairs"),
+      3,
+    )
+    .option("--sandbox <name>", "sandbox provider of the verifier", "bwrap")
+    .option("--no-trials", "skip the oracle trials of the verifier (check d)")
+    .option(
+      "--timeout-multiplier <x>",
+      "scale every trial timeout",
+      positiveNumber("--timeout-multiplier"),
+      1,
+    )
+    .action(async (task: string | undefined, opts: ScaleOpts) => {
+      if (task === undefined) throw new UserError("scale needs a task folder: longhaul scale TASK --depth K");
+      if (opts.depth === undefined) throw new UserError("scale needs --depth K (1-10)");
+      const library = oneOf<LibraryName>("--library", LIBRARIES, opts.library);
+      const mode = oneOf<ScaleMode>("--mode", MODES, opts.mode);
+      const provider = getSandboxProvider(opts.sandbox);
+      await provider.check();
+      const out = resolve(opts.out ?? `${basename(resolve(task))}-res`);
+      const t0 = performance.now();
+      const result = await scaleTask({
+        taskDir: task,
+        outDir: out,
+        depth: opts.depth,
+        children: opts.children,
+        library,
+        mode,
+        seed: opts.seed,
+        stepsPerLevel: opts.steps,
+        repairs: opts.repairs,
+        provider,
+        trials: opts.trials,
+        log: (line) => process.stderr.write(`${line}\n`),
+      });
+      process.stdout.write(`${formatTable(LINEAGE_TABLE_HEADER, lineageRows(result.nodes))}\n`);
+      const approved = result.nodes.filter((n) => n.status === "approved").length;
+      const discarded = result.nodes.filter((n) => n.status === "discarded").length;
+      process.stderr.write(
+        `${approved} approved, ${discarded} discarded in ${((performance.now() - t0) / 1000).toFixed(1)} s; lineage in ${out}\n`,
+      );
+      if (discarded > 0) process.exitCode = 1;
+    });
+  scale
+    .command("verify")
+    .description("re-run the verifier on one child folder and print each check")
+    .argument("<child>", "a child folder made by `longhaul scale`")
+    .option("--sandbox <name>", "sandbox provider", "bwrap")
+    .option("--no-trials", "skip the oracle trials (check d)")
+    .option("--parent <dir>", "the parent folder, when it is no longer where res.json says")
+    .option("--json", "print the verdict as JSON")
+    .action(
+      async (child: string, opts: { sandbox: string; trials: boolean; parent?: string; json?: boolean }) => {
+        if (!existsSync(join(child, "res.json"))) {
+          throw new UserError(`${child}: not a RES child folder (no res.json)`);
+        }
+        const provider = getSandboxProvider(opts.sandbox);
+        await provider.check();
+        const verdict = await verifyChild(child, { provider, trials: opts.trials, parentDir: opts.parent });
+        process.stdout.write(
+          opts.json ? `${JSON.stringify(verdict, null, 2)}\n` : renderVerdict(child, verdict),
+        );
+        if (!verdict.ok) process.exitCode = 1;
+      },
+    );
+  scale
+    .command("tree")
+    .description("print a lineage as a tree: each node's transforms and verifier result")
+    .argument("<out>", "a lineage folder (holding lineage.jsonl)")
+    .action((out: string) => {
+      process.stdout.write(renderLineageTree(readLineage(out)));
+    });
+}
+
+export function renderVerdict(child: string, v: Verdict): string {
+  const lines = [`${v.ok ? pc.green("PASS") : pc.red("FAIL")} ${child}`];
+  for (const c of v.checks) {
+    const mark = c.status === "pass" ? "✓" : c.status === "fail" ? "✗" : "-";
+    lines.push(`  ${mark} ${c.name}: ${c.detail}`);
+    for (const d of c.diagnostics) lines.push(`      ${d.code}${d.step ? ` @${d.step}` : ""}: ${d.message}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

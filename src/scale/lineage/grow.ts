@@ -1,0 +1,197 @@
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { errorMessage, UserError } from "../../core/errors.js";
+import { Rng } from "../../core/rng.js";
+import { buildChildFiles, loadParent, type ParentInfo } from "../child/build-child.js";
+import type { ScaleMode } from "../child/res-json.js";
+import { stepLabel } from "../child/spec-update.js";
+import { treeDigest, writeTree } from "../file-tree.js";
+import { applyPlan, PlanStepError } from "../plan/apply.js";
+import type { Proposer } from "../plan/proposer.js";
+import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
+import type { Transform } from "../types.js";
+import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
+import { verifyChild } from "../verify/verify-child.js";
+import type { ScaleOptions } from "./scale.js";
+import type { LineageNode } from "./store.js";
+
+export interface GrowInput {
+  o: ScaleOptions;
+  outDir: string;
+  proposer: Proposer;
+  transforms: Transform<unknown>[];
+  parent: ParentInfo;
+  id: string;
+  depth: number;
+  branch: number;
+  steps: number;
+  log: (line: string) => void;
+  record: (n: LineageNode) => void;
+}
+
+/** Proposes, builds and verifies one child, repairing on rejection; the approved child's info, or null. */
+export async function grow(g: GrowInput): Promise<ParentInfo | null> {
+  const t0 = performance.now();
+  const seed = new Rng(`${g.o.seed}:${g.o.mode}:${g.branch}:${g.depth}`).nextU32();
+  const request = {
+    tree: g.parent.tree.tree,
+    resources: g.parent.resources,
+    library: g.o.library,
+    transforms: g.transforms,
+    steps: g.steps,
+    seed,
+  };
+  const repairs = g.o.repairs ?? 3;
+  let previous: Plan | null = null;
+  const rejected: Plan[] = [];
+  const rejections: Rejection[] = [];
+  const reject = (plan: Plan, why: Diagnostic[]): void => {
+    // A malformed plan is recorded but not handed back to the proposer's repair.
+    if (PlanSchema.safeParse(plan).success) rejected.push(plan);
+    rejections.push({ attempt: attempt + 1, plan: safeDescribe(plan), diagnostics: why });
+  };
+  let diagnostics: Diagnostic[] = [];
+  let verdict: Verdict | null = null;
+  let envDigest: string | null = null;
+  const stage = join(g.outDir, `.stage-${g.id}`);
+  let attempt = 0;
+  for (; attempt <= repairs; attempt++) {
+    // Without a well-formed plan to repair, a fresh proposal from the attempt's own seed.
+    const fresh =
+      attempt === 0 ? request : { ...request, seed: new Rng(`${seed}:fresh:${attempt}`).nextU32() };
+    const proposed: Plan | null = await (previous === null
+      ? g.proposer.propose(fresh)
+      : g.proposer.repair({ ...request, previous, diagnostics, attempt, rejected }));
+    if (proposed === null) {
+      diagnostics = [
+        diag(
+          "plan-invalid",
+          null,
+          `no transform of the ${g.o.library} library applies to ${g.parent.resources.join(", ") || "any resource"}`,
+        ),
+      ];
+      break;
+    }
+    let plan: Plan;
+    try {
+      plan = parsePlan(proposed, `${g.proposer.name} proposer`);
+      if (plan.library !== g.o.library) {
+        throw new UserError(`the plan declares the ${plan.library} library, not ${g.o.library}`);
+      }
+      const applied = applyPlan(g.parent.tree.tree, plan);
+      envDigest = treeDigest(applied.env);
+      const meta = {
+        id: g.id,
+        depth: g.depth,
+        mode: g.o.mode,
+        branch: g.branch,
+        attempt,
+        childDir: join(g.outDir, g.id),
+      };
+      rmSync(stage, { recursive: true, force: true });
+      writeTree(stage, buildChildFiles(g.parent, plan, applied, meta).files);
+    } catch (e) {
+      const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
+      diagnostics = [diag("plan-invalid", step, errorMessage(e))];
+      if (PlanSchema.safeParse(proposed).success) previous = proposed;
+      reject(proposed, diagnostics);
+      g.log(`${g.id} attempt ${attempt + 1}: plan-invalid: ${errorMessage(e)}`);
+      continue;
+    }
+    g.log(`${g.id} attempt ${attempt + 1}: ${describePlan(plan)}; verifying…`);
+    verdict = await verifyChild(stage, { provider: g.o.provider, trials: g.o.trials, signal: g.o.signal });
+    diagnostics = verdict.diagnostics;
+    previous = plan;
+    if (verdict.ok) {
+      const dir = join(g.outDir, g.id);
+      renameSync(stage, dir);
+      const seconds = (performance.now() - t0) / 1000;
+      g.log(
+        `${g.id}: approved in ${seconds.toFixed(1)} s (${verdict.checks.map((c) => `${c.name} ${c.status}`).join(", ")})`,
+      );
+      g.record({
+        ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds),
+        dir: g.id,
+        env_digest: envDigest,
+        rejections,
+      });
+      return loadParent(dir);
+    }
+    reject(plan, diagnostics);
+    g.log(
+      `${g.id} attempt ${attempt + 1} rejected: ${diagnostics.map((d) => `${d.code}${d.step ? `@${d.step}` : ""}`).join(", ")}`,
+    );
+  }
+  if (existsSync(stage)) renameSync(stage, join(g.outDir, `.discarded-${g.id}`));
+  const seconds = (performance.now() - t0) / 1000;
+  g.log(`${g.id}: discarded after ${attempt} attempt(s); the chain stops at ${g.parent.id}`);
+  g.record({
+    ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds),
+    diagnostics,
+    rejections,
+  });
+  return null;
+}
+
+function nodeOf(
+  g: GrowInput,
+  status: "approved" | "discarded",
+  seed: number,
+  attempts: number,
+  plan: Plan | null,
+  verdict: Verdict | null,
+  seconds: number,
+): LineageNode {
+  return {
+    ...blank(g.id, g.parent.id, status, g.depth, g.branch, g.o.mode),
+    seed,
+    attempts,
+    plan,
+    env_digest: null,
+    checks: (verdict?.checks ?? []).map((c) => ({ name: c.name, status: c.status, detail: c.detail })),
+    diagnostics: verdict?.diagnostics ?? [],
+    seconds: Math.round(seconds * 1000) / 1000,
+  };
+}
+
+export function blank(
+  id: string,
+  parent: string | null,
+  status: LineageNode["status"],
+  depth: number,
+  branch: number,
+  mode: ScaleMode | null,
+): LineageNode {
+  return {
+    id,
+    parent,
+    status,
+    depth,
+    branch,
+    mode,
+    dir: null,
+    seed: null,
+    attempts: 0,
+    plan: null,
+    env_digest: null,
+    checks: [],
+    diagnostics: [],
+    rejections: [],
+    seconds: 0,
+  };
+}
+
+type Rejection = LineageNode["rejections"][number];
+
+/** A proposer's plan may be malformed (that is why it was rejected): describe it without trusting it. */
+function safeDescribe(plan: Plan): string {
+  try {
+    return describePlan(plan);
+  } catch {
+    return "(malformed plan)";
+  }
+}
+
+export function describePlan(plan: Plan): string {
+  return plan.steps.map((s) => `${s.transform}(${s.targets.join(", ")})`).join(" → ");
+}

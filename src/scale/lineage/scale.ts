@@ -1,0 +1,142 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { UserError } from "../../core/errors.js";
+import type { SandboxProvider } from "../../sandbox/types.js";
+import { loadTask } from "../../task/load.js";
+import { loadParent, type ParentInfo } from "../child/build-child.js";
+import { MAX_DEPTH, type ScaleMode } from "../child/res-json.js";
+import { treeDigest } from "../file-tree.js";
+import type { Proposer } from "../plan/proposer.js";
+import type { LibraryName } from "../plan/schema.js";
+import { SeededProposer } from "../plan/seeded-proposer.js";
+import { basicTransforms, listTransforms } from "../transforms/registry.js";
+import { blank, grow } from "./grow.js";
+import { LINEAGE_JSONL, type LineageNode, LineageStore } from "./store.js";
+
+export interface ScaleOptions {
+  taskDir: string;
+  outDir: string;
+  depth: number;
+  /** Recursive: independent chains; independent: children of the root. */
+  children: number;
+  library: LibraryName;
+  mode: ScaleMode;
+  seed: number;
+  /** Plan steps per level (an independent child gets depth × this many). */
+  stepsPerLevel?: number;
+  /** Repairs after a rejected proposal before the candidate is discarded (default 3). */
+  repairs?: number;
+  provider: SandboxProvider;
+  proposer?: Proposer;
+  trials?: boolean;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface ScaleResult {
+  outDir: string;
+  nodes: LineageNode[];
+}
+
+/**
+ * Builds a lineage: in `recursive` mode each approved child is the next one's parent (depth
+ * 1..K, `children` chains); in `independent` mode each child is a one-level strengthening of the
+ * root with as many plan steps as K levels. A candidate becomes a parent only once verified; a
+ * rejected one is repaired up to `repairs` times, then discarded and its chain stops at its parent.
+ */
+export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
+  if (!Number.isInteger(o.depth) || o.depth < 1 || o.depth > MAX_DEPTH) {
+    throw new UserError(`--depth must be a whole number from 1 to ${MAX_DEPTH}, got ${o.depth}`);
+  }
+  const outDir = resolve(o.outDir);
+  if (existsSync(join(outDir, LINEAGE_JSONL))) {
+    throw new UserError(`${outDir} already holds a lineage (${LINEAGE_JSONL}); choose another --out`);
+  }
+  const taskDir = resolve(o.taskDir);
+  if (outDir === taskDir || outDir.startsWith(`${taskDir}/`)) {
+    // Children record their parent's checksum; writing them inside the root would change it.
+    throw new UserError(`--out ${outDir} is inside the task folder ${taskDir}; choose a folder outside it`);
+  }
+  await loadTask(taskDir);
+  const root = await loadParent(taskDir);
+  if (root.requirements.isChild)
+    throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
+  if (root.requirements.protected.reads.length === 0) {
+    throw new UserError(
+      `${taskDir}: not scalable as an environment-data task: no file in tests/ names a file of its environment (checks that read no environment file cannot be kept fixed by RES)`,
+    );
+  }
+  const transforms = o.library === "basic" ? basicTransforms() : listTransforms();
+  if (transforms.length === 0) throw new UserError(`the ${o.library} transform library is empty`);
+  mkdirSync(outDir, { recursive: true });
+  const log = o.log ?? (() => {});
+  const proposer = o.proposer ?? new SeededProposer();
+  const store = new LineageStore(outDir);
+  const nodes: LineageNode[] = [];
+  const record = (n: LineageNode): void => {
+    store.add(n);
+    nodes.push(n);
+  };
+  const rootId = safeId(root.id);
+  record({
+    ...blank(rootId, null, "root", 0, 0, null),
+    dir: taskDir,
+    env_digest: treeDigest(root.tree.tree),
+  });
+  try {
+    const steps = o.stepsPerLevel ?? 2;
+    for (let b = 1; b <= o.children; b++) {
+      if (o.mode === "independent") {
+        const id = `${rootId}-i${b}`;
+        await grow({
+          o,
+          outDir,
+          proposer,
+          transforms,
+          parent: root,
+          id,
+          depth: 1,
+          branch: b,
+          steps: steps * o.depth,
+          log,
+          record,
+        });
+        continue;
+      }
+      let parent: ParentInfo = root;
+      for (let k = 1; k <= o.depth; k++) {
+        const id = `${rootId}-b${b}-d${k}`;
+        const grown = await grow({
+          o,
+          outDir,
+          proposer,
+          transforms,
+          parent,
+          id,
+          depth: k,
+          branch: b,
+          steps,
+          log,
+          record,
+        });
+        if (grown === null) break;
+        parent = grown;
+      }
+    }
+  } finally {
+    store.close();
+    removeStaging(outDir);
+  }
+  return { outDir, nodes };
+}
+
+function safeId(name: string): string {
+  return basename(name).replace(/[^A-Za-z0-9._-]/g, "_");
+}
+
+/** Staged candidates that were neither approved nor discarded (an interrupted run). */
+function removeStaging(outDir: string): void {
+  for (const name of readdirSync(outDir)) {
+    if (name.startsWith(".stage-")) rmSync(join(outDir, name), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,37 @@
+import type { FileTree, Transform } from "../types.js";
+import type { Diagnostic } from "../verify/diagnostics.js";
+import type { LibraryName, Plan } from "./schema.js";
+
+/** What a proposer plans from: the parent's tree and the resources a step may bind to. */
+export interface ProposeRequest {
+  tree: FileTree;
+  /** Paths a step may bind to: the files the tests read (root) or what earlier levels produced. */
+  resources: readonly string[];
+  library: LibraryName;
+  transforms: readonly Transform<unknown>[];
+  /** How many steps to plan (fewer when nothing else applies). */
+  steps: number;
+  seed: number;
+}
+
+/** A repair request: the rejected plan, why it was rejected, and which repair attempt this is (1-based). */
+export interface RepairRequest extends ProposeRequest {
+  previous: Plan;
+  diagnostics: readonly Diagnostic[];
+  attempt: number;
+  /** Every plan rejected so far for this child, oldest first (`previous` is the last). */
+  rejected?: readonly Plan[];
+}
+
+/**
+ * Chooses and binds transforms. The seeded planner is the one implementation; any other (a model
+ * proposing plans, say) plugs in here, and its plans are validated (schema, library, every step
+ * applicable) and verified exactly like the seeded planner's: nothing it returns is trusted.
+ */
+export interface Proposer {
+  readonly name: string;
+  /** A plan, or null when no transform of the library applies to any resource. May be async (a model call). */
+  propose(request: ProposeRequest): Plan | null | Promise<Plan | null>;
+  /** A changed plan after a rejection (re-bound, re-parameterised or re-ordered), or null to give up. */
+  repair(request: RepairRequest): Plan | null | Promise<Plan | null>;
+}

@@ -1,0 +1,97 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { errorMessage, type TrialResult } from "../../core/index.js";
+import { runTrial } from "../../runner/run-trial.js";
+import { prepareTask } from "../../runner/task-image.js";
+import type { SandboxProvider } from "../../sandbox/types.js";
+import { loadTask } from "../../task/load.js";
+import { type CheckResult, checkResult, type Diagnostic, diag } from "./diagnostics.js";
+
+export interface OracleCheckInput {
+  childDir: string;
+  parentDir: string;
+  provider: SandboxProvider;
+  /** The verifier seed of both trials (default 1000, `task check`'s first seed). */
+  seed?: number;
+  timeoutMultiplier?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Check (d), with real trials through the runner: the child's oracle (restore steps, then the
+ * parent's solution) scores R = 1.0 in the child, and the parent's oracle alone does not (so the
+ * transforms changed something the solution depends on).
+ */
+export async function checkOracle(input: OracleCheckInput): Promise<CheckResult> {
+  const scratch = mkdtempSync(join(tmpdir(), "longhaul-res-oracle-"));
+  try {
+    const out: Diagnostic[] = [];
+    const child = await trial(input, input.childDir, scratch, "child");
+    if (typeof child === "string") return checkResult("oracle", [diag("oracle-fails", null, child)], "");
+    if (child.reward !== 1)
+      out.push(diag("oracle-fails", null, `the child's oracle scored ${describe(child)}`));
+    // The parent's oracle in the child: the child folder with the parent's solution/ instead.
+    const variant = join(scratch, "variant", basename(input.childDir));
+    cpSync(input.childDir, variant, { recursive: true });
+    rmSync(join(variant, "solution"), { recursive: true, force: true });
+    cpSync(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
+    const parent = await trial(input, variant, scratch, "parent");
+    if (typeof parent === "string") return checkResult("oracle", [diag("oracle-fails", null, parent)], "");
+    if (parent.reward === 1) {
+      out.push(
+        diag(
+          "no-change",
+          null,
+          "the parent's oracle alone still scores R = 1.0 in the child: the update changed nothing it needs",
+        ),
+      );
+    }
+    return checkResult(
+      "oracle",
+      out,
+      `child oracle R = ${child.reward}; parent oracle alone R = ${parent.reward ?? "null"}`,
+      true,
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A trial's result, or why the task could not run at all (it does not load, its image fails). */
+async function trial(
+  input: OracleCheckInput,
+  dir: string,
+  scratch: string,
+  label: string,
+): Promise<TrialResult | string> {
+  let task: Awaited<ReturnType<typeof loadTask>>;
+  try {
+    task = await loadTask(dir);
+  } catch (e) {
+    return `${label} task does not load: ${errorMessage(e)}`;
+  }
+  const ready = await prepareTask(task, join(scratch, "images"));
+  if (!ready.ok) return `${label} task cannot run: ${ready.error}`;
+  const seed = input.seed ?? 1000;
+  return runTrial({
+    jobId: "res-verify",
+    trialId: `${label}-oracle-${seed}`,
+    trialDir: join(scratch, `${label}-trial`),
+    task: ready.task,
+    image: ready.image,
+    agent: "oracle",
+    agentOptions: {},
+    model: null,
+    attempt: 1,
+    seed,
+    provider: input.provider,
+    timeoutMultiplier: input.timeoutMultiplier ?? 1,
+    signal: input.signal ?? new AbortController().signal,
+  });
+}
+
+function describe(r: TrialResult): string {
+  const why = r.error?.message ?? r.grading_errors.join("; ");
+  return `R = ${r.reward ?? "null"} (${r.outcome}${why ? `: ${why.slice(0, 300)}` : ""})`;
+}

@@ -1,0 +1,75 @@
+import { resolve } from "node:path";
+import type { SandboxProvider } from "../../sandbox/types.js";
+import { parseSpecUpdates, restoreChain } from "../child/spec-update.js";
+import { loadForVerify } from "./context.js";
+import { type CheckResult, type Verdict, verdictOf } from "./diagnostics.js";
+import { checkLeak } from "./leak.js";
+import { checkOracle } from "./oracle-trials.js";
+import { checkProtected } from "./protected.js";
+import { checkReproducible } from "./reproduce.js";
+import { checkRestore } from "./restore-check.js";
+
+export interface VerifyOptions {
+  provider: SandboxProvider;
+  /** Run check (d)'s two real trials (default true). */
+  trials?: boolean;
+  /** The parent folder, when not the one res.json names (relative to the child). */
+  parentDir?: string;
+  seed?: number;
+  timeoutMultiplier?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Verifies one child folder against its frozen parent: (a) protected requirements, (b) the plan
+ * reproduces the environment, (e) no protected value in the spec update, (c) the public restore
+ * steps bring every protected fact back in a fresh sandbox, (d) the oracles, with real trials.
+ * Everything is read from disk, so `scale verify` on a copied child gives the same answer.
+ */
+export async function verifyChild(childDir: string, o: VerifyOptions): Promise<Verdict> {
+  const dir = resolve(childDir);
+  const loaded = await loadForVerify(dir, o.parentDir === undefined ? undefined : resolve(o.parentDir));
+  if (!loaded.ok) {
+    return verdictOf([
+      { name: "protected", status: "fail", detail: "cannot be read", diagnostics: loaded.diagnostics },
+    ]);
+  }
+  const { child, parent } = loaded;
+  const checks: CheckResult[] = [checkProtected(child, parent), checkReproducible(child, parent)];
+  const mine = parseSpecUpdates(child.instruction).sections.find((s) => s.depth === child.res.depth);
+  checks.push(
+    checkLeak({
+      section: mine?.text ?? "",
+      facts: child.requirements.protected.facts,
+      snapshot: child.requirements.snapshot,
+      alreadyPublic: [parent.instruction, ...parent.tree.tree.keys(), ...child.tree.tree.keys()].join("\n"),
+    }),
+  );
+  const restore = await checkRestore({
+    tree: child.tree.tree,
+    chain: restoreChain(child.instruction),
+    facts: parent.requirements.protected.facts,
+    snapshot: parent.requirements.snapshot,
+    provider: o.provider,
+    signal: o.signal,
+  });
+  checks.push(restore);
+  if (o.trials === false) {
+    checks.push({ name: "oracle", status: "skipped", detail: "trials not requested", diagnostics: [] });
+  } else if (restore.status === "fail") {
+    // The child's oracle runs the same restore steps: it cannot pass, and says nothing new.
+    checks.push({ name: "oracle", status: "skipped", detail: "the restore steps fail", diagnostics: [] });
+  } else {
+    checks.push(
+      await checkOracle({
+        childDir: dir,
+        parentDir: parent.dir,
+        provider: o.provider,
+        seed: o.seed,
+        timeoutMultiplier: o.timeoutMultiplier,
+        signal: o.signal,
+      }),
+    );
+  }
+  return verdictOf(checks);
+}
