@@ -27,16 +27,22 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
   const scratch = mkdtempSync(join(tmpdir(), "longhaul-res-oracle-"));
   try {
     const out: Diagnostic[] = [];
-    const child = await trial(input, input.childDir, scratch, "child");
-    if (typeof child === "string") return checkResult("oracle", [diag("oracle-fails", null, child)], "");
-    if (child.reward !== 1)
-      out.push(diag("oracle-fails", null, `the child's oracle scored ${describe(child)}`));
     // The parent's oracle in the child: the child folder with the parent's solution/ instead.
     const variant = join(scratch, "variant", basename(input.childDir));
     cpSync(input.childDir, variant, { recursive: true });
     rmSync(join(variant, "solution"), { recursive: true, force: true });
     cpSync(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
-    const parent = await trial(input, variant, scratch, "parent");
+    // Independent sandboxes: both trials at once (the check's cost is most of a child's).
+    // Prepared one after the other: both may need the same image, built once.
+    const childReady = await prepare(input.childDir, scratch, "child");
+    const parentReady = await prepare(variant, scratch, "parent");
+    const [child, parent] = await Promise.all([
+      typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child"),
+      typeof parentReady === "string" ? parentReady : trial(input, parentReady, scratch, "parent"),
+    ]);
+    if (typeof child === "string") return checkResult("oracle", [diag("oracle-fails", null, child)], "");
+    if (child.reward !== 1)
+      out.push(diag("oracle-fails", null, `the child's oracle scored ${describe(child)}`));
     if (typeof parent === "string") return checkResult("oracle", [diag("oracle-fails", null, parent)], "");
     if (parent.reward === 1) {
       out.push(
@@ -58,13 +64,10 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
   }
 }
 
-/** A trial's result, or why the task could not run at all (it does not load, its image fails). */
-async function trial(
-  input: OracleCheckInput,
-  dir: string,
-  scratch: string,
-  label: string,
-): Promise<TrialResult | string> {
+type Ready = Extract<Awaited<ReturnType<typeof prepareTask>>, { ok: true }>;
+
+/** The task ready to run (image built or found), or why it cannot run at all. */
+async function prepare(dir: string, scratch: string, label: string): Promise<Ready | string> {
   let task: Awaited<ReturnType<typeof loadTask>>;
   try {
     task = await loadTask(dir);
@@ -72,7 +75,15 @@ async function trial(
     return `${label} task does not load: ${errorMessage(e)}`;
   }
   const ready = await prepareTask(task, join(scratch, "images"));
-  if (!ready.ok) return `${label} task cannot run: ${ready.error}`;
+  return ready.ok ? ready : `${label} task cannot run: ${ready.error}`;
+}
+
+async function trial(
+  input: OracleCheckInput,
+  ready: Ready,
+  scratch: string,
+  label: string,
+): Promise<TrialResult> {
   const seed = input.seed ?? 1000;
   return runTrial({
     jobId: "res-verify",

@@ -1,0 +1,75 @@
+/**
+ * RES cost: seconds per approved child (p50, p95), how many proposals each took, and how the
+ * public restore path grows with depth. The seeded proposer uses no model: 0 tokens per child.
+ * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [TASK...]
+ * (default task: the environment-data fixture test/fixtures/res/ledger-report).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { getSandboxProvider } from "../src/sandbox/registry.js";
+import { scaleTask } from "../src/scale/lineage/scale.js";
+import type { LineageNode } from "../src/scale/lineage/store.js";
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function restoreSteps(n: LineageNode): number | null {
+  const detail = n.checks.find((c) => c.name === "restore")?.detail ?? "";
+  const m = /(\d+) public step/.exec(detail);
+  return m?.[1] === undefined ? null : Number(m[1]);
+}
+
+async function main(): Promise<void> {
+  const depth = Number(arg("depth", "10"));
+  const library = arg("library", "full") === "basic" ? "basic" : "full";
+  const seed = Number(arg("seed", "7"));
+  const skip = new Set(["--depth", "--library", "--seed"]);
+  const tasks = process.argv
+    .slice(2)
+    .filter((a, i, all) => !a.startsWith("--") && !skip.has(all[i - 1] ?? ""));
+  if (tasks.length === 0) tasks.push("test/fixtures/res/ledger-report");
+  const out = mkdtempSync(join(tmpdir(), "longhaul-bench-scale-"));
+  const all: LineageNode[] = [];
+  try {
+    for (const task of tasks) {
+      const t0 = performance.now();
+      const r = await scaleTask({
+        taskDir: task,
+        outDir: join(out, basename(task)),
+        depth,
+        children: 1,
+        library,
+        mode: "recursive",
+        seed,
+        provider: getSandboxProvider("bwrap"),
+        trials: true,
+      });
+      const kids = r.nodes.filter((n) => n.status !== "root");
+      const approved = kids.filter((n) => n.status === "approved");
+      console.log(
+        `${basename(task)}: ${approved.length}/${kids.length} approved at depth ≤ ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+          `restore steps by depth: ${approved.map((n) => `${n.depth}:${restoreSteps(n) ?? "?"}`).join(" ")}`,
+      );
+      all.push(...kids);
+    }
+    const approved = all.filter((n) => n.status === "approved");
+    const secs = approved.map((n) => n.seconds).sort((a, b) => a - b);
+    const proposals = approved.reduce((s, n) => s + n.attempts, 0);
+    console.log(
+      `approved children: ${approved.length} of ${all.length}; seconds per approved child p50 ${percentile(secs, 50).toFixed(2)} p95 ${percentile(secs, 95).toFixed(2)}; ` +
+        `proposals per approved child ${(proposals / Math.max(1, approved.length)).toFixed(2)}; tokens per child 0 (seeded proposer)`,
+    );
+    console.log(`target p50 <= 2 s per approved child: ${percentile(secs, 50) <= 2 ? "met" : "not met"}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+await main();
