@@ -167,6 +167,7 @@ export async function verifyChannelChild(
         childDir: child.dir,
         // The bare solution is the root's: every level wraps the root's program.
         parentDir: resolve(child.dir, child.res.root.dir),
+        bareLabel: "root",
         provider: o.provider,
         seed: o.seed,
         timeoutMultiplier: o.timeoutMultiplier,
