@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../core/errors.js";
+import { CHANNEL_DECL, CHANNEL_DIR } from "./channel/materialize.js";
+import { detectProgram } from "./channel/steps.js";
 import { parseSpecUpdates } from "./child/spec-update.js";
 import { groundFacts } from "./facts.js";
 import { byPath, CHILD, filesDigest, RESERVED_TEST_NAMES, readTaskFolder, sha256Hex } from "./layout.js";
@@ -40,7 +42,11 @@ export function extractRequirements(taskDir: string): TaskRequirements {
   const isChild = isChildTask(taskDir);
   let snapshot: Map<string, Uint8Array>;
   let originalTests: Map<string, Uint8Array>;
-  if (isChild) {
+  if (isChild && tests.has(CHANNEL_DECL)) {
+    // A program task's child: the root's tests/ plus the channel under tests/res/, no snapshot.
+    originalTests = new Map([...tests].filter(([p]) => !p.startsWith(`${CHANNEL_DIR}/`)));
+    snapshot = new Map();
+  } else if (isChild) {
     originalTests = new Map();
     snapshot = new Map();
     const snapPrefix = `${CHILD.snapshotDir}/`;
@@ -58,7 +64,11 @@ export function extractRequirements(taskDir: string): TaskRequirements {
     }
     originalTests = tests;
     const { tree, workdir } = readTaskTreeOf(taskDir);
-    const reads = scanTestReads(tests, tree, workdir);
+    // A grader that runs the agent's program on generated inputs makes a program task (kind (b)),
+    // scaled through its input channel: its environment is never transformed, so nothing in it is
+    // protected, even when the tests mention workdir files (the public examples, say).
+    const reads =
+      detectProgram(join(taskDir, "tests"), workdir) !== null ? [] : scanTestReads(tests, tree, workdir);
     snapshot = new Map(reads.map((p) => [p, tree.get(p) ?? new Uint8Array()]));
   }
   const rubric = originalTests.get("rubric.toml");

@@ -131,7 +131,9 @@ describe("tasks RES cannot scale", () => {
       provider,
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UserError);
-    expect((err as Error).message).toMatch(/not scalable as an environment-data task/);
+    expect((err as Error).message).toMatch(
+      /not scalable: no file in tests\/ names a file of its environment/,
+    );
   });
 });
 

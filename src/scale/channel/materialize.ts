@@ -4,8 +4,10 @@ import { type ChannelDecl, channelDeclSchema, channelKitPath } from "./steps.js"
 
 /** Where a child keeps its channel: under tests/ for the verifier, under solution/ for the reference. */
 export const CHANNEL_DIR = "res";
+/** The declaration's path under tests/ (and solution/). */
+export const CHANNEL_DECL = `${CHANNEL_DIR}/channel.json`;
 
-function declBytes(decl: ChannelDecl): Uint8Array {
+export function declBytes(decl: ChannelDecl): Uint8Array {
   return utf8.encode(`${JSON.stringify(channelDeclSchema.parse(decl), null, 1)}\n`);
 }
 

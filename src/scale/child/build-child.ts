@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { UserError } from "../../core/errors.js";
 import { taskChecksum } from "../../task/checksum.js";
+import type { ProgramInput } from "../channel/plan-channel.js";
+import { type ChannelDecl, detectProgram } from "../channel/steps.js";
 import { treeDigest } from "../file-tree.js";
 import { CHILD, RESERVED_SOLUTION_NAMES, readTaskFolder } from "../layout.js";
 import { type AppliedPlan, nextResources } from "../plan/apply.js";
@@ -32,6 +34,10 @@ export interface ParentInfo {
   resources: string[];
   checksum: string;
   root: { id: string; dir: string };
+  /** A program task (kind (b)): the program its verifier runs on hidden inputs; null for an environment-data task. */
+  program: ProgramInput | null;
+  /** The parent's whole input channel (null at the root and for environment-data tasks). */
+  channel: ChannelDecl | null;
 }
 
 export async function loadParent(dir: string): Promise<ParentInfo> {
@@ -47,7 +53,16 @@ export async function loadParent(dir: string): Promise<ParentInfo> {
     if (clash !== undefined)
       throw new UserError(`${join(dir, "solution", clash)}: RES keeps its own file under this name`);
   }
+  const channel = res?.channel ?? null;
+  const program: ProgramInput | null =
+    channel !== null
+      ? { program: channel.program, inputIndex: channel.input_index, inputKind: channel.input_kind }
+      : res === null && requirements.protected.reads.length === 0
+        ? detectProgram(join(dir, "tests"), tree.workdir)
+        : null;
   return {
+    program,
+    channel,
     dir,
     id,
     depth: res?.depth ?? 0,

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage, InputError } from "../../core/errors.js";
+import { channelDeclSchema } from "../channel/steps.js";
 import { CHILD } from "../layout.js";
 import { PlanSchema } from "../plan/schema.js";
 import { FACT_FORMS } from "../types.js";
@@ -57,6 +58,8 @@ export const ResJsonSchema = z.object({
       removed: z.array(z.string()),
     }),
   ),
+  /** A program task's child (docs/scale.md): its whole input channel, every level's steps in order. */
+  channel: channelDeclSchema.optional(),
 });
 
 export type ResJson = z.infer<typeof ResJsonSchema>;

@@ -2,6 +2,8 @@ import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { errorMessage, UserError } from "../../core/errors.js";
 import { Rng } from "../../core/rng.js";
+import { buildChannelChildFiles } from "../channel/build-channel-child.js";
+import type { ChannelDecl } from "../channel/steps.js";
 import { buildChildFiles, loadParent, type ParentInfo } from "../child/build-child.js";
 import type { ScaleMode } from "../child/res-json.js";
 import { stepLabel } from "../child/spec-update.js";
@@ -53,6 +55,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   let diagnostics: Diagnostic[] = [];
   let verdict: Verdict | null = null;
   let envDigest: string | null = null;
+  let channel: ChannelDecl | undefined;
   const stage = join(g.outDir, `.stage-${g.id}`);
   let attempt = 0;
   for (; attempt <= repairs; attempt++) {
@@ -78,8 +81,6 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
       if (plan.library !== g.o.library) {
         throw new UserError(`the plan declares the ${plan.library} library, not ${g.o.library}`);
       }
-      const applied = applyPlan(g.parent.tree.tree, plan);
-      envDigest = treeDigest(applied.env);
       const meta = {
         id: g.id,
         depth: g.depth,
@@ -89,7 +90,17 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
         childDir: join(g.outDir, g.id),
       };
       rmSync(stage, { recursive: true, force: true });
-      writeTree(stage, buildChildFiles(g.parent, plan, applied, meta).files);
+      if (g.parent.program !== null) {
+        // A program task: the plan is channel steps; the environment stays the parent's.
+        const built = buildChannelChildFiles(g.parent, plan, meta);
+        channel = built.decl;
+        envDigest = treeDigest(g.parent.tree.tree);
+        writeTree(stage, built.files);
+      } else {
+        const applied = applyPlan(g.parent.tree.tree, plan);
+        envDigest = treeDigest(applied.env);
+        writeTree(stage, buildChildFiles(g.parent, plan, applied, meta).files);
+      }
     } catch (e) {
       const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
       diagnostics = [diag("plan-invalid", step, errorMessage(e))];
@@ -114,6 +125,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
         dir: g.id,
         env_digest: envDigest,
         rejections,
+        ...(channel === undefined ? {} : { channel }),
       });
       return loadParent(dir);
     }
@@ -129,6 +141,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
     ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds),
     diagnostics,
     rejections,
+    ...(channel === undefined ? {} : { channel }),
   });
   return null;
 }

@@ -3,6 +3,7 @@ import { basename, join, resolve } from "node:path";
 import { UserError } from "../../core/errors.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { loadTask } from "../../task/load.js";
+import { ChannelProposer } from "../channel/plan-channel.js";
 import { loadParent, type ParentInfo } from "../child/build-child.js";
 import { MAX_DEPTH, type ScaleMode } from "../child/res-json.js";
 import { treeDigest } from "../file-tree.js";
@@ -61,16 +62,18 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   const root = await loadParent(taskDir);
   if (root.requirements.isChild)
     throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
-  if (root.requirements.protected.reads.length === 0) {
+  if (root.requirements.protected.reads.length === 0 && root.program === null) {
     throw new UserError(
-      `${taskDir}: not scalable as an environment-data task: no file in tests/ names a file of its environment (checks that read no environment file cannot be kept fixed by RES)`,
+      `${taskDir}: not scalable: no file in tests/ names a file of its environment (an environment-data task), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
     );
   }
   const transforms = o.library === "basic" ? basicTransforms() : listTransforms();
   if (transforms.length === 0) throw new UserError(`the ${o.library} transform library is empty`);
+  // A program task's levels are channel steps (docs/scale.md), planned by the channel planner.
+  const proposer =
+    root.program !== null ? new ChannelProposer(root.program) : (o.proposer ?? new SeededProposer());
   mkdirSync(outDir, { recursive: true });
   const log = o.log ?? (() => {});
-  const proposer = o.proposer ?? new SeededProposer();
   const store = new LineageStore(outDir);
   const nodes: LineageNode[] = [];
   const record = (n: LineageNode): void => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
 import { errorMessage, InputError } from "../../core/errors.js";
+import { channelDeclSchema } from "../channel/steps.js";
 import { MODES } from "../child/res-json.js";
 import { PlanSchema } from "../plan/schema.js";
 import { CHECK_NAMES, DIAGNOSTIC_CODES } from "../verify/diagnostics.js";
@@ -40,6 +41,8 @@ export const LineageNodeSchema = z.object({
     z.object({ attempt: z.number().int().min(1), plan: z.string(), diagnostics: z.array(DiagnosticSchema) }),
   ),
   seconds: z.number().min(0),
+  /** A program task's node: the child's whole input channel (absent for environment-data tasks). */
+  channel: channelDeclSchema.optional(),
 });
 export type LineageNode = z.infer<typeof LineageNodeSchema>;
 

@@ -16,6 +16,8 @@ export interface OracleCheckInput {
   seed?: number;
   timeoutMultiplier?: number;
   signal?: AbortSignal;
+  /** Whose solution parentDir holds, for messages ("parent"; "root" for a program task's child). */
+  bareLabel?: string;
 }
 
 /**
@@ -49,14 +51,14 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
         diag(
           "no-change",
           null,
-          "the parent's oracle alone still scores R = 1.0 in the child: the update changed nothing it needs",
+          `the ${input.bareLabel ?? "parent"}'s oracle alone still scores R = 1.0 in the child: the update changed nothing it needs`,
         ),
       );
     }
     return checkResult(
       "oracle",
       out,
-      `child oracle R = ${child.reward}; parent oracle alone R = ${parent.reward ?? "null"}`,
+      `child oracle R = ${child.reward}; ${input.bareLabel ?? "parent"} oracle alone R = ${parent.reward ?? "null"}`,
       true,
     );
   } finally {

@@ -9,7 +9,11 @@ import { type CheckResult, checkResult, type Diagnostic, diag } from "./diagnost
  * Check (a): the child descends from its recorded, unchanged parent, and the goal text, the
  * checks (tests/ and rubric) and the protected ground facts are exactly the parent's.
  */
-export function checkProtected(child: ChildState, parent: ParentInfo): CheckResult {
+export function checkProtected(
+  child: ChildState,
+  parent: ParentInfo,
+  expectedTests: ReadonlyMap<string, Uint8Array> = childTestFiles(parent.requirements, parent.tree.workdir),
+): CheckResult {
   const out: Diagnostic[] = [];
   const res = child.res;
   if (res.parent.checksum !== parent.checksum) {
@@ -51,7 +55,6 @@ export function checkProtected(child: ChildState, parent: ParentInfo): CheckResu
       diag("goal-changed", null, `environment updates for depths [${sections}] where [${wanted}] belong`),
     );
   }
-  const expectedTests = childTestFiles(parent.requirements, parent.tree.workdir);
   const changed = changedPaths(child.tests, expectedTests);
   if (changed.length > 0) {
     out.push(

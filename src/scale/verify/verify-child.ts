@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { SandboxProvider } from "../../sandbox/types.js";
+import { CHANNEL_DECL } from "../channel/materialize.js";
 import { parseSpecUpdates, restoreChain } from "../child/spec-update.js";
 import { loadForVerify } from "./context.js";
 import { type CheckResult, type Verdict, verdictOf } from "./diagnostics.js";
@@ -8,6 +9,7 @@ import { checkOracle } from "./oracle-trials.js";
 import { checkProtected } from "./protected.js";
 import { checkReproducible } from "./reproduce.js";
 import { checkRestore } from "./restore-check.js";
+import { verifyChannelChild } from "./verify-channel.js";
 
 export interface VerifyOptions {
   provider: SandboxProvider;
@@ -35,6 +37,10 @@ export async function verifyChild(childDir: string, o: VerifyOptions): Promise<V
     ]);
   }
   const { child, parent } = loaded;
+  // A program task's child (its channel declared in res.json or tests/) has its own checks (b) to (d).
+  if (child.res.channel !== undefined || child.tests.has(CHANNEL_DECL) || parent.program !== null) {
+    return verifyChannelChild(child, parent, o);
+  }
   const checks: CheckResult[] = [checkProtected(child, parent), checkReproducible(child, parent)];
   const mine = parseSpecUpdates(child.instruction).sections.find((s) => s.depth === child.res.depth);
   checks.push(

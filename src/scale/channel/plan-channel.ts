@@ -1,0 +1,109 @@
+import { Rng } from "../../core/rng.js";
+import { PlanStepError } from "../plan/apply.js";
+import type { ProposeRequest, Proposer, RepairRequest } from "../plan/proposer.js";
+import type { LibraryName, Plan } from "../plan/schema.js";
+import type { PlanStep } from "../types.js";
+import {
+  BASIC_CHANNEL_STEPS,
+  CHANNEL_STEPS,
+  type ChannelDecl,
+  type ChannelStep,
+  type ChannelStepName,
+  channelStep,
+  channelStepSchema,
+  ONE_FILE_STEPS,
+} from "./steps.js";
+
+/** The program a program task's verifier runs on its hidden inputs (from detectProgram or a parent's channel). */
+export interface ProgramInput {
+  program: string;
+  inputIndex: number;
+  inputKind: "folder" | "file";
+}
+
+/** Plan steps of a channel level are named `channel-<step>` and bound to the program, so lineage tools show them like transforms. */
+export const CHANNEL_PREFIX = "channel-";
+
+/** The channel steps a library offers for an input of this kind (single files keep to ONE_FILE_STEPS). */
+export function channelPool(library: LibraryName, kind: "folder" | "file"): ChannelStepName[] {
+  const lib: readonly ChannelStepName[] = library === "basic" ? BASIC_CHANNEL_STEPS : CHANNEL_STEPS;
+  return lib.filter((n) => kind === "folder" || ONE_FILE_STEPS.includes(n));
+}
+
+function toPlanStep(s: ChannelStep, program: string): PlanStep {
+  return { transform: `${CHANNEL_PREFIX}${s.name}`, targets: [program], params: s.params, seed: s.seed };
+}
+
+/**
+ * The channel steps a plan adds, checked: each names a step of the plan's library that fits the
+ * input kind, is bound to the program, and its parameters are exactly what its seed gives (so the
+ * declaration is re-derived from the plan alone).
+ */
+export function channelStepsOf(plan: Plan, input: ProgramInput): ChannelStep[] {
+  const pool = channelPool(plan.library, input.inputKind);
+  return plan.steps.map((s, i) => {
+    const name = s.transform.startsWith(CHANNEL_PREFIX) ? s.transform.slice(CHANNEL_PREFIX.length) : "";
+    const found = pool.find((n) => n === name);
+    if (found === undefined) {
+      throw new PlanStepError(
+        i,
+        `${s.transform} is not a channel step of the ${plan.library} library for a ${input.inputKind} input (${pool.join(", ")})`,
+      );
+    }
+    if (s.targets.length !== 1 || s.targets[0] !== input.program) {
+      throw new PlanStepError(i, `${s.transform} must be bound to the program ${input.program}`);
+    }
+    const step = channelStep(found, s.seed);
+    const parsed = channelStepSchema.safeParse({ name: found, seed: s.seed, params: s.params });
+    if (!parsed.success || JSON.stringify(parsed.data.params) !== JSON.stringify(step.params)) {
+      throw new PlanStepError(i, `${s.transform} parameters are not the ones its seed ${s.seed} gives`);
+    }
+    return step;
+  });
+}
+
+/**
+ * A child's whole channel: the parent's steps, then this level's. The presented input goes
+ * through every level's steps in order, so the restore path grows with depth.
+ */
+export function channelDeclFor(parent: ChannelDecl | null, input: ProgramInput, plan: Plan): ChannelDecl {
+  return {
+    program: input.program,
+    input_index: input.inputIndex,
+    input_kind: input.inputKind,
+    steps: [...(parent?.steps ?? []), ...channelStepsOf(plan, input)],
+  };
+}
+
+/**
+ * The seeded channel planner: picks `steps` channel steps from the library (distinct while the
+ * pool lasts), each with parameters from its own seed. The tree and resources of the request are
+ * not used: a program task's inputs are generated per trial, never stored in the environment.
+ */
+export class ChannelProposer implements Proposer {
+  readonly name = "seeded-channel";
+  constructor(private readonly input: ProgramInput) {}
+
+  propose(r: ProposeRequest): Plan | null {
+    return this.build(r, new Rng(`${r.seed}:channel`), new Set());
+  }
+
+  /** Another draw that avoids every step name a rejected plan used (no-change: the program already reads it). */
+  repair(r: RepairRequest): Plan | null {
+    const avoid = new Set(
+      [...(r.rejected ?? []), r.previous].flatMap((p) => p.steps.map((s) => s.transform)),
+    );
+    return this.build(r, new Rng(`${r.seed}:channel:repair:${r.attempt}`), avoid);
+  }
+
+  private build(r: ProposeRequest, rng: Rng, avoid: ReadonlySet<string>): Plan | null {
+    const pool = channelPool(r.library, this.input.inputKind);
+    if (pool.length === 0) return null;
+    const fresh = pool.filter((n) => !avoid.has(`${CHANNEL_PREFIX}${n}`));
+    const order = [...rng.shuffle(fresh.length > 0 ? fresh : pool)];
+    const names: ChannelStepName[] = [];
+    for (let i = 0; i < Math.max(1, r.steps); i++) names.push(order[i] ?? rng.pick(pool));
+    const steps = names.map((n) => toPlanStep(channelStep(n, rng.nextU32()), this.input.program));
+    return { proposer: this.name, library: r.library, seed: r.seed, steps };
+  }
+}

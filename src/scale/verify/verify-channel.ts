@@ -1,0 +1,179 @@
+import { resolve } from "node:path";
+import { errorMessage } from "../../core/errors.js";
+import { buildChannelChildFiles } from "../channel/build-channel-child.js";
+import { CHANNEL_DECL, CHANNEL_DIR } from "../channel/materialize.js";
+import type { ParentInfo } from "../child/build-child.js";
+import { parseSpecUpdates, stepLabel } from "../child/spec-update.js";
+import { PlanStepError } from "../plan/apply.js";
+import { parsePlan } from "../plan/schema.js";
+import { checkChannelRestore, sampleInput } from "./channel-restore.js";
+import { type ChildState, changedPaths, listShort } from "./context.js";
+import {
+  type CheckResult,
+  checkResult,
+  type Diagnostic,
+  diag,
+  type Verdict,
+  verdictOf,
+} from "./diagnostics.js";
+import { checkLeak } from "./leak.js";
+import { checkOracle } from "./oracle-trials.js";
+import { checkProtected } from "./protected.js";
+import type { VerifyOptions } from "./verify-child.js";
+
+type Files = ReadonlyMap<string, Uint8Array>;
+
+function sub(files: Files, prefix: string): Map<string, Uint8Array> {
+  return new Map(
+    [...files].filter(([p]) => p.startsWith(prefix)).map(([p, b]) => [p.slice(prefix.length), b]),
+  );
+}
+
+/**
+ * Check (b) for a program task: the channel re-derived from the parent and the plan alone gives
+ * the child's tests/res/channel.json and res.json channel byte for byte, its spec update, its
+ * solution/ and its (unchanged) environment/.
+ */
+export function checkChannelReproducible(
+  child: ChildState,
+  parent: ParentInfo,
+): { check: CheckResult; expected: Files | null } {
+  const res = child.res;
+  let expected: Map<string, Uint8Array>;
+  try {
+    expected = buildChannelChildFiles(parent, parsePlan(res.plan, `${child.dir}/res.json`), {
+      id: res.id,
+      depth: res.depth,
+      mode: res.mode,
+      branch: res.branch,
+      attempt: res.attempt,
+      childDir: child.dir,
+    }).files;
+  } catch (e) {
+    const step = e instanceof PlanStepError ? stepLabel(res.depth, e.step) : null;
+    return {
+      check: checkResult("reproducible", [diag("plan-invalid", step, errorMessage(e))], ""),
+      expected: null,
+    };
+  }
+  const out: Diagnostic[] = [];
+  const decl = changedPaths(
+    sub(child.tests, `${CHANNEL_DIR}/`),
+    sub(sub(expected, "tests/"), `${CHANNEL_DIR}/`),
+  );
+  if (decl.length > 0) {
+    out.push(
+      diag(
+        "non-reproducible",
+        null,
+        `tests/${CHANNEL_DIR}/ is not the channel the plan gives: ${listShort(decl)}`,
+      ),
+    );
+  }
+  const recorded = JSON.parse(new TextDecoder().decode(expected.get("res.json"))) as typeof res;
+  if (JSON.stringify(recorded.channel) !== JSON.stringify(res.channel)) {
+    out.push(
+      diag("non-reproducible", null, "res.json channel is not the parent's channel plus the plan's steps"),
+    );
+  }
+  const env = changedPaths(child.environment, sub(expected, "environment/"));
+  if (env.length > 0)
+    out.push(diag("non-reproducible", null, `environment/ is not the parent's: ${listShort(env)}`));
+  if (child.instruction !== new TextDecoder().decode(expected.get("instruction.md"))) {
+    out.push(
+      diag("spec-mismatch", null, "instruction.md is not the parent's instruction plus the channel update"),
+    );
+  }
+  const sol = changedPaths(child.solution, sub(expected, "solution/"));
+  if (sol.length > 0) {
+    out.push(
+      diag(
+        "spec-mismatch",
+        null,
+        `solution/ is not the root's solution plus the channel wrapper: ${listShort(sol)}`,
+      ),
+    );
+  }
+  if (JSON.stringify(recorded.steps) !== JSON.stringify(res.steps)) {
+    out.push(diag("spec-mismatch", null, "res.json steps are not what the plan gives"));
+  }
+  const n = res.channel?.steps.length ?? 0;
+  return {
+    check: checkResult("reproducible", out, `channel of ${n} step(s) re-derived from the plan`),
+    expected,
+  };
+}
+
+/**
+ * Verifies a program task's child (docs/scale.md, "Program tasks"): (a) goal, root tests/ and
+ * rubric unchanged, (b) the channel reproduces from the plan, (e) the update shows no line of the
+ * hidden grader, (c) a sample input survives present + restore in a fresh sandbox, (d) the child's
+ * wrapped reference scores 1 and the root's bare solution does not.
+ */
+export async function verifyChannelChild(
+  child: ChildState,
+  parent: ParentInfo,
+  o: VerifyOptions,
+): Promise<Verdict> {
+  const program = parent.program;
+  const kit = child.tests.get(`${CHANNEL_DIR}/res_channel.py`);
+  const declBytes = child.tests.get(CHANNEL_DECL);
+  // The root's tests/ plus the kit; channel.json is (b)'s to judge, so (a) takes the child's own.
+  const expectedTests = new Map(parent.requirements.originalTests);
+  for (const [p, b] of child.tests)
+    if (p.startsWith(`${CHANNEL_DIR}/`) && p !== `${CHANNEL_DIR}/res_channel.py`) expectedTests.set(p, b);
+  const { check: repro, expected } = checkChannelReproducible(child, parent);
+  const expectedKit = expected?.get(`tests/${CHANNEL_DIR}/res_channel.py`);
+  if (expectedKit !== undefined) expectedTests.set(`${CHANNEL_DIR}/res_channel.py`, expectedKit);
+  const checks: CheckResult[] = [checkProtected(child, parent, expectedTests), repro];
+  const mine = parseSpecUpdates(child.instruction).sections.find((s) => s.depth === child.res.depth);
+  // The hidden grader's own lines stand in for protected values: the update must show none.
+  checks.push(
+    checkLeak({
+      section: mine?.text ?? "",
+      facts: [],
+      snapshot: parent.requirements.originalTests,
+      alreadyPublic: parent.instruction,
+    }),
+  );
+  if (program === null || kit === undefined || declBytes === undefined) {
+    const why =
+      program === null ? "the parent is not a program task" : `tests/${CHANNEL_DECL} or the kit is missing`;
+    checks.push(checkResult("restore", [diag("restore-failed", null, why)], ""));
+  } else {
+    checks.push(
+      await checkChannelRestore({
+        kit,
+        decl: declBytes,
+        sample: sampleInput(program.inputKind, parent.tree.tree),
+        provider: o.provider,
+        signal: o.signal,
+      }),
+    );
+  }
+  const restore = checks[checks.length - 1];
+  if (o.trials === false) {
+    checks.push({ name: "oracle", status: "skipped", detail: "trials not requested", diagnostics: [] });
+  } else if (restore?.status === "fail") {
+    checks.push({
+      name: "oracle",
+      status: "skipped",
+      detail: "the channel does not restore",
+      diagnostics: [],
+    });
+  } else {
+    checks.push(
+      await checkOracle({
+        childDir: child.dir,
+        // The bare solution is the root's: every level wraps the root's program.
+        parentDir: resolve(child.dir, child.res.root.dir),
+        bareLabel: "root",
+        provider: o.provider,
+        seed: o.seed,
+        timeoutMultiplier: o.timeoutMultiplier,
+        signal: o.signal,
+      }),
+    );
+  }
+  return verdictOf(checks);
+}

@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ChannelProposer, channelDeclFor, channelPool } from "../../src/scale/channel/plan-channel.js";
+import { BASIC_CHANNEL_STEPS, CHANNEL_STEPS, ONE_FILE_STEPS } from "../../src/scale/channel/steps.js";
+import { readResJson } from "../../src/scale/child/res-json.js";
+import { type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
+import type { ProposeRequest } from "../../src/scale/plan/proposer.js";
+import { tempDir } from "../runner/helpers.js";
+import { cli } from "./support/cli.js";
+
+const LOAN = resolve(import.meta.dirname, "../../tasks/loan-schedule");
+const FOLDER = { program: "/app/loan.py", inputIndex: 2, inputKind: "folder" } as const;
+const FILE = { program: "/app/propagate.py", inputIndex: 2, inputKind: "file" } as const;
+
+function request(library: "basic" | "full", seed: number, steps = 2): ProposeRequest {
+  return { tree: new Map(), resources: [], library, transforms: [], steps, seed };
+}
+
+describe("the channel planner", () => {
+  it("gives the same plan for the same seed and another for another seed", () => {
+    const p = new ChannelProposer(FOLDER);
+    expect(p.propose(request("full", 5))).toEqual(p.propose(request("full", 5)));
+    const many = new Set([1, 2, 3, 4, 5, 6].map((s) => JSON.stringify(p.propose(request("full", s))?.steps)));
+    expect(many.size).toBeGreaterThan(1);
+  });
+
+  it("keeps to the basic library with --library basic and to one-file steps for a file input", () => {
+    const names = (input: typeof FOLDER | typeof FILE, lib: "basic" | "full"): Set<string> =>
+      new Set(
+        Array.from({ length: 30 }, (_, s) => new ChannelProposer(input).propose(request(lib, s)))
+          .flatMap((pl) => pl?.steps ?? [])
+          .map((st) => st.transform.replace(/^channel-/, "")),
+      );
+    for (const n of names(FOLDER, "basic")) expect(BASIC_CHANNEL_STEPS).toContain(n);
+    for (const n of names(FILE, "full")) expect(ONE_FILE_STEPS).toContain(n);
+    for (const n of names(FILE, "basic")) expect(["base64", "gzip"]).toContain(n);
+    expect(names(FOLDER, "full").size).toBeGreaterThan(BASIC_CHANNEL_STEPS.length);
+    expect(channelPool("full", "folder")).toEqual([...CHANNEL_STEPS]);
+  });
+
+  it("a child's channel is its parent's steps followed by the new ones", () => {
+    const p = new ChannelProposer(FOLDER);
+    const d1Plan = p.propose(request("full", 1));
+    const d2Plan = p.propose(request("full", 2, 3));
+    if (d1Plan === null || d2Plan === null) throw new Error("no plan");
+    const d1 = channelDeclFor(null, FOLDER, d1Plan);
+    const d2 = channelDeclFor(d1, FOLDER, d2Plan);
+    expect(d1.steps).toHaveLength(2);
+    expect(d2.steps).toHaveLength(5);
+    expect(d2.steps.slice(0, 2)).toEqual(d1.steps);
+  });
+
+  it("repairs avoid the step names a rejected plan used", () => {
+    const p = new ChannelProposer(FOLDER);
+    const previous = p.propose(request("basic", 9, 1));
+    if (previous === null) throw new Error("no plan");
+    const fixed = p.repair({ ...request("basic", 9, 1), previous, diagnostics: [], attempt: 1 });
+    expect(fixed?.steps[0]?.transform).not.toBe(previous.steps[0]?.transform);
+  });
+});
+
+describe("`longhaul scale` of a program task (loan-schedule), depth 2, real trials", () => {
+  const out = join(tempDir("res-program"), "out");
+  let nodes: LineageNode[] = [];
+  let code = -1;
+
+  beforeAll(async () => {
+    const r = await cli(["scale", LOAN, "--depth", "2", "--seed", "4", "--steps", "1", "--out", out]);
+    code = r.code;
+    nodes = readLineage(out);
+  }, 240_000);
+
+  it("approves two children whose channel grows with depth, every check passing", () => {
+    expect(code).toBe(0);
+    const kids = nodes.filter((n) => n.status !== "root");
+    expect(kids.map((n) => [n.id, n.status])).toEqual([
+      ["loan-schedule-b1-d1", "approved"],
+      ["loan-schedule-b1-d2", "approved"],
+    ]);
+    for (const n of kids) expect(n.checks.every((c) => c.status === "pass")).toBe(true);
+    const d1 = readResJson(join(out, "loan-schedule-b1-d1"));
+    const d2 = readResJson(join(out, "loan-schedule-b1-d2"));
+    expect(d2.channel?.steps.slice(0, d1.channel?.steps.length)).toEqual(d1.channel?.steps);
+    expect(kids[1]?.channel).toEqual(d2.channel);
+  });
+
+  it("keeps the root's tests/ byte for byte and wraps the root's solution", () => {
+    const child = join(out, "loan-schedule-b1-d2");
+    for (const f of ["grade.py", "lh.py", "test.sh", "rubric.toml"]) {
+      expect(readFileSync(join(child, "tests", f))).toEqual(readFileSync(join(LOAN, "tests", f)));
+    }
+    expect(readFileSync(join(child, "solution/res/parent-solve.sh"))).toEqual(
+      readFileSync(join(LOAN, "solution/solve.sh")),
+    );
+    expect(readFileSync(join(child, "instruction.md"), "utf8")).toMatch(/## Environment update \(depth 2\)/);
+  });
+
+  it("`scale verify` passes the child, and rejects it once channel.json was edited", async () => {
+    const child = join(out, "loan-schedule-b1-d2");
+    const ok = await cli(["scale", "verify", child, "--no-trials"]);
+    expect(ok.code).toBe(0);
+    const file = join(child, "tests/res/channel.json");
+    const decl = JSON.parse(readFileSync(file, "utf8")) as { steps: unknown[] };
+    decl.steps.pop();
+    writeFileSync(file, `${JSON.stringify(decl, null, 1)}\n`);
+    const bad = await cli(["scale", "verify", child, "--no-trials", "--json"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("non-reproducible");
+  });
+});
