@@ -45,7 +45,7 @@ function roundTrip(
   const scratch = join(root, `scratch-${Math.random().toString(36).slice(2)}`);
   const r = spawnSync(
     "python3",
-    ["-I", "-c", ROUND_TRIP, channelKitPath(), src, JSON.stringify(steps), scratch],
+    ["-I", "-B", "-c", ROUND_TRIP, channelKitPath(), src, JSON.stringify(steps), scratch],
     {
       encoding: "utf8",
     },
