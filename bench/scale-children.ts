@@ -1,8 +1,9 @@
 /**
  * RES cost: seconds per approved child (p50, p95), how many proposals each took, and how the
  * public restore path grows with depth. The seeded proposer uses no model: 0 tokens per child.
- * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [TASK...]
- * (default task: the environment-data fixture test/fixtures/res/ledger-report).
+ * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [--keep DIR] [TASK...]
+ * (default task: the environment-data fixture test/fixtures/res/ledger-report). With --keep DIR the
+ * lineages stay in DIR/<task> (e.g. to run `longhaul task check` on the children afterwards).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,8 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 function restoreSteps(n: LineageNode): number | null {
+  // A program task's restore path is its whole input channel, every level's steps.
+  if (n.channel !== undefined) return n.channel.steps.length;
   const detail = n.checks.find((c) => c.name === "restore")?.detail ?? "";
   const m = /(\d+) public step/.exec(detail);
   return m?.[1] === undefined ? null : Number(m[1]);
@@ -30,12 +33,13 @@ async function main(): Promise<void> {
   const depth = Number(arg("depth", "10"));
   const library = arg("library", "full") === "basic" ? "basic" : "full";
   const seed = Number(arg("seed", "7"));
-  const skip = new Set(["--depth", "--library", "--seed"]);
+  const keep = arg("keep", "");
+  const skip = new Set(["--depth", "--library", "--seed", "--keep"]);
   const tasks = process.argv
     .slice(2)
     .filter((a, i, all) => !a.startsWith("--") && !skip.has(all[i - 1] ?? ""));
   if (tasks.length === 0) tasks.push("test/fixtures/res/ledger-report");
-  const out = mkdtempSync(join(tmpdir(), "longhaul-bench-scale-"));
+  const out = keep === "" ? mkdtempSync(join(tmpdir(), "longhaul-bench-scale-")) : keep;
   const all: LineageNode[] = [];
   try {
     for (const task of tasks) {
@@ -68,7 +72,7 @@ async function main(): Promise<void> {
     );
     console.log(`target p50 <= 2 s per approved child: ${percentile(secs, 50) <= 2 ? "met" : "not met"}`);
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    if (keep === "") rmSync(out, { recursive: true, force: true });
   }
 }
 

@@ -163,6 +163,27 @@ describe("the repair loop", () => {
     ]);
   });
 
+  it("repairs a candidate that changed nothing real (no-change, found by real oracle trials)", async () => {
+    const res = await scaleTask({
+      taskDir: LEDGER,
+      outDir: join(out, "no-change-repaired"),
+      depth: 1,
+      children: 1,
+      library: "full",
+      mode: "recursive",
+      seed: 3,
+      provider,
+      trials: true,
+      proposer: firstBroken("toy-noop"),
+    });
+    const child = res.nodes[1];
+    expect([child?.status, child?.attempts]).toEqual(["approved", 2]);
+    expect(child?.rejections.map((r) => [r.attempt, r.plan, r.diagnostics.map((d) => d.code)])).toEqual([
+      [1, "toy-noop(data/orders.csv)", ["no-change"]],
+    ]);
+    expect(child?.checks.find((c) => c.name === "oracle")?.status).toBe("pass");
+  });
+
   it("rejects a malformed proposal as plan-invalid and asks for a fresh one", async () => {
     let calls = 0;
     const sloppy: Proposer = {

@@ -87,7 +87,10 @@ export function checkProtected(
   return checkResult(
     "protected",
     out,
-    `goal, tests, rubric and ${theirs.facts.length} ground facts unchanged`,
+    theirs.facts.length > 0
+      ? `goal, tests, rubric and ${theirs.facts.length} ground facts unchanged`
+      : // A program task's checks read no environment file: its ground truth is what the verifier generates.
+        "goal, tests and rubric unchanged (no environment file is read by the checks: the verifier generates its ground truth)",
   );
 }
 

@@ -263,6 +263,10 @@ DECL = json.loads(%(decl)r)
 ORIGINAL = os.path.join(HERE, ".res", "parent", %(name)r)
 i = DECL["input_index"] - 1
 if len(sys.argv) > i and os.path.exists(sys.argv[i]):
+    # A channel planned for the wrong kind of input (a file guessed where the grader passes a
+    # folder, or the reverse) must fail here, so the verifier's oracle trials reject the child.
+    if os.path.isdir(sys.argv[i]) != (DECL["input_kind"] == "folder"):
+        sys.exit("res channel: the input %%s is not a %%s" %% (sys.argv[i], DECL["input_kind"]))
     sys.argv[i] = res_channel.restore(sys.argv[i], DECL["steps"], tempfile.mkdtemp(prefix="restore-"))
 sys.argv[0] = ORIGINAL
 runpy.run_path(ORIGINAL, run_name="__main__")
