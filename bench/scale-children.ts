@@ -1,6 +1,6 @@
 /**
  * RES cost: seconds per approved child (p50, p95), how many proposals each took, and how the
- * public restore path grows with depth. The seeded proposer uses no model: 0 tokens per child.
+ * public restore path grows with depth, and model tokens per approved child (0 for the seeded proposer).
  * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [--keep DIR] [TASK...]
  * (default task: the environment-data fixture test/fixtures/res/ledger-report). With --keep DIR the
  * lineages stay in DIR/<task> (e.g. to run `longhaul task check` on the children afterwards).
@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { getSandboxProvider } from "../src/sandbox/registry.js";
+import { lineageTokens } from "../src/scale/lineage/render.js";
 import { scaleTask } from "../src/scale/lineage/scale.js";
 import type { LineageNode } from "../src/scale/lineage/store.js";
 
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
     const proposals = approved.reduce((s, n) => s + n.attempts, 0);
     console.log(
       `approved children: ${approved.length} of ${all.length}; seconds per approved child p50 ${percentile(secs, 50).toFixed(2)} p95 ${percentile(secs, 95).toFixed(2)}; ` +
-        `proposals per approved child ${(proposals / Math.max(1, approved.length)).toFixed(2)}; tokens per child 0 (seeded proposer)`,
+        `proposals per approved child ${(proposals / Math.max(1, approved.length)).toFixed(2)}; tokens per approved child ${lineageTokens(all)?.perApproved ?? 0}`,
     );
     console.log(`target p50 <= 2 s per approved child: ${percentile(secs, 50) <= 2 ? "met" : "not met"}`);
   } finally {

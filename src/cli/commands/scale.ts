@@ -3,11 +3,18 @@ import { basename, join, resolve } from "node:path";
 import type { Command } from "commander";
 import pc from "picocolors";
 import { UserError } from "../../core/index.js";
+import { parseSettings } from "../../models/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { MAX_DEPTH, MODES, type ScaleMode } from "../../scale/child/res-json.js";
-import { LINEAGE_TABLE_HEADER, lineageRows, renderLineageTree } from "../../scale/lineage/render.js";
+import {
+  LINEAGE_TABLE_HEADER,
+  lineageRows,
+  lineageTokens,
+  renderLineageTree,
+} from "../../scale/lineage/render.js";
 import { scaleTask } from "../../scale/lineage/scale.js";
 import { readLineage } from "../../scale/lineage/store.js";
+import { makeProposer, PROPOSERS, type ProposerKind } from "../../scale/plan/make-proposer.js";
 import { LIBRARIES, type LibraryName } from "../../scale/plan/schema.js";
 import type { Verdict } from "../../scale/verify/diagnostics.js";
 import { verifyChild } from "../../scale/verify/verify-child.js";
@@ -26,6 +33,9 @@ interface ScaleOpts {
   sandbox: string;
   trials: boolean;
   timeoutMultiplier: number;
+  proposer: string;
+  model?: string;
+  baseUrl?: string;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[], value: string): T {
@@ -72,6 +82,9 @@ export function registerScaleCommand(program: Command): void {
     )
     .option("--sandbox <name>", "sandbox provider of the verifier", "bwrap")
     .option("--no-trials", "skip the oracle trials of the verifier (check d)")
+    .option("--proposer <kind>", `who plans each level: ${PROPOSERS.join(" | ")}`, "seeded")
+    .option("--model <provider:model>", "the model of --proposer llm")
+    .option("--base-url <url>", "base URL for an openai-compatible model of --proposer llm")
     .option(
       "--timeout-multiplier <x>",
       "scale every trial timeout",
@@ -83,6 +96,13 @@ export function registerScaleCommand(program: Command): void {
       if (opts.depth === undefined) throw new UserError("scale needs --depth K (1-10)");
       const library = oneOf<LibraryName>("--library", LIBRARIES, opts.library);
       const mode = oneOf<ScaleMode>("--mode", MODES, opts.mode);
+      const log = (line: string): void => void process.stderr.write(`${line}\n`);
+      const proposer = makeProposer({
+        kind: oneOf<ProposerKind>("--proposer", PROPOSERS, opts.proposer),
+        model: opts.model,
+        settings: parseSettings(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
+        log,
+      });
       const provider = getSandboxProvider(opts.sandbox);
       await provider.check();
       const out = resolve(opts.out ?? `${basename(resolve(task))}-res`);
@@ -99,13 +119,19 @@ export function registerScaleCommand(program: Command): void {
         repairs: opts.repairs,
         provider,
         trials: opts.trials,
-        log: (line) => process.stderr.write(`${line}\n`),
+        proposer,
+        log,
       });
       process.stdout.write(`${formatTable(LINEAGE_TABLE_HEADER, lineageRows(result.nodes))}\n`);
       const approved = result.nodes.filter((n) => n.status === "approved").length;
       const discarded = result.nodes.filter((n) => n.status === "discarded").length;
+      const tokens = lineageTokens(result.nodes);
+      const spent =
+        tokens === null
+          ? ""
+          : `; ${tokens.input} input + ${tokens.output} output tokens (${tokens.perApproved} per approved child)`;
       process.stderr.write(
-        `${approved} approved, ${discarded} discarded in ${((performance.now() - t0) / 1000).toFixed(1)} s; lineage in ${out}\n`,
+        `${approved} approved, ${discarded} discarded in ${((performance.now() - t0) / 1000).toFixed(1)} s${spent}; lineage in ${out}\n`,
       );
       if (discarded > 0) process.exitCode = 1;
     });

@@ -9,7 +9,7 @@ import type { ScaleMode } from "../child/res-json.js";
 import { stepLabel } from "../child/spec-update.js";
 import { treeDigest, writeTree } from "../file-tree.js";
 import { applyPlan, PlanStepError } from "../plan/apply.js";
-import type { Proposer } from "../plan/proposer.js";
+import type { Proposer, ProposerUsage } from "../plan/proposer.js";
 import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
 import type { Transform } from "../types.js";
 import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
@@ -34,6 +34,7 @@ export interface GrowInput {
 /** Proposes, builds and verifies one child, repairing on rejection; the approved child's info, or null. */
 export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   const t0 = performance.now();
+  const usage0 = g.proposer.usage?.();
   const seed = new Rng(`${g.o.seed}:${g.o.mode}:${g.branch}:${g.depth}`).nextU32();
   const request = {
     tree: g.parent.tree.tree,
@@ -121,7 +122,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
         `${g.id}: approved in ${seconds.toFixed(1)} s (${verdict.checks.map((c) => `${c.name} ${c.status}`).join(", ")})`,
       );
       g.record({
-        ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds),
+        ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds, usage0),
         dir: g.id,
         env_digest: envDigest,
         rejections,
@@ -138,7 +139,7 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
   const seconds = (performance.now() - t0) / 1000;
   g.log(`${g.id}: discarded after ${attempt} attempt(s); the chain stops at ${g.parent.id}`);
   g.record({
-    ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds),
+    ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds, usage0),
     diagnostics,
     rejections,
     ...(channel === undefined ? {} : { channel }),
@@ -154,7 +155,9 @@ function nodeOf(
   plan: Plan | null,
   verdict: Verdict | null,
   seconds: number,
+  usage0: ProposerUsage | undefined,
 ): LineageNode {
+  const usage1 = g.proposer.usage?.();
   return {
     ...blank(g.id, g.parent.id, status, g.depth, g.branch, g.o.mode),
     seed,
@@ -164,6 +167,15 @@ function nodeOf(
     checks: (verdict?.checks ?? []).map((c) => ({ name: c.name, status: c.status, detail: c.detail })),
     diagnostics: verdict?.diagnostics ?? [],
     seconds: Math.round(seconds * 1000) / 1000,
+    proposer: g.proposer.name,
+    ...(usage0 === undefined || usage1 === undefined
+      ? {}
+      : {
+          tokens: {
+            input: usage1.inputTokens - usage0.inputTokens,
+            output: usage1.outputTokens - usage0.outputTokens,
+          },
+        }),
   };
 }
 

@@ -73,3 +73,15 @@ export const LINEAGE_TABLE_HEADER = [
   "transforms",
   "verifier",
 ];
+
+/** Model tokens the proposer spent over a lineage, and per approved child; null when no node records any. */
+export function lineageTokens(
+  nodes: readonly LineageNode[],
+): { input: number; output: number; perApproved: number } | null {
+  const counted = nodes.filter((n) => n.tokens !== undefined);
+  if (counted.length === 0) return null;
+  const input = counted.reduce((s, n) => s + (n.tokens?.input ?? 0), 0);
+  const output = counted.reduce((s, n) => s + (n.tokens?.output ?? 0), 0);
+  const approved = nodes.filter((n) => n.status === "approved").length;
+  return { input, output, perApproved: approved === 0 ? 0 : Math.round((input + output) / approved) };
+}

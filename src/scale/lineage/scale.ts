@@ -69,11 +69,16 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   }
   const transforms = o.library === "basic" ? basicTransforms() : listTransforms();
   if (transforms.length === 0) throw new UserError(`the ${o.library} transform library is empty`);
+  const log = o.log ?? (() => {});
   // A program task's levels are channel steps (docs/scale.md), planned by the channel planner.
+  if (root.program !== null && o.proposer !== undefined && o.proposer.name !== "seeded") {
+    log(
+      `${root.id} is a program task: its channel steps are planned by the channel planner, not ${o.proposer.name}`,
+    );
+  }
   const proposer =
     root.program !== null ? new ChannelProposer(root.program) : (o.proposer ?? new SeededProposer());
   mkdirSync(outDir, { recursive: true });
-  const log = o.log ?? (() => {});
   const store = new LineageStore(outDir);
   const nodes: LineageNode[] = [];
   const record = (n: LineageNode): void => {

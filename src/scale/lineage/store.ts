@@ -41,6 +41,10 @@ export const LineageNodeSchema = z.object({
     z.object({ attempt: z.number().int().min(1), plan: z.string(), diagnostics: z.array(DiagnosticSchema) }),
   ),
   seconds: z.number().min(0),
+  /** The proposer that planned this node ("seeded", "llm:provider:model"); absent in older lineages. */
+  proposer: z.string().optional(),
+  /** Model tokens the proposer spent on this node, all attempts; absent when it calls no model. */
+  tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }).optional(),
   /** A program task's node: the child's whole input channel (absent for environment-data tasks). */
   channel: channelDeclSchema.optional(),
 });

@@ -23,10 +23,17 @@ export interface RepairRequest extends ProposeRequest {
   rejected?: readonly Plan[];
 }
 
+/** Model calls and tokens a proposer has used so far (a proposer without a model has none). */
+export interface ProposerUsage {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /**
- * Chooses and binds transforms. The seeded planner is the one implementation; any other (a model
- * proposing plans, say) plugs in here, and its plans are validated (schema, library, every step
- * applicable) and verified exactly like the seeded planner's: nothing it returns is trusted.
+ * Chooses and binds transforms: the seeded planner, or a model (LlmProposer). Whatever a proposer
+ * returns is validated (schema, library, every step applicable) and verified the same way:
+ * nothing it returns is trusted.
  */
 export interface Proposer {
   readonly name: string;
@@ -34,4 +41,6 @@ export interface Proposer {
   propose(request: ProposeRequest): Plan | null | Promise<Plan | null>;
   /** A changed plan after a rejection (re-bound, re-parameterised or re-ordered), or null to give up. */
   repair(request: RepairRequest): Plan | null | Promise<Plan | null>;
+  /** Cumulative usage, when the proposer calls a model; the lineage records the difference per child. */
+  usage?(): ProposerUsage;
 }
