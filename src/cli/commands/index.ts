@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { registerScaleAgents } from "../../scale/agent/register.js";
 import { registerImagesCommand } from "./images.js";
 import { registerModelsCommand } from "./models.js";
 import { registerReportCommand } from "./report.js";
@@ -10,6 +11,8 @@ import { registerWorldCommand } from "./world.js";
 
 /** Every command module registers itself here; one line each. */
 export function registerCommands(program: Command): void {
+  // Agents that live above the agents layer register with the commands that can run them.
+  registerScaleAgents();
   registerImagesCommand(program);
   registerModelsCommand(program);
   registerReportCommand(program);
