@@ -7,3 +7,5 @@ export * from "./render-json.js";
 export * from "./render-markdown.js";
 export * from "./render-table.js";
 export * from "./sections.js";
+export * from "./export-sft.js";
+export * from "./sft-messages.js";

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { registerExportCommand } from "./export.js";
 import { registerImagesCommand } from "./images.js";
 import { registerModelsCommand } from "./models.js";
 import { registerReportCommand } from "./report.js";
@@ -10,6 +11,7 @@ import { registerWorldCommand } from "./world.js";
 
 /** Every command module registers itself here; one line each. */
 export function registerCommands(program: Command): void {
+  registerExportCommand(program);
   registerImagesCommand(program);
   registerModelsCommand(program);
   registerReportCommand(program);
