@@ -86,7 +86,9 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
     skipped[reason] = (skipped[reason] ?? 0) + 1;
   };
   const lines: string[] = [];
-  log(`export sft: job ${job}, ${trials.length} trial(s), R ≥ ${minReward}${o.includeFailed ? " (all scored)" : ""}`);
+  log(
+    `export sft: job ${job}, ${trials.length} trial(s), R ≥ ${minReward}${o.includeFailed ? " (all scored)" : ""}`,
+  );
   for (const t of trials) {
     if (t.outcome === "infra_error") skip("infrastructure error");
     else if (t.reward === null) skip("not scored");

@@ -120,8 +120,16 @@ describe("other trajectory shapes", () => {
       step(2, {
         message: "Analysis: a\nPlan: p",
         tool_calls: [
-          { tool_call_id: "t1-1", function_name: "keystrokes", arguments: { keystrokes: "ls\n", duration: 1 } },
-          { tool_call_id: "t1-2", function_name: "keystrokes", arguments: { keystrokes: "pwd\n", duration: 1 } },
+          {
+            tool_call_id: "t1-1",
+            function_name: "keystrokes",
+            arguments: { keystrokes: "ls\n", duration: 1 },
+          },
+          {
+            tool_call_id: "t1-2",
+            function_name: "keystrokes",
+            arguments: { keystrokes: "pwd\n", duration: 1 },
+          },
         ],
         observation: { results: [{ content: "$ ls\na b\n$ pwd\n/app" }] },
       }),
@@ -168,7 +176,9 @@ describe("other trajectory shapes", () => {
     bad.steps[2].tool_calls[0].function_name = 7;
     const file = join(sb.spec.workdir, "bad.json");
     writeFileSync(file, JSON.stringify(bad));
-    expect(() => readTrajectory(file)).toThrow(/bad\.json: not an ATIF trajectory: steps\.2\.tool_calls\.0\.function_name/);
+    expect(() => readTrajectory(file)).toThrow(
+      /bad\.json: not an ATIF trajectory: steps\.2\.tool_calls\.0\.function_name/,
+    );
     writeFileSync(file, "{");
     expect(() => readTrajectory(file)).toThrow(/bad\.json: not valid JSON/);
   });

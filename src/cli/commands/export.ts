@@ -15,9 +15,7 @@ export function registerExportCommand(program: Command): void {
   const exp = program.command("export").description("export a job's results for other tools");
   exp
     .command("sft")
-    .description(
-      "trajectories of resolved trials (R ≥ 0.95 by default) as chat-format JSONL for fine-tuning",
-    )
+    .description("trajectories of resolved trials (R ≥ 0.95 by default) as chat-format JSONL for fine-tuning")
     .argument("[job]", "job id (default: the newest job)")
     .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
     .option("--out <file>", "output file (default: <job>-sft-<format>.jsonl)")
@@ -50,7 +48,8 @@ export function registerExportCommand(program: Command): void {
 
 function parseFormat(value: string): SftFormat {
   const f = SFT_FORMATS.find((x) => x === value);
-  if (f === undefined) throw new UserError(`--format must be one of ${SFT_FORMATS.join(", ")}, got "${value}"`);
+  if (f === undefined)
+    throw new UserError(`--format must be one of ${SFT_FORMATS.join(", ")}, got "${value}"`);
   return f;
 }
 
