@@ -1,4 +1,5 @@
 export * from "./chart-data.js";
+export * from "./export-sft.js";
 export * from "./format.js";
 export * from "./render-comparison.js";
 export * from "./render-csv.js";
@@ -7,3 +8,4 @@ export * from "./render-json.js";
 export * from "./render-markdown.js";
 export * from "./render-table.js";
 export * from "./sections.js";
+export * from "./sft-messages.js";

@@ -119,6 +119,8 @@ export class ToolsDriver implements LoopDriver {
       if (c.name === "finish" && !c.invalid) {
         finished = true;
         results.push(result(c, "finished"));
+        // Recorded like any result, so the trajectory answers every call the model made.
+        observations.push({ source_call_id: c.id, content: "finished" });
         continue;
       }
       const r = await this.runCall(c, signal);

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage, InputError } from "../../core/errors.js";
@@ -83,4 +83,12 @@ export function readResJson(childDir: string): ResJson {
 
 export function writeResJson(childDir: string, res: ResJson): void {
   writeFileSync(join(childDir, CHILD.resJson), `${JSON.stringify(res, null, 2)}\n`);
+}
+
+/**
+ * How many strengthening levels separate a task from its root: a RES child's `res.json` depth,
+ * 0 for a task without one (a hand-written task).
+ */
+export function lineageDepth(taskDir: string): number {
+  return existsSync(join(taskDir, CHILD.resJson)) ? readResJson(taskDir).depth : 0;
 }

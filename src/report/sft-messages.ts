@@ -1,0 +1,118 @@
+import type { AtifStep, AtifToolCall, Trajectory } from "../agents/llm-loop/trajectory.js";
+
+/**
+ * ATIF trajectory → chat messages for fine-tuning. Two conventions:
+ * - `openai`: OpenAI's chat fine-tuning lines: tool call arguments are a JSON string, an
+ *   assistant turn that only calls tools has `content: null`.
+ * - `hf`: what Hugging Face chat templates read: tool call arguments are an object, tool results
+ *   also carry the tool's `name`, content is always a string.
+ */
+export const SFT_FORMATS = ["openai", "hf"] as const;
+export type SftFormat = (typeof SFT_FORMATS)[number];
+
+export interface SftToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string | Record<string, unknown> };
+}
+
+export interface SftMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string | null;
+  tool_calls?: SftToolCall[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+export type Conversion =
+  | { ok: true; messages: SftMessage[]; assistantTurns: number; toolCalls: number }
+  | { ok: false; reason: string };
+
+/**
+ * The conversation a trajectory records. `instruction` is asked for only when the trajectory
+ * holds no user step (a scripted agent's), so the commands it ran still answer the task.
+ */
+export function trajectoryToMessages(
+  traj: Trajectory,
+  format: SftFormat,
+  instruction: () => string | null,
+): Conversion {
+  const agentSteps = traj.steps.filter((s) => s.source === "agent");
+  if (agentSteps.length === 0) return { ok: false, reason: "no agent steps" };
+  const messages: SftMessage[] = [];
+  let assistantTurns = 0;
+  let toolCalls = 0;
+  for (const step of traj.steps) {
+    if (step.source === "system") messages.push({ role: "system", content: step.message });
+    else if (step.source === "user") messages.push({ role: "user", content: step.message });
+    else {
+      if (!messages.some((m) => m.role === "user")) {
+        const text = instruction();
+        if (text === null) return { ok: false, reason: "no user step and no task instruction" };
+        messages.push({ role: "user", content: text });
+      }
+      assistantTurns++;
+      toolCalls += step.tool_calls?.length ?? 0;
+      messages.push(...agentMessages(step, format));
+    }
+  }
+  return { ok: true, messages, assistantTurns, toolCalls };
+}
+
+/** One agent step: the assistant turn, then what it was shown (tool results or a user message). */
+function agentMessages(step: AtifStep, format: SftFormat): SftMessage[] {
+  const calls = step.tool_calls ?? [];
+  if (step.extra?.kind === "summary") {
+    // The history was replaced by a summary: the model wrote it, then resumed from this message.
+    const resume = step.extra.resume_message;
+    return [
+      { role: "assistant", content: step.message },
+      ...(typeof resume === "string" ? [{ role: "user" as const, content: resume }] : []),
+    ];
+  }
+  const assistant: SftMessage = {
+    role: "assistant",
+    content: step.message === "" && calls.length > 0 && format === "openai" ? null : step.message,
+    ...(calls.length > 0 ? { tool_calls: calls.map((c) => toolCall(c, format)) } : {}),
+  };
+  const results = step.observation?.results ?? [];
+  const ids = new Set(calls.map((c) => c.tool_call_id));
+  const byCall = new Map<string, string[]>();
+  const loose: string[] = [];
+  for (const r of results) {
+    if (r.source_call_id !== undefined && ids.has(r.source_call_id)) {
+      byCall.set(r.source_call_id, [...(byCall.get(r.source_call_id) ?? []), r.content]);
+    } else loose.push(r.content);
+  }
+  if (calls.length === 0) {
+    return loose.length > 0 ? [assistant, { role: "user", content: loose.join("\n") }] : [assistant];
+  }
+  // Every call gets a result message, as both conventions require. A screen observed once after
+  // all of a turn's commands (terminus) answers the last call that has none of its own.
+  const lastBare = calls.map((c) => byCall.has(c.tool_call_id)).lastIndexOf(false);
+  const tools = calls.map((c, i): SftMessage => {
+    const own = byCall.get(c.tool_call_id);
+    const content = own !== undefined ? own.join("\n") : i === lastBare ? loose.join("\n") : "";
+    return {
+      role: "tool",
+      tool_call_id: c.tool_call_id,
+      ...(format === "hf" ? { name: c.function_name } : {}),
+      content,
+    };
+  });
+  // Loose output with every call answered on its own is still what the model saw next.
+  const extra: SftMessage[] =
+    lastBare === -1 && loose.length > 0 ? [{ role: "user", content: loose.join("\n") }] : [];
+  return [assistant, ...tools, ...extra];
+}
+
+function toolCall(c: AtifToolCall, format: SftFormat): SftToolCall {
+  return {
+    id: c.tool_call_id,
+    type: "function",
+    function: {
+      name: c.function_name,
+      arguments: format === "openai" ? JSON.stringify(c.arguments) : c.arguments,
+    },
+  };
+}
