@@ -2,7 +2,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChannelProposer, channelDeclFor, channelPool } from "../../src/scale/channel/plan-channel.js";
-import { BASIC_CHANNEL_STEPS, CHANNEL_STEPS, ONE_FILE_STEPS } from "../../src/scale/channel/steps.js";
+import {
+  BASIC_CHANNEL_STEPS,
+  CHANNEL_STEPS,
+  ONE_FILE_STEPS,
+  STREAM_STEPS,
+} from "../../src/scale/channel/steps.js";
 import { readResJson } from "../../src/scale/child/res-json.js";
 import { type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
 import type { ProposeRequest } from "../../src/scale/plan/proposer.js";
@@ -36,7 +41,10 @@ describe("the channel planner", () => {
     for (const n of names(FILE, "full")) expect(ONE_FILE_STEPS).toContain(n);
     for (const n of names(FILE, "basic")) expect(["base64", "gzip"]).toContain(n);
     expect(names(FOLDER, "full").size).toBeGreaterThan(BASIC_CHANNEL_STEPS.length);
-    expect(channelPool("full", "folder")).toEqual([...CHANNEL_STEPS]);
+    expect(channelPool("full", "folder")).toEqual(CHANNEL_STEPS.filter((n) => !STREAM_STEPS.includes(n)));
+    // An interactive program's stdin takes only the line steps; basic keeps one of them.
+    expect(channelPool("full", "stream")).toEqual([...STREAM_STEPS]);
+    expect(channelPool("basic", "stream")).toEqual(["line-base64"]);
   });
 
   it("a child's channel is its parent's steps followed by the new ones", () => {

@@ -20,6 +20,7 @@ import {
   channelKitPath,
   channelStep,
   ONE_FILE_STEPS,
+  STREAM_STEPS,
 } from "../../src/scale/channel/steps.js";
 import { publishedSteps } from "../../src/scale/child/build-child.js";
 import {
@@ -273,6 +274,9 @@ function probe(src: string): string {
   return JSON.stringify(rels.map((r) => [r, sha(join(src, r))]));
 }
 
+/** Steps of a folder or file input (the line steps are for streams only). */
+const ARG_STEPS = CHANNEL_STEPS.filter((s) => !STREAM_STEPS.includes(s));
+
 describe("follow: input channels", () => {
   it("can undo every channel step", () => {
     expect(CHANNEL_STEPS.filter((s) => !WRAPPABLE_STEPS.includes(s))).toEqual([]);
@@ -280,11 +284,12 @@ describe("follow: input channels", () => {
 
   /** A channel child's instruction after `levels`, each level adding its steps (as build-channel-child does). */
   function channelInstruction(
-    kind: "folder" | "file",
+    kind: "folder" | "file" | "stream",
     levels: ChannelDecl["steps"][],
   ): { text: string; decl: ChannelDecl } {
     let text = GOAL;
-    let decl: ChannelDecl = { program: "/app/tool.py", input_index: 2, input_kind: kind, steps: [] };
+    const index = kind === "stream" ? 1 : 2;
+    let decl: ChannelDecl = { program: "/app/tool.py", input_index: index, input_kind: kind, steps: [] };
     levels.forEach((steps, k) => {
       decl = { ...decl, steps: [...decl.steps, ...steps] };
       text = appendSpecUpdate(text, renderChannelUpdate(k + 1, decl));
@@ -298,16 +303,17 @@ describe("follow: input channels", () => {
 
   it("reads every channel step, for folders and single files, from rendered updates", () => {
     for (const name of CHANNEL_STEPS) {
-      for (const kind of ["folder", "file"] as const) {
+      for (const kind of ["folder", "file", "stream"] as const) {
         if (kind === "file" && !ONE_FILE_STEPS.includes(name)) continue;
+        if ((kind === "stream") !== STREAM_STEPS.includes(name)) continue;
         for (const seed of [1, 2, 3, 4, 99]) {
           const { text, decl } = channelInstruction(kind, [[channelStep(name, seed)]]);
           const plan = planFollow(text);
           if (plan.kind !== "channel") throw new Error(`planned ${plan.kind}`);
           expect(plan.decl.steps).toEqual(unseeded(decl).steps);
           expect(plan.decl.program).toBe("/app/tool.py");
-          expect(plan.decl.input_index).toBe(2);
-          if (ONE_FILE_STEPS.includes(name)) expect(plan.decl.input_kind).toBe(kind);
+          expect(plan.decl.input_index).toBe(kind === "stream" ? 1 : 2);
+          if (ONE_FILE_STEPS.includes(name) || kind === "stream") expect(plan.decl.input_kind).toBe(kind);
         }
       }
     }
@@ -316,8 +322,8 @@ describe("follow: input channels", () => {
   it("takes the whole channel from the newest update of a deep lineage", () => {
     const rng = new Rng(7);
     const levels = Array.from({ length: 10 }, (_, k) => [
-      channelStep(rng.pick(CHANNEL_STEPS), k),
-      channelStep(rng.pick(CHANNEL_STEPS), 50 + k),
+      channelStep(rng.pick(ARG_STEPS), k),
+      channelStep(rng.pick(ARG_STEPS), 50 + k),
     ]);
     const { text, decl } = channelInstruction("folder", levels);
     const plan = planFollow(text);
@@ -337,10 +343,10 @@ describe("follow: input channels", () => {
   it("its wrapper gives the program the input as it was, for chains of every step", () => {
     const src = sampleInput();
     const rng = new Rng(2026);
-    const chains: ChannelDecl["steps"][] = CHANNEL_STEPS.map((n, i) => [channelStep(n, i + 1)]);
+    const chains: ChannelDecl["steps"][] = ARG_STEPS.map((n, i) => [channelStep(n, i + 1)]);
     for (let i = 0; i < 5; i++)
       chains.push(
-        Array.from({ length: rng.int(2, 5) }, (_, k) => channelStep(rng.pick(CHANNEL_STEPS), i * 10 + k)),
+        Array.from({ length: rng.int(2, 5) }, (_, k) => channelStep(rng.pick(ARG_STEPS), i * 10 + k)),
       );
     chains.push(
       [channelStep("split", 1), channelStep("split", 2)],
@@ -366,5 +372,42 @@ describe("follow: input channels", () => {
       );
     });
     expect(readdirSync(join(root, "app-0", ASIDE_DIR))).toEqual(["tool.py"]);
+  });
+  it("its stream wrapper hands an interactive program every line as the grader wrote it", () => {
+    // The grader's side is the kit's filter (`res_channel.py stream`), which encodes each line;
+    // the program behind the agent's wrapper echoes what it reads, so the output must be the input.
+    const steps = [channelStep("line-reverse", 1), channelStep("line-base64", 2), channelStep("line-hex", 3)];
+    const plan = planFollow(channelInstruction("stream", [steps.slice(0, 2), steps.slice(2)]).text);
+    if (plan.kind !== "channel") throw new Error(`planned ${plan.kind}`);
+    expect(plan.decl.input_kind).toBe("stream");
+    const app = join(root, "app-stream");
+    mkdirSync(app, { recursive: true });
+    const program = join(app, "pilot.py");
+    writeFileSync(
+      program,
+      "import sys\nfor line in sys.stdin:\n    sys.stdout.write('got ' + line)\n    sys.stdout.flush()\n",
+    );
+    const decl = { ...plan.decl, program };
+    const inst = spawnSync("sh", ["-c", installCommand(decl)], {
+      input: wrapperSource(decl),
+      encoding: "utf8",
+    });
+    expect(inst.status, inst.stderr).toBe(0);
+    const channel = join(root, "stream-channel.json");
+    writeFileSync(channel, JSON.stringify({ ...decl, steps }));
+    const lines = ['{"type": "init", "g": 1.62}', "", "päd ünïcode ✓", '{"type": "obs", "step": 0}'];
+    const r = spawnSync("python3", ["-B", channelKitPath(), "stream", channel, "--", "python3", program], {
+      input: `${lines.join("\n")}\n`,
+      encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(lines.map((l) => `got ${l}\n`).join(""));
+    // Without the wrapper the program would read encoded lines: the channel changes something.
+    const bare = spawnSync(
+      "python3",
+      ["-B", channelKitPath(), "stream", channel, "--", "python3", join(app, ASIDE_DIR, "pilot.py")],
+      { input: `${lines.join("\n")}\n`, encoding: "utf8" },
+    );
+    expect(bare.stdout).not.toBe(r.stdout);
   });
 });

@@ -30,8 +30,58 @@ const UNDO: Readonly<Record<string, string>> = {
   archive: "unpack_bundle",
 };
 
+/** Python, per line step: a function undoing the step on one line's bytes (no newline). */
+const LINE_UNDO: Readonly<Record<string, string>> = {
+  // "Every line is base64-encoded on its own (standard alphabet, one encoded line per line); decode it."
+  "line-base64": "base64.b64decode",
+  // "Every line is written as lowercase hexadecimal text of its bytes (two digits a byte); decode it."
+  "line-hex": "binascii.unhexlify",
+  // "Every line's bytes are in reverse order; reverse them back."
+  "line-reverse": "lambda b: b[::-1]",
+};
+
 /** Channel steps the wrapper can undo (a step the agent can read but not undo is an error). */
-export const WRAPPABLE_STEPS: readonly string[] = Object.keys(UNDO);
+export const WRAPPABLE_STEPS: readonly string[] = [...Object.keys(UNDO), ...Object.keys(LINE_UNDO)];
+
+/**
+ * An interactive program's wrapper: decodes each line it reads on stdin and hands it on at once
+ * (the dialogue goes line by line). It closes its own stdout so that the original's exit ends
+ * the stream its reader sees.
+ */
+function streamWrapperSource(decl: ChannelDecl): string {
+  const name = posix.basename(decl.program);
+  const undo = Object.entries(LINE_UNDO).map(([k, v]) => `    ${JSON.stringify(k)}: ${v},`);
+  return [
+    "#!/usr/bin/env python3",
+    '"""Written by the follow agent from its task\'s instruction: decodes every line read on',
+    'standard input, then passes it on to the original program."""',
+    "import base64, binascii, json, os, subprocess, sys",
+    "",
+    "HERE = os.path.dirname(os.path.abspath(__file__))",
+    "UNDO = {",
+    ...undo,
+    "}",
+    `STEPS = ${pyJson(decl.steps.map((s) => s.name))}`,
+    `ORIGINAL = os.path.join(HERE, ${JSON.stringify(ASIDE_DIR)}, ${JSON.stringify(name)})`,
+    "p = subprocess.Popen([sys.executable, ORIGINAL] + sys.argv[1:], stdin=subprocess.PIPE)",
+    "sys.stdout.flush()",
+    "os.close(1)",
+    "try:",
+    '    for line in iter(sys.stdin.buffer.readline, b""):',
+    '        end = line.endswith(b"\\n")',
+    "        body = line[:-1] if end else line",
+    "        for name in reversed(STEPS):",
+    "            body = UNDO[name](body)",
+    '        p.stdin.write(body + (b"\\n" if end else b""))',
+    "        p.stdin.flush()",
+    "    p.stdin.close()",
+    "except (BrokenPipeError, ValueError):",
+    "    pass",
+    "code = p.wait()",
+    "sys.exit(128 - code if code < 0 else code)",
+    "",
+  ].join("\n");
+}
 
 const PRELUDE = String.raw`#!/usr/bin/env python3
 """Written by the follow agent from its task's instruction: restores the input argument, then
@@ -132,6 +182,13 @@ function pyJson(v: unknown): string {
 
 /** The wrapper's source for the channel `decl` (as parsed from the instruction). */
 export function wrapperSource(decl: ChannelDecl): string {
+  if (decl.input_kind === "stream") {
+    for (const s of decl.steps) {
+      if (LINE_UNDO[s.name] === undefined)
+        throw new FollowError(`the agent reads channel step ${s.name} but cannot undo it on a stream`);
+    }
+    return streamWrapperSource(decl);
+  }
   for (const s of decl.steps) {
     if (UNDO[s.name] === undefined)
       throw new FollowError(`the agent reads channel step ${s.name} but has no way to undo it`);

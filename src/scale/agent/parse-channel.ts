@@ -10,20 +10,20 @@ import {
 import type { SpecSection } from "../child/spec-update.js";
 import { FollowError, firstDifference, quote } from "./follow-error.js";
 
-/**
- * The input kinds a numbered channel step may be worded for. Stream inputs (an interactive
- * program's standard input, worded "Every line ...") are added here with their steps.
- */
-export const FOLLOW_INPUT_KINDS = ["folder", "file"] as const;
+/** The input kinds a numbered channel step may be worded for. */
+export const FOLLOW_INPUT_KINDS = ["folder", "file", "stream"] as const;
 export type FollowInputKind = (typeof FOLLOW_INPUT_KINDS)[number];
 
 const HEAD =
   /^The input your program `([^`]+)` receives \(argument (\d+)\) no longer arrives as described above\./m;
+/** An interactive program's channel: the lines it reads on its standard input. */
+const STREAM_HEAD =
+  /^The lines your program `([^`]+)` reads on its standard input no longer arrive as described above\./m;
 const ITEM = /^(\d+)\. (.*)$/;
 
 /** True when the section describes a program's input channel. */
 export function isChannelSection(text: string): boolean {
-  return HEAD.test(text);
+  return HEAD.test(text) || STREAM_HEAD.test(text);
 }
 
 /** Every layer name the channel's layered-wrap step may use, from its schema. */
@@ -73,10 +73,11 @@ export function recogniseChannelStep(text: string): { step: ChannelStep; kinds: 
  */
 export function parseChannelSection(section: SpecSection): ChannelDecl {
   const where = `update at depth ${section.depth}`;
-  const head = HEAD.exec(section.text);
+  const stream = STREAM_HEAD.exec(section.text);
+  const head = stream ?? HEAD.exec(section.text);
   if (head === null) throw new FollowError(`${where}: no sentence naming the program whose input changed`);
   const steps: ChannelStep[] = [];
-  let kinds: FollowInputKind[] = [...FOLLOW_INPUT_KINDS];
+  let kinds: FollowInputKind[] = stream !== null ? ["stream"] : ["folder", "file"];
   for (const line of section.text.split("\n")) {
     const m = ITEM.exec(line);
     if (m === null) continue;
@@ -93,10 +94,11 @@ export function parseChannelSection(section: SpecSection): ChannelDecl {
   // Folder-only steps (manifest, archive) read the same for any kind; the folder is what they need.
   const kind = kinds.length === 0 ? undefined : pick(kinds);
   if (kind === undefined)
-    throw new FollowError(`${where}: its steps disagree on whether the input is a file or a folder`);
+    throw new FollowError(`${where}: its steps disagree on what kind of input the program reads`);
   const decl: ChannelDecl = {
     program: head[1] ?? "",
-    input_index: Number(head[2]) + 1,
+    // A stream has no input argument: the schema's placeholder index is 1.
+    input_index: stream !== null ? 1 : Number(head[2]) + 1,
     input_kind: kind,
     steps,
   };

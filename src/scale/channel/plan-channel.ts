@@ -11,23 +11,26 @@ import {
   type ChannelStepName,
   channelStep,
   channelStepSchema,
+  type InputKind,
   ONE_FILE_STEPS,
+  STREAM_STEPS,
 } from "./steps.js";
 
 /** The program a program task's verifier runs on its hidden inputs (from detectProgram or a parent's channel). */
 export interface ProgramInput {
   program: string;
   inputIndex: number;
-  inputKind: "folder" | "file";
+  inputKind: InputKind;
 }
 
 /** Plan steps of a channel level are named `channel-<step>` and bound to the program, so lineage tools show them like transforms. */
 export const CHANNEL_PREFIX = "channel-";
 
 /** The channel steps a library offers for an input of this kind (single files keep to ONE_FILE_STEPS). */
-export function channelPool(library: LibraryName, kind: "folder" | "file"): ChannelStepName[] {
+export function channelPool(library: LibraryName, kind: InputKind): ChannelStepName[] {
   const lib: readonly ChannelStepName[] = library === "basic" ? BASIC_CHANNEL_STEPS : CHANNEL_STEPS;
-  return lib.filter((n) => kind === "folder" || ONE_FILE_STEPS.includes(n));
+  if (kind === "stream") return lib.filter((n) => STREAM_STEPS.includes(n));
+  return lib.filter((n) => !STREAM_STEPS.includes(n) && (kind === "folder" || ONE_FILE_STEPS.includes(n)));
 }
 
 function toPlanStep(s: ChannelStep, program: string): PlanStep {

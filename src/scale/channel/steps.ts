@@ -19,13 +19,30 @@ export const CHANNEL_STEPS = [
   "split",
   "manifest",
   "archive",
+  "line-base64",
+  "line-hex",
+  "line-reverse",
 ] as const;
 export type ChannelStepName = (typeof CHANNEL_STEPS)[number];
 
 /** Steps that keep a single-file input a single file (others need a folder input). */
 export const ONE_FILE_STEPS: readonly ChannelStepName[] = ["base64", "gzip", "layered-wrap", "text-reencode"];
+/**
+ * Steps for a stream input (an interactive program's standard input): each line is encoded on
+ * its own, so a program that answers line by line can still do so.
+ */
+export const STREAM_STEPS: readonly ChannelStepName[] = ["line-base64", "line-hex", "line-reverse"];
 /** The channel steps of the 6-mechanism "basic" library (base64, gzip, split, manifest). */
-export const BASIC_CHANNEL_STEPS: readonly ChannelStepName[] = ["base64", "gzip", "split", "manifest"];
+export const BASIC_CHANNEL_STEPS: readonly ChannelStepName[] = [
+  "base64",
+  "gzip",
+  "split",
+  "manifest",
+  "line-base64",
+];
+
+/** What a program's input is: a folder, one file, or the lines it reads on its standard input. */
+export type InputKind = "folder" | "file" | "stream";
 
 const LAYER = z.enum(["gzip", "base64", "hex"]);
 export const channelStepSchema = z.object({
@@ -50,8 +67,11 @@ export const channelDeclSchema = z.object({
   program: z.string().startsWith("/"),
   /** Index in the verifier's argv of the input the program reads (["python3", PROGRAM, INPUT]: 2). */
   input_index: z.number().int().min(1),
-  /** Whether that input is a folder or a single file (single files take only ONE_FILE_STEPS). */
-  input_kind: z.enum(["folder", "file"]),
+  /**
+   * Whether that input is a folder, a single file (ONE_FILE_STEPS only) or a stream, the lines of
+   * an interactive program's standard input (STREAM_STEPS only; input_index is then unused: 1).
+   */
+  input_kind: z.enum(["folder", "file", "stream"]),
   steps: z.array(channelStepSchema),
 });
 export type ChannelDecl = z.infer<typeof channelDeclSchema>;
@@ -68,9 +88,15 @@ export function channelStep(name: ChannelStepName, seed: number): ChannelStep {
 }
 
 /** The public words for one step: how each input now arrives (no hidden value in them). */
-export function channelStepAccess(step: ChannelStep, kind: "folder" | "file"): string {
+export function channelStepAccess(step: ChannelStep, kind: InputKind): string {
   const each = kind === "folder" ? "Every file of the input folder" : "The input file";
   switch (step.name) {
+    case "line-base64":
+      return "Every line is base64-encoded on its own (standard alphabet, one encoded line per line); decode it.";
+    case "line-hex":
+      return "Every line is written as lowercase hexadecimal text of its bytes (two digits a byte); decode it.";
+    case "line-reverse":
+      return "Every line's bytes are in reverse order; reverse them back.";
     case "base64":
       return `${each} is base64 text (with line breaks) with \`.b64\` appended to its name; decode it.`;
     case "gzip":
@@ -93,6 +119,13 @@ export function channelStepAccess(step: ChannelStep, kind: "folder" | "file"): s
 /** The spec update for a channel: every step in order. */
 export function channelAccess(decl: ChannelDecl): string {
   const lines = decl.steps.map((s, i) => `${i + 1}. ${channelStepAccess(s, decl.input_kind)}`);
+  if (decl.input_kind === "stream") {
+    return [
+      `The lines your program \`${decl.program}\` reads on its standard input no longer arrive as described above. Each line (without its newline) is transformed by these steps, applied in this order; your program must undo them (from the last) on every line before it reads the line as described above. What your program writes is unchanged:`,
+      "",
+      ...lines,
+    ].join("\n");
+  }
   return [
     `The input your program \`${decl.program}\` receives (argument ${decl.input_index - 1}) no longer arrives as described above. It is prepared by these steps, applied in this order; your program must undo them (from the last) before it reads the input as described above:`,
     "",
@@ -117,13 +150,15 @@ export function channelKitPath(): string {
  * A bundled-style program task: a Python grader under tests/ that runs
  * `run(["python3", TOOL, INPUT, ...])` with `TOOL = os.path.join(WORK, "NAME")`. Returns the
  * program's path in the sandbox, the input's argv index and whether the input is a folder (the
- * graders name a folder input `d`), or null. A wrong guess is caught by the verifier: the
- * reference solution then fails in the child, and the candidate is rejected.
+ * graders name a folder input `d`), or null. An interactive program that the grader talks to
+ * over its standard input (`CMD = sealed_argv(["python3", os.path.join(WORK, "NAME")])`) has a
+ * stream input. A wrong guess is caught by the verifier: the reference solution then fails in the
+ * child, and the candidate is rejected.
  */
 export function detectProgram(
   testsDir: string,
   workdir: string,
-): { program: string; inputIndex: number; inputKind: "folder" | "file" } | null {
+): { program: string; inputIndex: number; inputKind: InputKind } | null {
   if (!existsSync(testsDir)) return null;
   for (const name of readdirSync(testsDir).sort()) {
     if (!name.endsWith(".py")) continue;
@@ -136,6 +171,10 @@ export function detectProgram(
         inputIndex: 2,
         inputKind: call[1] === "d" ? "folder" : "file",
       };
+    }
+    const interactive = /sealed_argv\(\["python3", os\.path\.join\(WORK, "([^"/]+)"\)\]\)/.exec(text);
+    if (interactive?.[1] !== undefined) {
+      return { program: posix.join(workdir, interactive[1]), inputIndex: 1, inputKind: "stream" };
     }
   }
   return null;

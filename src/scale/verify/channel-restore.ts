@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorMessage, InfraError } from "../../core/errors.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
+import type { InputKind } from "../channel/steps.js";
 import { byPath } from "../layout.js";
 import type { FileTree } from "../types.js";
 import { type CheckResult, checkResult, type Diagnostic, diag } from "./diagnostics.js";
@@ -140,7 +141,17 @@ function judge(sample: FileTree, exitCode: number | null, stdout: string, stderr
  * A sample input for the check: the task's public files when there are some (the examples the
  * agent sees), else a small built folder or file with text, nesting, an empty file and binary bytes.
  */
-export function sampleInput(kind: "folder" | "file", tree: FileTree): FileTree {
+export function sampleInput(kind: InputKind, tree: FileTree): FileTree {
+  if (kind === "stream") {
+    // Lines as an interactive program reads them: JSON objects, an empty line, non-ASCII text.
+    const lines = [
+      '{"type": "init", "gravity": 1.62, "pad_x": -3.5}',
+      "",
+      '{"step": 1, "note": "héllo"}',
+      "7 8 9",
+    ];
+    return new Map([["", new TextEncoder().encode(`${lines.join("\n")}\n`)]]);
+  }
   const text = [...tree].filter(([, b]) => b.length > 0 && b.length < 64_000 && !b.includes(0));
   const first = text.sort(([a], [b]) => byPath(a, b))[0];
   if (kind === "file") {

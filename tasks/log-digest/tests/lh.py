@@ -56,7 +56,7 @@ def sealed_argv(argv, timeout=None, cwd=WORK, ro=(), out=()):
         pre += ["--ro", p]
     for p in out:
         pre += ["--out", p]
-    return pre + ["--"] + list(argv)
+    return _through_stream(argv, pre + ["--"] + list(argv))
 
 
 def _grader_owned(argv):
@@ -83,7 +83,7 @@ def _channel():
 def _through_channel(argv):
     """argv with the program's input replaced by its presented copy, when the channel applies."""
     ch = _channel()
-    if ch is None:
+    if ch is None or ch[1].get("input_kind") == "stream":
         return argv
     kit, decl = ch
     i = decl["input_index"]
@@ -93,6 +93,16 @@ def _through_channel(argv):
     out = list(argv)
     out[i] = kit.present(argv[i], decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
     return out
+
+
+def _through_stream(argv, full):
+    """A stream channel: the program's standard input reaches it through the channel's filter."""
+    ch = _channel()
+    if ch is None or ch[1].get("input_kind") != "stream" or ch[1]["program"] not in argv:
+        return full
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "res")
+    return [sys.executable, os.path.join(here, "res_channel.py"), "stream",
+            os.path.join(here, "channel.json"), "--"] + full
 
 
 def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):

@@ -8,7 +8,10 @@ parent's program). Standard library only, deterministic: the same input, steps a
 same bytes (gzip mtime 0, sorted tar entries with fixed dates, names from a seeded generator).
 
 A step is {"name": ..., "seed": int, "params": {...}}. An input is a folder (every file in it is
-transformed) or a single file (only the steps that keep one file apply to it).
+transformed), a single file (only the steps that keep one file apply to it), or a stream: the
+lines an interactive program reads on its standard input, each transformed by the `line-*` steps
+on its way (`stream` runs the program behind that filter for the verifier; the wrapper of the
+reference solution undoes it line by line).
 """
 import base64
 import binascii
@@ -22,7 +25,7 @@ import tarfile
 
 CHANNEL = os.environ.get("LONGHAUL_RES_CHANNEL", "/tests/res/channel.json")
 FIXED_MTIME = 1577836800  # 2020-01-01T00:00:00Z
-ONE_FILE = ("base64", "gzip", "layered-wrap", "text-reencode")
+ONE_FILE = ("base64", "gzip", "layered-wrap", "text-reencode", "line-base64", "line-hex", "line-reverse")
 
 
 def load(path=CHANNEL):
@@ -99,6 +102,61 @@ def _per_file(encode, decode, suffix, accepts=lambda data: True):
                 os.remove(p)
 
     return fwd, back
+
+
+# Line steps: each line (without its newline) is encoded on its own; an encoded line never holds
+# a newline, so a stream stays one line per line and a file keeps its line structure.
+LINE = {
+    "line-base64": (base64.b64encode, base64.b64decode),
+    "line-hex": (binascii.hexlify, binascii.unhexlify),
+    "line-reverse": (lambda b: b[::-1], lambda b: b[::-1]),
+}
+
+
+def encode_line(line, steps):
+    for step in steps:
+        line = LINE[step["name"]][0](line)
+    return line
+
+
+def decode_line(line, steps):
+    for step in reversed(steps):
+        line = LINE[step["name"]][1](line)
+    return line
+
+
+def _per_line(name):
+    def conv(f):
+        def go(root, step):
+            for rel in _files(root):
+                p = os.path.join(root, rel)
+                _write(p, b"\n".join(f(part) for part in _read(p).split(b"\n")))
+        return go
+
+    return conv(LINE[name][0]), conv(LINE[name][1])
+
+
+def pump(argv, convert):
+    """Runs argv with this process's stdin lines passed through `convert`; its stdout is ours."""
+    import subprocess
+    import sys
+
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE)
+    # Only the program writes to our reader. Were our copy of stdout kept open, a program that
+    # exits early would leave the reader waiting for an answer instead of seeing the stream end.
+    sys.stdout.flush()
+    os.close(1)
+    try:
+        for line in iter(sys.stdin.buffer.readline, b""):
+            end = line.endswith(b"\n")
+            p.stdin.write(convert(line[:-1] if end else line) + (b"\n" if end else b""))
+            # Interactive programs answer line by line: nothing may wait in a buffer.
+            p.stdin.flush()
+        p.stdin.close()
+    except (BrokenPipeError, ValueError):
+        pass
+    code = p.wait()
+    return 128 - code if code < 0 else code
 
 
 def _wrap(data, step):
@@ -209,6 +267,9 @@ STEPS = {
     "split": (_split_fwd, _split_back),
     "manifest": (_manifest_fwd, _manifest_back),
     "archive": (_archive_fwd, _archive_back),
+    "line-base64": _per_line("line-base64"),
+    "line-hex": _per_line("line-hex"),
+    "line-reverse": _per_line("line-reverse"),
 }
 
 
@@ -273,6 +334,19 @@ runpy.run_path(ORIGINAL, run_name="__main__")
 '''
 
 
+STREAM_WRAPPER = '''#!/usr/bin/env python3
+"""Decodes every line this program reads on its standard input, then hands it to the original."""
+import json, os, sys
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".res"))
+import res_channel
+DECL = json.loads(%(decl)r)
+ORIGINAL = os.path.join(HERE, ".res", "parent", %(name)r)
+sys.exit(res_channel.pump([sys.executable, ORIGINAL] + sys.argv[1:],
+                          lambda line: res_channel.decode_line(line, DECL["steps"])))
+'''
+
+
 def wrap(program, decl_path):
     """Puts a wrapper at `program` that restores its input, then runs the original (moved aside)."""
     with open(decl_path) as f:
@@ -284,14 +358,19 @@ def wrap(program, decl_path):
     name = os.path.basename(program)
     os.replace(program, os.path.join(kit, "parent", name))
     with open(program, "w") as f:
-        f.write(WRAPPER % {"decl": json.dumps(decl, sort_keys=True), "name": name})
+        template = STREAM_WRAPPER if decl["input_kind"] == "stream" else WRAPPER
+        f.write(template % {"decl": json.dumps(decl, sort_keys=True), "name": name})
     os.chmod(program, 0o755)
 
 
 if __name__ == "__main__":
     import sys
 
+    if len(sys.argv) >= 5 and sys.argv[1] == "stream" and sys.argv[3] == "--":
+        # The verifier's side of a stream channel: the program behind a filter that encodes its input.
+        steps = load(sys.argv[2])["steps"]
+        sys.exit(pump(sys.argv[4:], lambda line: encode_line(line, steps)))
     if len(sys.argv) != 4 or sys.argv[1] != "wrap":
-        sys.stderr.write("usage: res_channel.py wrap PROGRAM CHANNEL_JSON\n")
+        sys.stderr.write("usage: res_channel.py wrap PROGRAM CHANNEL_JSON | stream CHANNEL_JSON -- ARGV...\n")
         sys.exit(2)
     wrap(sys.argv[2], sys.argv[3])
