@@ -3,11 +3,7 @@ import { describe, expect, it } from "vitest";
 import { channelPool } from "../../src/scale/channel/plan-channel.js";
 import { loadParent } from "../../src/scale/child/build-child.js";
 import { applyPlan, PlanStepError } from "../../src/scale/plan/apply.js";
-import {
-  inLibrary,
-  libraryTransforms,
-  NO_XREF_PREP_EXCLUDED,
-} from "../../src/scale/plan/libraries.js";
+import { inLibrary, libraryTransforms, NO_XREF_PREP_EXCLUDED } from "../../src/scale/plan/libraries.js";
 import { LIBRARIES } from "../../src/scale/plan/schema.js";
 import { SeededProposer } from "../../src/scale/plan/seeded-proposer.js";
 import { listTransforms } from "../../src/scale/transforms/registry.js";
