@@ -60,25 +60,29 @@ export function chartSvg(e: Experiment, metric: "success_rate" | "mean_reward", 
   parts.push(
     `<text x="${(M.left + W - M.right) / 2}" y="${H - 6}" text-anchor="middle" class="tick">depth</text>`,
   );
-  for (const variant of e.variants) {
+  e.variants.forEach((variant, i) => {
     const colour = COLOURS[variant];
+    // Variants with equal values would hide each other: each line is nudged a pixel or two.
+    const nudge = (i - (e.variants.length - 1) / 2) * 2;
     const points = e.cells
       .filter(
         (c): c is ExperimentCell & Record<typeof metric, number> =>
           c.variant === variant && c[metric] !== null,
       )
       .sort((a, b) => a.depth - b.depth);
-    if (points.length === 0) continue;
-    const coords = points.map((c) => `${x(c.depth).toFixed(1)},${y(c[metric]).toFixed(1)}`).join(" ");
+    if (points.length === 0) return;
+    const coords = points
+      .map((c) => `${x(c.depth).toFixed(1)},${(y(c[metric]) + nudge).toFixed(1)}`)
+      .join(" ");
     parts.push(
       `<polyline class="series" data-variant="${variant}" fill="none" stroke="${colour}" stroke-width="2" points="${coords}"/>`,
     );
     for (const c of points) {
       parts.push(
-        `<circle cx="${x(c.depth).toFixed(1)}" cy="${y(c[metric]).toFixed(1)}" r="3.5" fill="${colour}"><title>${esc(variant)} depth ${c.depth}: ${c[metric]} (n = ${c.n})</title></circle>`,
+        `<circle cx="${x(c.depth).toFixed(1)}" cy="${(y(c[metric]) + nudge).toFixed(1)}" r="3.5" fill="${colour}"><title>${esc(variant)} depth ${c.depth}: ${c[metric]} (n = ${c.n})</title></circle>`,
       );
     }
-  }
+  });
   parts.push("</svg>");
   return parts.join("\n");
 }
@@ -124,7 +128,7 @@ td:first-child, th:first-child { text-align: left; }
 <body>
 <h1>RES experiment: ${esc(who)}</h1>
 <p class="muted">tasks: ${tasks}; ${e.attempts} attempt(s) per node; success: R ≥ ${e.threshold}; job ${esc(e.job.id)}; ${esc(e.created_at)}</p>
-<p>${legend(e)}</p>
+<p>${legend(e)} <span class="muted">(lines with equal values are drawn a pixel or two apart)</span></p>
 <div class="charts">
 ${chartSvg(e, "success_rate", "success rate vs depth")}
 ${chartSvg(e, "mean_reward", "mean R vs depth")}

@@ -144,7 +144,7 @@ export function renderCost(cost: LineageCost): string {
   const t = cost.target;
   if (t !== null) {
     lines.push(
-      `target evaluation (${t.agent}): ${t.seconds.toFixed(1)} s, ${t.input} input + ${t.output} output tokens (${t.trials} trials on ${t.children} children)`,
+      `target evaluation (${t.agent}): ${t.seconds.toFixed(1)} s, ${t.input} input + ${t.output} output tokens (${t.trials} trials on ${t.children} ${t.children === 1 ? "child" : "children"})`,
     );
   }
   return `${lines.join("\n")}\n`;
