@@ -138,7 +138,7 @@ export function registerScaleCommand(program: Command): void {
         trials: opts.trials,
         proposer,
         log,
-        ...(target === undefined ? {} : { target }),
+        ...(target === undefined ? {} : { target, timeoutMultiplier: opts.timeoutMultiplier }),
       });
       process.stdout.write(`${formatTable(LINEAGE_TABLE_HEADER, lineageRows(result.nodes))}\n`);
       process.stdout.write(`\n${renderCost(lineageCost(result.nodes))}`);

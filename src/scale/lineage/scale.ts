@@ -38,6 +38,8 @@ export interface ScaleOptions {
    * child it fails in every attempt (docs/scale.md).
    */
   target?: TargetAgent;
+  /** Scales the target agent's trial timeouts (`--timeout-multiplier`). */
+  timeoutMultiplier?: number;
   /** The start of every child's id (default: the root task's id); keeps ids of several lineages apart. */
   idPrefix?: string;
 }
@@ -107,6 +109,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
             trialsDir: join(outDir, TARGET_TRIALS_DIR, id),
             provider: o.provider,
             seed: o.seed,
+            timeoutMultiplier: o.timeoutMultiplier ?? 1,
             ...(o.signal === undefined ? {} : { signal: o.signal }),
             log,
           });
