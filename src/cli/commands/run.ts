@@ -243,7 +243,7 @@ function warnChangedTasks(config: JobConfig, tasks: { name: string; checksum: st
   }
 }
 
-function jobSummary(
+export function jobSummary(
   config: JobConfig,
   trials: { outcome: string; reward: number | null }[],
   interrupted: boolean,

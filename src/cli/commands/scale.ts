@@ -2,24 +2,29 @@ import { existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { Command } from "commander";
 import pc from "picocolors";
+import { agentNeedsModel, createAgent } from "../../agents/index.js";
 import { UserError } from "../../core/index.js";
 import { parseSettings } from "../../models/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { MAX_DEPTH, MODES, type ScaleMode } from "../../scale/child/res-json.js";
 import {
   LINEAGE_TABLE_HEADER,
+  lineageCost,
   lineageRows,
   lineageTokens,
+  renderCost,
   renderLineageTree,
 } from "../../scale/lineage/render.js";
 import { scaleTask } from "../../scale/lineage/scale.js";
 import { readLineage } from "../../scale/lineage/store.js";
 import { makeProposer, PROPOSERS, type ProposerKind } from "../../scale/plan/make-proposer.js";
 import { LIBRARIES, type LibraryName } from "../../scale/plan/schema.js";
+import type { TargetAgent } from "../../scale/target/evaluate-target.js";
 import type { Verdict } from "../../scale/verify/diagnostics.js";
 import { verifyChild } from "../../scale/verify/verify-child.js";
 import { nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
 import { formatTable } from "../results-table.js";
+import { registerScaleExperiment } from "./scale-experiment.js";
 
 interface ScaleOpts {
   depth?: number;
@@ -36,6 +41,9 @@ interface ScaleOpts {
   proposer: string;
   model?: string;
   baseUrl?: string;
+  targetAgent?: string;
+  targetAttempts: number;
+  targetModel?: string;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[], value: string): T {
@@ -91,6 +99,14 @@ export function registerScaleCommand(program: Command): void {
       positiveNumber("--timeout-multiplier"),
       1,
     )
+    .option("--target-agent <name>", "adaptive stop: this agent attempts each approved child")
+    .option(
+      "--target-attempts <n>",
+      "adaptive stop: attempts per child; the chain stops below a child failed in every one",
+      positiveInt("--target-attempts"),
+      3,
+    )
+    .option("--target-model <provider:model>", "the model of --target-agent")
     .action(async (task: string | undefined, opts: ScaleOpts) => {
       if (task === undefined) throw new UserError("scale needs a task folder: longhaul scale TASK --depth K");
       if (opts.depth === undefined) throw new UserError("scale needs --depth K (1-10)");
@@ -103,6 +119,7 @@ export function registerScaleCommand(program: Command): void {
         settings: parseSettings(opts.baseUrl === undefined ? {} : { baseUrl: opts.baseUrl }),
         log,
       });
+      const target = targetOf(opts);
       const provider = getSandboxProvider(opts.sandbox);
       await provider.check();
       const out = resolve(opts.out ?? `${basename(resolve(task))}-res`);
@@ -121,8 +138,10 @@ export function registerScaleCommand(program: Command): void {
         trials: opts.trials,
         proposer,
         log,
+        ...(target === undefined ? {} : { target, timeoutMultiplier: opts.timeoutMultiplier }),
       });
       process.stdout.write(`${formatTable(LINEAGE_TABLE_HEADER, lineageRows(result.nodes))}\n`);
+      process.stdout.write(`\n${renderCost(lineageCost(result.nodes))}`);
       const approved = result.nodes.filter((n) => n.status === "approved").length;
       const discarded = result.nodes.filter((n) => n.status === "discarded").length;
       const tokens = lineageTokens(result.nodes);
@@ -157,13 +176,29 @@ export function registerScaleCommand(program: Command): void {
         if (!verdict.ok) process.exitCode = 1;
       },
     );
+  registerScaleExperiment(scale);
   scale
     .command("tree")
     .description("print a lineage as a tree: each node's transforms and verifier result")
     .argument("<out>", "a lineage folder (holding lineage.jsonl)")
     .action((out: string) => {
-      process.stdout.write(renderLineageTree(readLineage(out)));
+      const nodes = readLineage(out);
+      process.stdout.write(`${renderLineageTree(nodes)}\n${renderCost(lineageCost(nodes))}`);
     });
+}
+
+/** The adaptive stop's agent, checked before anything is built (an unknown agent, a missing model). */
+function targetOf(opts: ScaleOpts): TargetAgent | undefined {
+  if (opts.targetAgent === undefined) {
+    if (opts.targetModel !== undefined)
+      throw new UserError("--target-model is used only with --target-agent");
+    return undefined;
+  }
+  createAgent(opts.targetAgent);
+  if (agentNeedsModel(opts.targetAgent) && opts.targetModel === undefined) {
+    throw new UserError(`--target-agent ${opts.targetAgent} needs --target-model PROVIDER:MODEL`);
+  }
+  return { agent: opts.targetAgent, model: opts.targetModel ?? null, attempts: opts.targetAttempts };
 }
 
 export function renderVerdict(child: string, v: Verdict): string {

@@ -1,11 +1,11 @@
 import { Rng } from "../../core/rng.js";
 import { PlanStepError } from "../plan/apply.js";
+import { libraryChannelSteps } from "../plan/libraries.js";
 import type { ProposeRequest, Proposer, RepairRequest } from "../plan/proposer.js";
 import type { LibraryName, Plan } from "../plan/schema.js";
 import type { PlanStep } from "../types.js";
 import {
   BASIC_CHANNEL_STEPS,
-  CHANNEL_STEPS,
   type ChannelDecl,
   type ChannelStep,
   type ChannelStepName,
@@ -28,7 +28,7 @@ export const CHANNEL_PREFIX = "channel-";
 
 /** The channel steps a library offers for an input of this kind (single files keep to ONE_FILE_STEPS). */
 export function channelPool(library: LibraryName, kind: InputKind): ChannelStepName[] {
-  const lib: readonly ChannelStepName[] = library === "basic" ? BASIC_CHANNEL_STEPS : CHANNEL_STEPS;
+  const lib = libraryChannelSteps(library, BASIC_CHANNEL_STEPS);
   if (kind === "stream") return lib.filter((n) => STREAM_STEPS.includes(n));
   return lib.filter((n) => !STREAM_STEPS.includes(n) && (kind === "folder" || ONE_FILE_STEPS.includes(n)));
 }

@@ -11,6 +11,7 @@ import { treeDigest, writeTree } from "../file-tree.js";
 import { applyPlan, PlanStepError } from "../plan/apply.js";
 import type { Proposer, ProposerUsage } from "../plan/proposer.js";
 import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
+import type { TargetRecord } from "../target/target-record.js";
 import type { Transform } from "../types.js";
 import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
 import { verifyChild } from "../verify/verify-child.js";
@@ -29,10 +30,18 @@ export interface GrowInput {
   steps: number;
   log: (line: string) => void;
   record: (n: LineageNode) => void;
+  /** The adaptive stop's target agent on an approved child, before its node is recorded. */
+  evaluate?: (childDir: string, id: string) => Promise<TargetRecord>;
 }
 
-/** Proposes, builds and verifies one child, repairing on rejection; the approved child's info, or null. */
-export async function grow(g: GrowInput): Promise<ParentInfo | null> {
+/** An approved child, as the next level's parent, and the target agent's result on it. */
+export interface Grown {
+  info: ParentInfo;
+  target?: TargetRecord;
+}
+
+/** Proposes, builds and verifies one child, repairing on rejection; the approved child, or null. */
+export async function grow(g: GrowInput): Promise<Grown | null> {
   const t0 = performance.now();
   const usage0 = g.proposer.usage?.();
   const seed = new Rng(`${g.o.seed}:${g.o.mode}:${g.branch}:${g.depth}`).nextU32();
@@ -121,14 +130,17 @@ export async function grow(g: GrowInput): Promise<ParentInfo | null> {
       g.log(
         `${g.id}: approved in ${seconds.toFixed(1)} s (${verdict.checks.map((c) => `${c.name} ${c.status}`).join(", ")})`,
       );
+      // Measured after `seconds` is taken: the node's seconds are the construction cost alone.
+      const target = g.evaluate === undefined ? undefined : await g.evaluate(dir, g.id);
       g.record({
         ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds, usage0),
         dir: g.id,
         env_digest: envDigest,
         rejections,
         ...(channel === undefined ? {} : { channel }),
+        ...(target === undefined ? {} : { target }),
       });
-      return loadParent(dir);
+      return { info: await loadParent(dir), ...(target === undefined ? {} : { target }) };
     }
     reject(plan, diagnostics);
     g.log(

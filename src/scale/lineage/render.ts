@@ -37,6 +37,8 @@ export function renderLineageTree(nodes: readonly LineageNode[]): string {
     const pad = `${inner}${children.length > 0 ? "│  " : "   "}`;
     if (n.plan !== null) lines.push(`${pad}transforms: ${transformsOf(n)}`);
     if (n.checks.length > 0) lines.push(`${pad}verifier: ${checksSummary(n)}`);
+    const target = targetSummary(n);
+    if (target !== null) lines.push(`${pad}${target}`);
     if (n.status === "discarded") {
       for (const d of n.diagnostics.slice(0, 5))
         lines.push(`${pad}${d.code}${d.step ? ` @${d.step}` : ""}: ${d.message}`);
@@ -84,4 +86,75 @@ export function lineageTokens(
   const output = counted.reduce((s, n) => s + (n.tokens?.output ?? 0), 0);
   const approved = nodes.filter((n) => n.status === "approved").length;
   return { input, output, perApproved: approved === 0 ? 0 : Math.round((input + output) / approved) };
+}
+
+/** Seconds and model tokens spent on one part of a lineage. */
+export interface CostPart {
+  seconds: number;
+  input: number;
+  output: number;
+}
+
+/**
+ * A lineage's cost, split as the adaptive stop needs: constructing children (planning, building,
+ * verifying, repairs; every node's `seconds` and `tokens`) apart from evaluating them with the
+ * target agent (every node's `target`); `target` is null when no node was evaluated.
+ */
+export interface LineageCost {
+  construction: CostPart & { approved: number };
+  target: (CostPart & { children: number; trials: number; agent: string }) | null;
+}
+
+export function lineageCost(nodes: readonly LineageNode[]): LineageCost {
+  const kids = nodes.filter((n) => n.status !== "root");
+  const construction = {
+    seconds: round(kids.reduce((s, n) => s + n.seconds, 0)),
+    input: kids.reduce((s, n) => s + (n.tokens?.input ?? 0), 0),
+    output: kids.reduce((s, n) => s + (n.tokens?.output ?? 0), 0),
+    approved: kids.filter((n) => n.status === "approved").length,
+  };
+  const evaluated = kids.flatMap((n) => (n.target === undefined ? [] : [n.target]));
+  const first = evaluated[0];
+  if (first === undefined) return { construction, target: null };
+  return {
+    construction,
+    target: {
+      seconds: round(evaluated.reduce((s, t) => s + t.seconds, 0)),
+      input: evaluated.reduce((s, t) => s + t.tokens.input, 0),
+      output: evaluated.reduce((s, t) => s + t.tokens.output, 0),
+      children: evaluated.length,
+      trials: evaluated.reduce((s, t) => s + t.attempts, 0),
+      agent: first.model === null ? first.agent : `${first.agent} (${first.model})`,
+    },
+  };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** The cost report `scale` prints at the end and `scale tree` under the tree. */
+export function renderCost(cost: LineageCost): string {
+  const c = cost.construction;
+  const per =
+    c.approved === 0 ? "" : `, ${Math.round((c.input + c.output) / c.approved)} tokens per approved child`;
+  const lines = [
+    `construction: ${c.seconds.toFixed(1)} s, ${c.input} input + ${c.output} output tokens (${c.approved} approved${per})`,
+  ];
+  const t = cost.target;
+  if (t !== null) {
+    lines.push(
+      `target evaluation (${t.agent}): ${t.seconds.toFixed(1)} s, ${t.input} input + ${t.output} output tokens (${t.trials} trials on ${t.children} ${t.children === 1 ? "child" : "children"})`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** One line of `scale tree` for an evaluated child: passes, each attempt's R, seconds. */
+export function targetSummary(n: LineageNode): string | null {
+  const t = n.target;
+  if (t === undefined) return null;
+  const rs = t.rewards.map((r) => (r === null ? "null" : String(Math.round(r * 1000) / 1000))).join(", ");
+  const verdict = t.passed ? "passed" : "failed every attempt";
+  return `target: ${t.agent} ${t.passes}/${t.attempts} ≥ ${t.threshold} (R ${rs}), ${verdict}, ${t.seconds.toFixed(1)} s`;
 }

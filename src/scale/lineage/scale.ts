@@ -7,10 +7,11 @@ import { ChannelProposer } from "../channel/plan-channel.js";
 import { loadParent, type ParentInfo } from "../child/build-child.js";
 import { MAX_DEPTH, type ScaleMode } from "../child/res-json.js";
 import { treeDigest } from "../file-tree.js";
+import { libraryTransforms } from "../plan/libraries.js";
 import type { Proposer } from "../plan/proposer.js";
 import type { LibraryName } from "../plan/schema.js";
 import { SeededProposer } from "../plan/seeded-proposer.js";
-import { basicTransforms, listTransforms } from "../transforms/registry.js";
+import { evaluateTarget, type TargetAgent } from "../target/evaluate-target.js";
 import { blank, grow } from "./grow.js";
 import { LINEAGE_JSONL, type LineageNode, LineageStore } from "./store.js";
 
@@ -32,6 +33,15 @@ export interface ScaleOptions {
   trials?: boolean;
   log?: (line: string) => void;
   signal?: AbortSignal;
+  /**
+   * Adaptive stop: this agent attempts every approved child; a recursive chain stops below a
+   * child it fails in every attempt (docs/scale.md).
+   */
+  target?: TargetAgent;
+  /** Scales the target agent's trial timeouts (`--timeout-multiplier`). */
+  timeoutMultiplier?: number;
+  /** The start of every child's id (default: the root task's id); keeps ids of several lineages apart. */
+  idPrefix?: string;
 }
 
 export interface ScaleResult {
@@ -67,7 +77,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       `${taskDir}: not scalable: no file in tests/ names a file of its environment (an environment-data task), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
     );
   }
-  const transforms = o.library === "basic" ? basicTransforms() : listTransforms();
+  const transforms = libraryTransforms(o.library);
   if (transforms.length === 0) throw new UserError(`the ${o.library} transform library is empty`);
   const log = o.log ?? (() => {});
   // A program task's levels are channel steps (docs/scale.md), planned by the channel planner.
@@ -86,6 +96,23 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     nodes.push(n);
   };
   const rootId = safeId(root.id);
+  const prefix = o.idPrefix === undefined ? rootId : safeId(o.idPrefix);
+  const target = o.target;
+  const evaluate =
+    target === undefined
+      ? undefined
+      : (childDir: string, id: string) =>
+          evaluateTarget({
+            target,
+            childDir,
+            childId: id,
+            trialsDir: join(outDir, TARGET_TRIALS_DIR, id),
+            provider: o.provider,
+            seed: o.seed,
+            timeoutMultiplier: o.timeoutMultiplier ?? 1,
+            ...(o.signal === undefined ? {} : { signal: o.signal }),
+            log,
+          });
   record({
     ...blank(rootId, null, "root", 0, 0, null),
     dir: taskDir,
@@ -95,7 +122,8 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     const steps = o.stepsPerLevel ?? 2;
     for (let b = 1; b <= o.children; b++) {
       if (o.mode === "independent") {
-        const id = `${rootId}-i${b}`;
+        const id = `${prefix}-i${b}`;
+        // Nothing descends from an independent child, so its target result is only recorded.
         await grow({
           o,
           outDir,
@@ -108,12 +136,13 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
           steps: steps * o.depth,
           log,
           record,
+          ...(evaluate === undefined ? {} : { evaluate }),
         });
         continue;
       }
       let parent: ParentInfo = root;
       for (let k = 1; k <= o.depth; k++) {
-        const id = `${rootId}-b${b}-d${k}`;
+        const id = `${prefix}-b${b}-d${k}`;
         const grown = await grow({
           o,
           outDir,
@@ -126,9 +155,16 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
           steps,
           log,
           record,
+          ...(evaluate === undefined ? {} : { evaluate }),
         });
         if (grown === null) break;
-        parent = grown;
+        if (grown.target !== undefined && !grown.target.passed) {
+          log(
+            `${id}: the target ${grown.target.agent} failed all ${grown.target.attempts} attempt(s); chain ${b} stops at depth ${k}`,
+          );
+          break;
+        }
+        parent = grown.info;
       }
     }
   } finally {
@@ -141,6 +177,9 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
 function safeId(name: string): string {
   return basename(name).replace(/[^A-Za-z0-9._-]/g, "_");
 }
+
+/** Where the target agent's trials are kept in a lineage folder (hidden: not a dataset entry). */
+export const TARGET_TRIALS_DIR = ".target-trials";
 
 /** Staged candidates that were neither approved nor discarded (an interrupted run). */
 function removeStaging(outDir: string): void {

@@ -6,6 +6,7 @@ import { errorMessage, InputError } from "../../core/errors.js";
 import { channelDeclSchema } from "../channel/steps.js";
 import { MODES } from "../child/res-json.js";
 import { PlanSchema } from "../plan/schema.js";
+import { TargetRecordSchema } from "../target/target-record.js";
 import { CHECK_NAMES, DIAGNOSTIC_CODES } from "../verify/diagnostics.js";
 
 export const LINEAGE_JSONL = "lineage.jsonl";
@@ -47,6 +48,8 @@ export const LineageNodeSchema = z.object({
   tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }).optional(),
   /** A program task's node: the child's whole input channel (absent for environment-data tasks). */
   channel: channelDeclSchema.optional(),
+  /** The adaptive stop's target agent on this approved child (absent without --target-agent). */
+  target: TargetRecordSchema.optional(),
 });
 export type LineageNode = z.infer<typeof LineageNodeSchema>;
 

@@ -2,6 +2,7 @@ import { errorMessage, UserError } from "../../core/errors.js";
 import { isTreePath } from "../file-tree.js";
 import { getTransform } from "../transforms/registry.js";
 import type { FileTree, RestoreStep } from "../types.js";
+import { inLibrary } from "./libraries.js";
 import type { Plan } from "./schema.js";
 
 /** A plan step that cannot be applied; `step` is its 0-based index in the plan. */
@@ -42,8 +43,8 @@ export function applyPlan(tree: FileTree, plan: Plan): AppliedPlan {
     } catch (e) {
       throw new PlanStepError(i, errorMessage(e));
     }
-    if (plan.library === "basic" && !t.basic) {
-      throw new PlanStepError(i, `${t.name} is not in the basic library this plan declares`);
+    if (!inLibrary(t, plan.library)) {
+      throw new PlanStepError(i, `${t.name} is not in the ${plan.library} library this plan declares`);
     }
     const missing = step.targets.filter((p) => !env.has(p));
     if (missing.length > 0) {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import type { PlanStep } from "../types.js";
 
-export const LIBRARIES = ["basic", "full"] as const;
+/** Transform libraries: `full` (every registered transform), `basic` (six) and the `no-xref-prep` ablation. */
+export const LIBRARIES = ["basic", "full", "no-xref-prep"] as const;
 export type LibraryName = (typeof LIBRARIES)[number];
 
 export const PlanStepSchema = z.object({

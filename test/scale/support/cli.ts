@@ -7,7 +7,10 @@ import { exitCodeFor } from "../../../src/cli/run-cli.js";
  * Runs `longhaul scale ...` in this process (so transforms a test registered are there), with
  * stdout and stderr captured and the exit code the real CLI would give.
  */
-export async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function cli(
+  args: string[],
+  register: (program: Command) => void = registerScaleCommand,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
   const so = vi.spyOn(process.stdout, "write").mockImplementation((s) => {
@@ -27,7 +30,7 @@ export async function cli(args: string[]): Promise<{ code: number; stdout: strin
       writeErr: (s) => process.stderr.write(s),
       writeOut: (s) => process.stdout.write(s),
     });
-    registerScaleCommand(program);
+    register(program);
     await program.parseAsync(["node", "longhaul", ...args]);
     code = Number(process.exitCode ?? 0);
   } catch (e) {

@@ -1,0 +1,118 @@
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { SandboxProvider } from "../../sandbox/types.js";
+import { lineageCost } from "../lineage/render.js";
+import { scaleTask } from "../lineage/scale.js";
+import { LINEAGE_JSONL, type LineageNode, readLineage } from "../lineage/store.js";
+import type { Proposer } from "../plan/proposer.js";
+import type { ExperimentLineage } from "./experiment-schema.js";
+import { VARIANT_SETUP, type Variant } from "./variants.js";
+
+export interface BuildInput {
+  taskDir: string;
+  /** The root task's name (its id in every child id). */
+  task: string;
+  variants: readonly Variant[];
+  depths: readonly number[];
+  /** The experiment folder; lineages live in `lineages/<task>/<variant>` under it. */
+  outDir: string;
+  seed: number;
+  stepsPerLevel: number;
+  repairs: number;
+  trials: boolean;
+  provider: SandboxProvider;
+  proposer?: Proposer;
+  log: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+/** A child the experiment evaluates: which task, variant and depth it stands for. */
+export interface PlannedNode {
+  variant: Variant;
+  depth: number;
+  id: string;
+  dir: string;
+}
+
+export interface BuiltLineages {
+  lineages: ExperimentLineage[];
+  nodes: PlannedNode[];
+}
+
+/**
+ * The lineages one task needs, built or reused: a recursive variant is one chain to the deepest
+ * requested depth (`lineages/<task>/<variant>`); `independent` is one child per requested depth k
+ * ≥ 1, each a one-level lineage of k × steps steps (`lineages/<task>/independent-d<k>`). Child ids
+ * start with `<task>-<variant>` so the children of every variant can run in one job.
+ */
+export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
+  const max = Math.max(0, ...b.depths);
+  const wanted = b.depths.filter((d) => d >= 1);
+  const lineages: ExperimentLineage[] = [];
+  const nodes: PlannedNode[] = [];
+  if (max === 0) return { lineages, nodes };
+  for (const variant of b.variants) {
+    const setup = VARIANT_SETUP[variant];
+    const builds =
+      setup.mode === "recursive"
+        ? [{ sub: variant, depth: max, prefix: `${b.task}-${variant}`, picks: wanted.map((k) => [k, k]) }]
+        : wanted.map((k) => ({
+            sub: `${variant}-d${k}`,
+            depth: k,
+            prefix: `${b.task}-${variant}-d${k}`,
+            picks: [[k, 1]],
+          }));
+    for (const x of builds) {
+      const dir = join(b.outDir, "lineages", b.task, x.sub);
+      const reused = existsSync(join(dir, LINEAGE_JSONL));
+      if (reused) b.log(`${b.task} ${variant}: reusing the lineage in ${dir}`);
+      else b.log(`${b.task} ${variant}: building ${setup.mode} depth ${x.depth} (${setup.library} library)`);
+      const all = reused
+        ? readLineage(dir)
+        : (
+            await scaleTask({
+              taskDir: b.taskDir,
+              outDir: dir,
+              depth: x.depth,
+              children: 1,
+              library: setup.library,
+              mode: setup.mode,
+              seed: b.seed,
+              stepsPerLevel: b.stepsPerLevel,
+              repairs: b.repairs,
+              provider: b.provider,
+              trials: b.trials,
+              idPrefix: x.prefix,
+              log: b.log,
+              ...(b.proposer === undefined ? {} : { proposer: b.proposer }),
+              ...(b.signal === undefined ? {} : { signal: b.signal }),
+            })
+          ).nodes;
+      // [experiment depth, lineage depth]: an independent child sits at lineage depth 1.
+      const children = x.picks.map(([k = 0, at = 0]) => {
+        const node = childAt(all, at);
+        if (node !== null && node.dir !== null) {
+          nodes.push({ variant, depth: k, id: node.id, dir: join(dir, node.dir) });
+        } else {
+          b.log(`${b.task} ${variant}: no approved child at depth ${k}; it is left out`);
+        }
+        return { depth: k, id: node?.id ?? null };
+      });
+      const cost = lineageCost(all).construction;
+      lineages.push({
+        task: b.task,
+        variant,
+        dir: relative(b.outDir, dir),
+        built: !reused,
+        children,
+        construction: { seconds: cost.seconds, input_tokens: cost.input, output_tokens: cost.output },
+      });
+    }
+  }
+  return { lineages, nodes };
+}
+
+/** The approved child at a lineage depth, on the first chain. */
+function childAt(nodes: readonly LineageNode[], depth: number): LineageNode | null {
+  return nodes.find((n) => n.status === "approved" && n.depth === depth && n.branch === 1) ?? null;
+}
