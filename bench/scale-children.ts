@@ -58,17 +58,22 @@ async function main(): Promise<void> {
       });
       const kids = r.nodes.filter((n) => n.status !== "root");
       const approved = kids.filter((n) => n.status === "approved");
+      const own = approved.map((n) => n.seconds).sort((a, b) => a - b);
+      const ownV = approved.map((n) => n.verify_seconds ?? Number.NaN).sort((a, b) => a - b);
       console.log(
-        `${basename(task)}: ${approved.length}/${kids.length} approved at depth ≤ ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+        `${basename(task)}: ${approved.length}/${kids.length} approved at depth ≤ ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+          `(per child p50 ${percentile(own, 50).toFixed(2)} s, verifier p50 ${percentile(ownV, 50).toFixed(2)} s, proposals ${approved.reduce((s, n) => s + n.attempts, 0)}); ` +
           `restore steps by depth: ${approved.map((n) => `${n.depth}:${restoreSteps(n) ?? "?"}`).join(" ")}`,
       );
       all.push(...kids);
     }
     const approved = all.filter((n) => n.status === "approved");
     const secs = approved.map((n) => n.seconds).sort((a, b) => a - b);
+    const vsecs = approved.map((n) => n.verify_seconds ?? Number.NaN).sort((a, b) => a - b);
     const proposals = approved.reduce((s, n) => s + n.attempts, 0);
     console.log(
-      `approved children: ${approved.length} of ${all.length}; seconds per approved child p50 ${percentile(secs, 50).toFixed(2)} p95 ${percentile(secs, 95).toFixed(2)}; ` +
+      `approved children: ${approved.length} of ${all.length}; seconds per approved child p50 ${percentile(secs, 50).toFixed(2)} p95 ${percentile(secs, 95).toFixed(2)} ` +
+        `(of which verifier p50 ${percentile(vsecs, 50).toFixed(2)} p95 ${percentile(vsecs, 95).toFixed(2)}); ` +
         `proposals per approved child ${(proposals / Math.max(1, approved.length)).toFixed(2)}; tokens per approved child ${lineageTokens(all)?.perApproved ?? 0}`,
     );
     console.log(`target p50 <= 2 s per approved child: ${percentile(secs, 50) <= 2 ? "met" : "not met"}`);

@@ -43,6 +43,7 @@ export interface Grown {
 /** Proposes, builds and verifies one child, repairing on rejection; the approved child, or null. */
 export async function grow(g: GrowInput): Promise<Grown | null> {
   const t0 = performance.now();
+  let verifySeconds = 0;
   const usage0 = g.proposer.usage?.();
   const seed = new Rng(`${g.o.seed}:${g.o.mode}:${g.branch}:${g.depth}`).nextU32();
   const request = {
@@ -120,7 +121,9 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       continue;
     }
     g.log(`${g.id} attempt ${attempt + 1}: ${describePlan(plan)}; verifying…`);
+    const v0 = performance.now();
     verdict = await verifyChild(stage, { provider: g.o.provider, trials: g.o.trials, signal: g.o.signal });
+    verifySeconds += (performance.now() - v0) / 1000;
     diagnostics = verdict.diagnostics;
     previous = plan;
     if (verdict.ok) {
@@ -137,6 +140,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
         dir: g.id,
         env_digest: envDigest,
         rejections,
+        verify_seconds: Math.round(verifySeconds * 1000) / 1000,
         ...(channel === undefined ? {} : { channel }),
         ...(target === undefined ? {} : { target }),
       });
@@ -154,6 +158,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds, usage0),
     diagnostics,
     rejections,
+    verify_seconds: Math.round(verifySeconds * 1000) / 1000,
     ...(channel === undefined ? {} : { channel }),
   });
   return null;

@@ -42,6 +42,8 @@ export const LineageNodeSchema = z.object({
     z.object({ attempt: z.number().int().min(1), plan: z.string(), diagnostics: z.array(DiagnosticSchema) }),
   ),
   seconds: z.number().min(0),
+  /** Of `seconds`, those spent in the verifier (every attempt); absent in older lineages. */
+  verify_seconds: z.number().min(0).optional(),
   /** The proposer that planned this node ("seeded", "llm:provider:model"); absent in older lineages. */
   proposer: z.string().optional(),
   /** Model tokens the proposer spent on this node, all attempts; absent when it calls no model. */
