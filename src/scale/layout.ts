@@ -14,11 +14,13 @@ export const CHILD = {
   snapshotDir: "res/snapshot",
   parentTest: "res-parent-test.sh",
   parentSolve: "res-parent-solve.sh",
+  /** The root's partial.sh (task check's honest partial), run after the same restore steps. */
+  parentPartial: "res-parent-partial.sh",
 } as const;
 
 /** Names RES adds inside tests/ and solution/; a root task already using them cannot be scaled. */
 export const RESERVED_TEST_NAMES = ["res", CHILD.parentTest] as const;
-export const RESERVED_SOLUTION_NAMES = [CHILD.parentSolve] as const;
+export const RESERVED_SOLUTION_NAMES = [CHILD.parentSolve, CHILD.parentPartial] as const;
 
 export function sha256Hex(...parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");

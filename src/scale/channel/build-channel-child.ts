@@ -26,16 +26,23 @@ export function renderChannelUpdate(depth: number, decl: ChannelDecl): string {
 }
 
 /** The root's solve.sh and its other solution files (a channel child keeps the root's under res/). */
-export function rootSolution(parent: ParentInfo): { solve: Uint8Array; others: Map<string, Uint8Array> } {
+export function rootSolution(parent: ParentInfo): {
+  solve: Uint8Array;
+  partial: Uint8Array | undefined;
+  others: Map<string, Uint8Array>;
+} {
   const isRoot = parent.depth === 0;
   const solve = parent.solution.get(isRoot ? "solve.sh" : `${CHANNEL_DIR}/parent-solve.sh`);
   if (solve === undefined) throw new UserError(`${parent.dir}: the root's solve.sh is missing`);
+  const partial = parent.solution.get(isRoot ? "partial.sh" : `${CHANNEL_DIR}/parent-partial.sh`);
   const others = new Map(
-    [...parent.solution].filter(([p]) => p !== "solve.sh" && (isRoot || !p.startsWith(`${CHANNEL_DIR}/`))),
+    [...parent.solution].filter(
+      ([p]) => p !== "solve.sh" && p !== "partial.sh" && (isRoot || !p.startsWith(`${CHANNEL_DIR}/`)),
+    ),
   );
   if (isRoot && [...others.keys()].some((p) => p.startsWith(`${CHANNEL_DIR}/`)))
     throw new UserError(`${parent.dir}/solution/${CHANNEL_DIR}: RES keeps its own files under this name`);
-  return { solve, others };
+  return { solve, partial, others };
 }
 
 /**
@@ -64,7 +71,7 @@ export function buildChannelChildFiles(
   for (const [p, b] of channelTestFiles(decl)) files.set(`tests/${p}`, b);
   const root = rootSolution(parent);
   for (const [p, b] of root.others) files.set(`solution/${p}`, b);
-  for (const [p, b] of channelSolutionFiles(decl, root.solve)) files.set(`solution/${p}`, b);
+  for (const [p, b] of channelSolutionFiles(decl, root.solve, root.partial)) files.set(`solution/${p}`, b);
   const digest = treeDigest(parent.tree.tree);
   const res: ResJson = {
     format: "longhaul-res-child",

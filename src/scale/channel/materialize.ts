@@ -25,18 +25,32 @@ export function channelTestFiles(decl: ChannelDecl): Map<string, Uint8Array> {
  * around the program that undoes the channel before the parent's program reads its input.
  * Returns the files relative to solution/, solve.sh included.
  */
-export function channelSolutionFiles(decl: ChannelDecl, parentSolve: Uint8Array): Map<string, Uint8Array> {
-  const solve = [
-    "#!/usr/bin/env bash",
-    "# Scaled child (docs/scale.md): the parent's solution, then its program learns to read the",
-    "# input channel declared in res/channel.json.",
-    "set -euo pipefail",
-    `bash /solution/${CHANNEL_DIR}/parent-solve.sh`,
-    `python3 /solution/${CHANNEL_DIR}/res_channel.py wrap ${shellQuote(decl.program)} /solution/${CHANNEL_DIR}/channel.json`,
-    "",
-  ].join("\n");
+export function channelSolutionFiles(
+  decl: ChannelDecl,
+  parentSolve: Uint8Array,
+  parentPartial?: Uint8Array,
+): Map<string, Uint8Array> {
+  const script = (kind: "solve" | "partial"): string =>
+    [
+      "#!/usr/bin/env bash",
+      `# Scaled child (docs/scale.md): the root's ${kind === "solve" ? "solution" : "partial solution"}, then its program learns to read the`,
+      "# input channel declared in res/channel.json.",
+      "set -euo pipefail",
+      `bash /solution/${CHANNEL_DIR}/parent-${kind}.sh`,
+      `python3 /solution/${CHANNEL_DIR}/res_channel.py wrap ${shellQuote(decl.program)} /solution/${CHANNEL_DIR}/channel.json`,
+      "",
+    ].join("\n");
+  // task check's honest partial: the root's partial program behind the same channel wrapper.
+  const partial: [string, Uint8Array][] =
+    parentPartial === undefined
+      ? []
+      : [
+          ["partial.sh", utf8.encode(script("partial"))],
+          [`${CHANNEL_DIR}/parent-partial.sh`, parentPartial],
+        ];
   return new Map([
-    ["solve.sh", utf8.encode(solve)],
+    ["solve.sh", utf8.encode(script("solve"))],
+    ...partial,
     [`${CHANNEL_DIR}/parent-solve.sh`, parentSolve],
     [`${CHANNEL_DIR}/channel.json`, declBytes(decl)],
     [`${CHANNEL_DIR}/res_channel.py`, new Uint8Array(readFileSync(channelKitPath()))],

@@ -121,13 +121,21 @@ export function buildChildFiles(
   files.set("instruction.md", enc.encode(appendSpecUpdate(parent.instruction, section)));
   for (const [p, b] of childEnvironment(parent.tree, applied.env)) files.set(`environment/${p}`, b);
   for (const [p, b] of childTestFiles(req, workdir)) files.set(`tests/${p}`, b);
-  // The root's solve.sh is kept beside the new wrapper; a child parent's wrapper is replaced.
+  // The root's solve.sh and partial.sh are kept beside the new wrappers; a child parent's
+  // wrappers are replaced.
+  const kept = { "solve.sh": CHILD.parentSolve, "partial.sh": CHILD.parentPartial } as const;
   for (const [p, b] of parent.solution) {
-    if (p !== "solve.sh") files.set(`solution/${p}`, b);
-    else if (parent.depth === 0) files.set(`solution/${CHILD.parentSolve}`, b);
+    if (p !== "solve.sh" && p !== "partial.sh") files.set(`solution/${p}`, b);
+    else if (parent.depth === 0) files.set(`solution/${kept[p]}`, b);
   }
   const chain = [...mine, ...restoreChain(parent.instruction)];
   files.set("solution/solve.sh", enc.encode(solveWrapper(chain, workdir, meta.depth)));
+  // task check's honest partial: the same restore steps, then the root's partial solution.
+  if (files.has(`solution/${CHILD.parentPartial}`))
+    files.set(
+      "solution/partial.sh",
+      enc.encode(solveWrapper(chain, workdir, meta.depth, CHILD.parentPartial)),
+    );
   const res: ResJson = {
     format: "longhaul-res-child",
     version: 1,

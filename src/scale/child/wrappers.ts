@@ -32,7 +32,12 @@ export function testWrapper(reads: readonly string[], workdir: string): string {
  * counts, with no errexit of ours inside it), then the original reference solution (kept beside
  * it) unchanged.
  */
-export function solveWrapper(chain: readonly PublishedStep[], workdir: string, depth: number): string {
+export function solveWrapper(
+  chain: readonly PublishedStep[],
+  workdir: string,
+  depth: number,
+  original: string = CHILD.parentSolve,
+): string {
   const steps = chain.flatMap((s) => [
     `# ${s.label}: ${s.why.replace(/\s+/g, " ").trim()}`,
     `sh -c ${shq(s.run.trim())} ||`,
@@ -41,10 +46,10 @@ export function solveWrapper(chain: readonly PublishedStep[], workdir: string, d
   return [
     "#!/bin/bash",
     `# RES child reference solution (depth ${depth}): undo the environment updates with the public`,
-    `# restore steps of instruction.md, then run the original reference solution (${CHILD.parentSolve}).`,
+    `# restore steps of instruction.md, then run the original ${original === CHILD.parentSolve ? "reference" : "partial"} solution (${original}).`,
     `cd ${shq(workdir)} || exit 1`,
     ...steps,
-    `exec bash "$(dirname "$0")/${CHILD.parentSolve}" "$@"`,
+    `exec bash "$(dirname "$0")/${original}" "$@"`,
     "",
   ].join("\n");
 }
