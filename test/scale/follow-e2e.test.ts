@@ -1,5 +1,5 @@
 import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrialResult } from "../../src/core/index.js";
 import { runTrial } from "../../src/runner/run-trial.js";
@@ -109,7 +109,9 @@ describe("follow solves every depth of two lineages; the root's bare oracle fail
       for (const depth of DEPTHS) {
         jobs.push(async () => {
           const dir = childCopy(name, lineages[name], depth, "follow");
-          const r = await trial(dir, "follow", { root: ROOTS[name] }, `${name}-follow-d${depth}`);
+          // Both ways to name the skill: the root task itself, or the dataset folder holding it.
+          const opts = name === "ledger" ? { root: ROOTS[name] } : { roots: dirname(ROOTS[name]) };
+          const r = await trial(dir, "follow", opts, `${name}-follow-d${depth}`);
           results.set(key(name, "follow", depth), r);
         });
         if (depth === 0) continue;

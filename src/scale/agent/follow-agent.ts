@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { TrajectoryRecorder } from "../../agents/llm-loop/trajectory.js";
 import type { Agent, AgentContext, AgentRunResult } from "../../agents/types.js";
@@ -61,20 +61,38 @@ export function followCommands(plan: FollowPlan, solverDir: string): FollowComma
  * `follow`: a scripted agent that reads only the public instruction. It parses every
  * `## Environment update` section into a restore plan (an unknown sentence is an error naming
  * it), runs it, then runs the root task's solution — its one skill — from `--agent-opt
- * root=ROOT_TASK` (its solution/) or `--agent-opt solver=DIR` (a folder with solve.sh). It never
- * reads the child's tests/, solution/, res.json or lineage files.
+ * root=ROOT_TASK` (its solution/), `--agent-opt solver=DIR` (a folder with solve.sh) or
+ * `--agent-opt roots=DATASET` (a folder of root tasks: the one whose folder name is the longest
+ * prefix of the child's task name, so one option serves a lineage of every bundled task). It
+ * never reads the child's tests/, solution/, res.json or lineage files.
  */
 export class FollowAgent implements Agent {
   readonly name = "follow";
-  private readonly solverDir: string;
+  private readonly solverDir: string | null;
+  private readonly rootsDir: string | null;
 
   constructor(options: Record<string, string>) {
     const solver =
       options.solver ?? (options.root !== undefined ? join(options.root, "solution") : undefined);
-    if (solver === undefined || solver.trim() === "") {
-      throw new UserError("the follow agent needs --agent-opt root=ROOT_TASK_DIR or --agent-opt solver=DIR");
+    const roots = options.roots?.trim() ? resolve(options.roots) : null;
+    if ((solver === undefined || solver.trim() === "") && roots === null) {
+      throw new UserError(
+        "the follow agent needs --agent-opt root=ROOT_TASK_DIR, solver=DIR or roots=DATASET_DIR",
+      );
     }
-    this.solverDir = resolve(solver);
+    this.solverDir = solver === undefined || solver.trim() === "" ? null : resolve(solver);
+    this.rootsDir = roots;
+  }
+
+  /** The solution folder for `taskName`: the given one, or the matching root's of `roots`. */
+  private solverFor(taskName: string): string | null {
+    if (this.solverDir !== null) return this.solverDir;
+    if (this.rootsDir === null || !existsSync(this.rootsDir)) return null;
+    const match = readdirSync(this.rootsDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && (taskName === e.name || taskName.startsWith(`${e.name}-`)))
+      .map((e) => e.name)
+      .sort((a, b) => b.length - a.length)[0];
+    return match === undefined ? null : join(this.rootsDir, match, "solution");
   }
 
   async run(ctx: AgentContext): Promise<AgentRunResult> {
@@ -95,16 +113,23 @@ export class FollowAgent implements Agent {
       writeFileSync(join(ctx.logDir, "follow.log"), log.join("\n"));
       return { ...result, usage: { turns, command_sec: commandSec } };
     };
-    if (!existsSync(join(this.solverDir, "solve.sh"))) {
+    const solverDir = this.solverFor(ctx.task.name);
+    if (solverDir === null) {
       return finish({
         selfTerminated: false,
-        error: `${this.solverDir}: the follow agent needs solve.sh there`,
+        error: `${this.rootsDir}: no root task folder whose name starts the task name ${ctx.task.name}`,
+      });
+    }
+    if (!existsSync(join(solverDir, "solve.sh"))) {
+      return finish({
+        selfTerminated: false,
+        error: `${solverDir}: the follow agent needs solve.sh there`,
       });
     }
     let commands: FollowCommand[];
     try {
       const plan = planFollow(ctx.instruction);
-      commands = followCommands(plan, this.solverDir);
+      commands = followCommands(plan, solverDir);
       traj.add({ source: "agent", message: describePlan(plan) });
     } catch (e) {
       if (!(e instanceof FollowError)) throw e;
