@@ -14,7 +14,7 @@ import { tempDir } from "../runner/helpers.js";
  * The deepest child of one of them then passes `task check` like any task. The full sweep over
  * every bundled task is `bench/scale-children.ts` (docs/benchmarks.md).
  */
-const TASKS = ["blob-count", "grid-puzzle-solver", "lander-pilot"] as const;
+const TASKS = ["blob-count", "loan-schedule", "lander-pilot"] as const;
 const provider = getSandboxProvider("bwrap");
 const scratch = tempDir("res-bundled");
 const lineages = new Map<string, { outDir: string; nodes: LineageNode[] }>();
