@@ -110,7 +110,8 @@ describe("follow solves every depth of two lineages; the root's bare oracle fail
         jobs.push(async () => {
           const dir = childCopy(name, lineages[name], depth, "follow");
           // Both ways to name the skill: the root task itself, or the dataset folder holding it.
-          const opts = name === "ledger" ? { root: ROOTS[name] } : { roots: dirname(ROOTS[name]) };
+          const opts: Record<string, string> =
+            name === "ledger" ? { root: ROOTS[name] } : { roots: dirname(ROOTS[name]) };
           const r = await trial(dir, "follow", opts, `${name}-follow-d${depth}`);
           results.set(key(name, "follow", depth), r);
         });
