@@ -14,7 +14,7 @@ import { tempDir } from "../runner/helpers.js";
  * The deepest child of one of them then passes `task check` like any task. The full sweep over
  * every bundled task is `bench/scale-children.ts` (docs/benchmarks.md).
  */
-const TASKS = ["blob-count", "loan-schedule", "lander-pilot"] as const;
+const TASKS = ["orbit-propagate", "loan-schedule", "lander-pilot"] as const;
 const provider = getSandboxProvider("bwrap");
 const scratch = tempDir("res-bundled");
 const lineages = new Map<string, { outDir: string; nodes: LineageNode[] }>();
@@ -70,11 +70,12 @@ describe("depth-10 lineages of three bundled tasks, all verified", () => {
     },
   );
 
-  it("the depth-10 child of blob-count passes task check", async () => {
-    const outDir = lineages.get("blob-count")?.outDir ?? "";
-    const task = await loadTask(join(outDir, "blob-count-b1-d10"));
-    // Two seeds, as `task check` spreads them: distinct stress inputs are checked too.
-    const report = await checkTask(task, { provider, seeds: [1000, 8919] });
+  it("the depth-10 child of loan-schedule passes task check", async () => {
+    const outDir = lineages.get("loan-schedule")?.outDir ?? "";
+    const task = await loadTask(join(outDir, "loan-schedule-b1-d10"));
+    // One seed here (oracle, nop, partial, each re-run): every bundled task's depth-10 child passes
+    // the five-seed CLI check too (docs/benchmarks.md).
+    const report = await checkTask(task, { provider, seeds: [1000] });
     expect(report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
     expect(report.ok).toBe(true);
   }, 900_000);

@@ -1,5 +1,5 @@
 import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrialResult } from "../../src/core/index.js";
 import { runTrial } from "../../src/runner/run-trial.js";
@@ -36,7 +36,8 @@ function childCopy(name: Name, lineage: string, depth: number, who: "follow" | "
     depth === 0
       ? ROOTS[name]
       : join(lineage, `${name === "ledger" ? "ledger-report" : "blob-count"}-b1-d${depth}`);
-  const dst = join(scratch, "tasks", `${name}-${who}-d${depth}`, depth === 0 ? "root" : `d${depth}`);
+  // Each copy keeps its folder name: the task's name, which `roots=` matches.
+  const dst = join(scratch, "tasks", `${name}-${who}-d${depth}`, basename(src));
   cpSync(src, dst, { recursive: true });
   rmSync(join(dst, "solution"), { recursive: true, force: true });
   rmSync(join(dst, "res.json"), { force: true });
