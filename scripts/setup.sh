@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in bubblewrap tmux chromium sqlite3 python3 util-linux procps mount e2fsprogs findutils docker.io debootstrap tar; do
+for pkg in bubblewrap tmux chromium sqlite3 python3 util-linux procps mount e2fsprogs findutils docker.io debootstrap tar redis-server; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then
