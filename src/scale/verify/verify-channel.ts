@@ -19,6 +19,7 @@ import {
 import { checkLeak } from "./leak.js";
 import { checkOracle } from "./oracle-trials.js";
 import { checkProtected } from "./protected.js";
+import { restoreAndOracle } from "./restore-and-oracle.js";
 import type { VerifyOptions } from "./verify-child.js";
 
 type Files = ReadonlyMap<string, Uint8Array>;
@@ -140,40 +141,39 @@ export async function verifyChannelChild(
     const why =
       program === null ? "the parent is not a program task" : `tests/${CHANNEL_DECL} or the kit is missing`;
     checks.push(checkResult("restore", [diag("restore-failed", null, why)], ""));
-  } else {
-    checks.push(
-      await checkChannelRestore({
-        kit,
-        decl: declBytes,
-        sample: sampleInput(program.inputKind, parent.tree.tree),
-        provider: o.provider,
-        signal: o.signal,
-      }),
-    );
-  }
-  const restore = checks[checks.length - 1];
-  if (o.trials === false) {
-    checks.push({ name: "oracle", status: "skipped", detail: "trials not requested", diagnostics: [] });
-  } else if (restore?.status === "fail") {
     checks.push({
       name: "oracle",
       status: "skipped",
-      detail: "the channel does not restore",
+      detail: o.trials === false ? "trials not requested" : "the channel does not restore",
       diagnostics: [],
     });
-  } else {
-    checks.push(
-      await checkOracle({
-        childDir: child.dir,
-        // The bare solution is the root's: every level wraps the root's program.
-        parentDir: resolve(child.dir, child.res.root.dir),
-        bareLabel: "root",
-        provider: o.provider,
-        seed: o.seed,
-        timeoutMultiplier: o.timeoutMultiplier,
-        signal: o.signal,
-      }),
-    );
+    return verdictOf(checks);
   }
+  checks.push(
+    ...(await restoreAndOracle({
+      restore: (signal) =>
+        checkChannelRestore({
+          kit,
+          decl: declBytes,
+          sample: sampleInput(program.inputKind, parent.tree.tree),
+          provider: o.provider,
+          signal,
+        }),
+      oracle: (signal) =>
+        checkOracle({
+          childDir: child.dir,
+          // The bare solution is the root's: every level wraps the root's program.
+          parentDir: resolve(child.dir, child.res.root.dir),
+          bareLabel: "root",
+          provider: o.provider,
+          seed: o.seed,
+          timeoutMultiplier: o.timeoutMultiplier,
+          signal,
+        }),
+      trials: o.trials,
+      signal: o.signal,
+      skippedBecause: "the channel does not restore",
+    })),
+  );
   return verdictOf(checks);
 }

@@ -8,6 +8,7 @@ import { checkLeak } from "./leak.js";
 import { checkOracle } from "./oracle-trials.js";
 import { checkProtected } from "./protected.js";
 import { checkReproducible } from "./reproduce.js";
+import { restoreAndOracle } from "./restore-and-oracle.js";
 import { checkRestore } from "./restore-check.js";
 import { verifyChannelChild } from "./verify-channel.js";
 
@@ -51,31 +52,31 @@ export async function verifyChild(childDir: string, o: VerifyOptions): Promise<V
       alreadyPublic: [parent.instruction, ...parent.tree.tree.keys(), ...child.tree.tree.keys()].join("\n"),
     }),
   );
-  const restore = await checkRestore({
-    tree: child.tree.tree,
-    chain: restoreChain(child.instruction),
-    facts: parent.requirements.protected.facts,
-    snapshot: parent.requirements.snapshot,
-    provider: o.provider,
-    signal: o.signal,
-  });
-  checks.push(restore);
-  if (o.trials === false) {
-    checks.push({ name: "oracle", status: "skipped", detail: "trials not requested", diagnostics: [] });
-  } else if (restore.status === "fail") {
-    // The child's oracle runs the same restore steps: it cannot pass, and says nothing new.
-    checks.push({ name: "oracle", status: "skipped", detail: "the restore steps fail", diagnostics: [] });
-  } else {
-    checks.push(
-      await checkOracle({
-        childDir: dir,
-        parentDir: parent.dir,
-        provider: o.provider,
-        seed: o.seed,
-        timeoutMultiplier: o.timeoutMultiplier,
-        signal: o.signal,
-      }),
-    );
-  }
+  checks.push(
+    ...(await restoreAndOracle({
+      restore: (signal) =>
+        checkRestore({
+          tree: child.tree.tree,
+          chain: restoreChain(child.instruction),
+          facts: parent.requirements.protected.facts,
+          snapshot: parent.requirements.snapshot,
+          provider: o.provider,
+          signal,
+        }),
+      oracle: (signal) =>
+        checkOracle({
+          childDir: dir,
+          parentDir: parent.dir,
+          provider: o.provider,
+          seed: o.seed,
+          timeoutMultiplier: o.timeoutMultiplier,
+          signal,
+        }),
+      trials: o.trials,
+      signal: o.signal,
+      // The child's oracle runs the same restore steps: it cannot pass, and says nothing new.
+      skippedBecause: "the restore steps fail",
+    })),
+  );
   return verdictOf(checks);
 }
