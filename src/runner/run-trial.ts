@@ -48,6 +48,13 @@ export interface TrialParams {
   image?: ImageRef | null;
   /** Seed the workdir from this host folder instead of the task (continuation's snapshot checks). */
   workdirFrom?: string;
+  /**
+   * The caller only asks whether R < 1 (RES verification's bare-oracle trial): the verifier gets
+   * LONGHAUL_STOP_AT_FIRST_FAILURE=1, and a grader that honours it (lh.py, the grader kit) stops
+   * after the first weighted subtask below 1. The reward is then a lower bound, below 1 exactly
+   * when the full run's is. Never for a scored trial.
+   */
+  stopAtFirstFailure?: boolean;
 }
 
 /** Thrown when the job was interrupted mid-trial; such a trial is re-run on --resume. */
@@ -135,6 +142,8 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     let files: VerifierFiles;
     try {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
+      if (p.stopAtFirstFailure === true)
+        options.env = { ...options.env, LONGHAUL_STOP_AT_FIRST_FAILURE: "1" };
       const user = verifierUser(p.task, p.image?.config.user);
       verify = await sandbox.exec(["bash", "/tests/test.sh"], {
         timeoutSec: verifierTimeoutSec,

@@ -85,6 +85,11 @@ export interface GraderOptions {
   rubric?: string | false;
   log?: (line: string) => void;
   exitOnTimeout?: boolean;
+  /**
+   * After the first weighted subtask below 1, run no more checks (they score 0). Default: true
+   * when $LONGHAUL_STOP_AT_FIRST_FAILURE is "1", which only RES verification's bare-oracle trial sets.
+   */
+  stopAtFirstFailure?: boolean;
 }
 
 export interface SubtaskSummary {

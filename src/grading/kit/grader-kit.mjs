@@ -349,8 +349,21 @@ export function createGrader(options = {}) {
   grader.run = async () => {
     const results = {};
     let anyTimedOut = false;
+    // Set only when the question is whether R is below 1 (RES verification's bare-oracle trial,
+    // docs/scale.md): after the first weighted subtask below 1 the rest are not run and score 0.
+    const stopAtFirstFailure =
+      options.stopAtFirstFailure ?? process.env.LONGHAUL_STOP_AT_FIRST_FAILURE === "1";
+    const declared = stopAtFirstFailure ? readRubric(rubricPath) : null;
+    let failed = false;
     for (const check of checks) {
+      if (failed) {
+        const message = "not run: an earlier subtask is below 1 (LONGHAUL_STOP_AT_FIRST_FAILURE)";
+        results[check.id] = { kind: check.kind, score: 0, message, error: null, timed_out: false, duration_ms: 0 };
+        continue;
+      }
       const r = await runCheck(check, seed, log, recordStress);
+      const weight = declared?.get(check.id) ?? check.weight;
+      if (stopAtFirstFailure && r.score < 1 && weight > 0) failed = true;
       anyTimedOut ||= r.timed_out;
       results[check.id] = r;
       log(`[${check.id}] ${r.score.toFixed(3)}${r.error ? ` (${r.error})` : ""}`);

@@ -86,6 +86,28 @@ await g.run();
     expect(none.details.stress_digest).toBeUndefined();
   });
 
+  it("with LONGHAUL_STOP_AT_FIRST_FAILURE=1, runs no check after the first weighted one below 1", async () => {
+    const body = `
+const ran = [];
+const g = createGrader({ rubric: false });
+g.binary("free", () => { ran.push("free"); return false; }, { weight: 0 });
+g.binary("first", () => { ran.push("first"); return true; });
+g.continuous("second", () => { ran.push("second"); return { error: 0.3, tolerance: 0.1, cutoff: 0.5 }; });
+g.binary("third", () => { ran.push("third"); return true; });
+await g.run();
+console.log(JSON.stringify(ran));
+`;
+    const full = await runGrader(body);
+    expect(JSON.parse(full.stdout.trim().split("\n").pop() ?? "")).toEqual(["free", "first", "second", "third"]);
+    const stopped = await runGrader(body, { LONGHAUL_STOP_AT_FIRST_FAILURE: "1" });
+    // A weight-0 failure settles nothing about R; "second" (0.5) does.
+    expect(JSON.parse(stopped.stdout.trim().split("\n").pop() ?? "")).toEqual(["free", "first", "second"]);
+    expect(stopped.rewardJson.third).toBe(0);
+    expect(String(stopped.details.subtasks.third?.message)).toMatch(/^not run/);
+    expect(full.rewardJson.reward).toBeLessThan(1);
+    expect(stopped.rewardJson.reward).toBeLessThan(1);
+  });
+
   it("isolates a throwing check, times out a hanging one, and writes files scoreTrial accepts", async () => {
     const r = await runGrader(`
 const g = createGrader({ rubric: false, timeoutMs: 400 });

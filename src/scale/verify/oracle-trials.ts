@@ -40,7 +40,8 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     const parentReady = await prepare(variant, scratch, "parent");
     const [child, parent] = await Promise.all([
       typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child"),
-      typeof parentReady === "string" ? parentReady : trial(input, parentReady, scratch, "parent"),
+      // The bare oracle only has to score below 1: its grader may stop at the first failed subtask.
+      typeof parentReady === "string" ? parentReady : trial(input, parentReady, scratch, "parent", true),
     ]);
     if (typeof child === "string") return checkResult("oracle", [diag("oracle-fails", null, child)], "");
     if (child.reward !== 1)
@@ -58,7 +59,7 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     return checkResult(
       "oracle",
       out,
-      `child oracle R = ${child.reward}; ${input.bareLabel ?? "parent"} oracle alone R = ${parent.reward ?? "null"}`,
+      `child oracle R = ${child.reward}; ${input.bareLabel ?? "parent"} oracle alone R ${bare(parent)}`,
       true,
     );
   } finally {
@@ -85,6 +86,7 @@ async function trial(
   ready: Ready,
   scratch: string,
   label: string,
+  stopAtFirstFailure = false,
 ): Promise<TrialResult> {
   const seed = input.seed ?? 1000;
   return runTrial({
@@ -101,7 +103,15 @@ async function trial(
     provider: input.provider,
     timeoutMultiplier: input.timeoutMultiplier ?? 1,
     signal: input.signal ?? new AbortController().signal,
+    stopAtFirstFailure,
   });
+}
+
+/** The bare trial's reward: exact, or "< 1" when its grader stopped at the first failed subtask. */
+function bare(r: TrialResult): string {
+  if (r.reward === null) return "= null";
+  const stopped = r.subtasks.some((s) => s.message?.includes("LONGHAUL_STOP_AT_FIRST_FAILURE") === true);
+  return stopped ? "< 1 (its grader stopped at the first failed subtask)" : `= ${r.reward}`;
 }
 
 function describe(r: TrialResult): string {

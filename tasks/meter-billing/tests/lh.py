@@ -41,6 +41,10 @@ def continuous(err, tol, cutoff):
 
 SEALED_RUN = os.environ.get("LONGHAUL_SEALED_RUN", "/longhaul/kit/sealed-run")
 SEALED_FAILED = 86  # exit status when the sealed runner is broken: a grading error, not a score
+# Set only when the question is whether R is below 1 (RES verification's bare-oracle trial,
+# docs/scale.md): after the first weighted subtask below 1 the answer is known, so the rest are
+# not run and score 0. Never set for a scored trial.
+STOP_AT_FIRST_FAILURE = os.environ.get("LONGHAUL_STOP_AT_FIRST_FAILURE") == "1"
 
 
 class SealedRunBroken(SystemExit):
@@ -200,11 +204,15 @@ class Grader:
         self.scores = {i: 0.0 for i in self.ids}
         self.msgs = {i: "not run" for i in self.ids}
         self.h = hashlib.sha256()
+        self.failed = False
 
     def digest(self, data):
         self.h.update(data if isinstance(data, bytes) else str(data).encode())
 
     def check(self, sid, fn):
+        if STOP_AT_FIRST_FAILURE and self.failed:
+            self.msgs[sid] = "not run: an earlier subtask is below 1 (LONGHAUL_STOP_AT_FIRST_FAILURE)"
+            return
         try:
             r = fn()
             score, msg = r if isinstance(r, tuple) else (r, "")
@@ -217,6 +225,8 @@ class Grader:
             print("warning: %s not in rubric" % sid, file=sys.stderr)
         self.scores[sid] = score
         self.msgs[sid] = str(msg)[:2000]
+        if score < 1 and self.weights.get(sid, 1) > 0:
+            self.failed = True
 
     def finish(self):
         os.makedirs(OUT, exist_ok=True)
