@@ -358,7 +358,14 @@ export function createGrader(options = {}) {
     for (const check of checks) {
       if (failed) {
         const message = "not run: an earlier subtask is below 1 (LONGHAUL_STOP_AT_FIRST_FAILURE)";
-        results[check.id] = { kind: check.kind, score: 0, message, error: null, timed_out: false, duration_ms: 0 };
+        results[check.id] = {
+          kind: check.kind,
+          score: 0,
+          message,
+          error: null,
+          timed_out: false,
+          duration_ms: 0,
+        };
         continue;
       }
       const r = await runCheck(check, seed, log, recordStress);

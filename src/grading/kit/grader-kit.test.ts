@@ -98,7 +98,12 @@ await g.run();
 console.log(JSON.stringify(ran));
 `;
     const full = await runGrader(body);
-    expect(JSON.parse(full.stdout.trim().split("\n").pop() ?? "")).toEqual(["free", "first", "second", "third"]);
+    expect(JSON.parse(full.stdout.trim().split("\n").pop() ?? "")).toEqual([
+      "free",
+      "first",
+      "second",
+      "third",
+    ]);
     const stopped = await runGrader(body, { LONGHAUL_STOP_AT_FIRST_FAILURE: "1" });
     // A weight-0 failure settles nothing about R; "second" (0.5) does.
     expect(JSON.parse(stopped.stdout.trim().split("\n").pop() ?? "")).toEqual(["free", "first", "second"]);
