@@ -4,14 +4,19 @@
  * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [--keep DIR] [TASK...]
  * (default task: the environment-data fixture test/fixtures/res/ledger-report). With --keep DIR the
  * lineages stay in DIR/<task> (e.g. to run `longhaul task check` on the children afterwards).
+ * Beside each task's figures: one oracle trial of the root itself, in the same run — the floor a
+ * child's verification cannot go under, since it runs at least one such trial of the child.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { runTrial } from "../src/runner/run-trial.js";
+import { prepareTask } from "../src/runner/task-image.js";
 import { getSandboxProvider } from "../src/sandbox/registry.js";
 import { lineageTokens } from "../src/scale/lineage/render.js";
 import { scaleTask } from "../src/scale/lineage/scale.js";
 import type { LineageNode } from "../src/scale/lineage/store.js";
+import { loadTask } from "../src/task/load.js";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,6 +25,29 @@ function arg(name: string, fallback: string): string {
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Seconds of one oracle trial of the task itself (seed 1000, as the verifier's trials). */
+async function rootTrialSeconds(taskDir: string, scratch: string): Promise<number> {
+  const ready = await prepareTask(await loadTask(taskDir), join(scratch, "images"));
+  if (!ready.ok) return Number.NaN;
+  const t0 = performance.now();
+  await runTrial({
+    jobId: "bench",
+    trialId: "root-oracle",
+    trialDir: join(scratch, "root-trial"),
+    task: ready.task,
+    image: ready.image,
+    agent: "oracle",
+    agentOptions: {},
+    model: null,
+    attempt: 1,
+    seed: 1000,
+    provider: getSandboxProvider("bwrap"),
+    timeoutMultiplier: 1,
+    signal: new AbortController().signal,
+  });
+  return (performance.now() - t0) / 1000;
 }
 
 function restoreSteps(n: LineageNode): number | null {
@@ -42,8 +70,13 @@ async function main(): Promise<void> {
   if (tasks.length === 0) tasks.push("test/fixtures/res/ledger-report");
   const out = keep === "" ? mkdtempSync(join(tmpdir(), "longhaul-bench-scale-")) : keep;
   const all: LineageNode[] = [];
+  const ratios: number[] = [];
   try {
     for (const task of tasks) {
+      const scratch = mkdtempSync(join(tmpdir(), "longhaul-bench-root-"));
+      const floor = await rootTrialSeconds(task, scratch).finally(() =>
+        rmSync(scratch, { recursive: true, force: true }),
+      );
       const t0 = performance.now();
       const r = await scaleTask({
         taskDir: task,
@@ -63,8 +96,10 @@ async function main(): Promise<void> {
       console.log(
         `${basename(task)}: ${approved.length}/${kids.length} approved at depth ≤ ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
           `(per child p50 ${percentile(own, 50).toFixed(2)} s, verifier p50 ${percentile(ownV, 50).toFixed(2)} s, proposals ${approved.reduce((s, n) => s + n.attempts, 0)}); ` +
-          `restore steps by depth: ${approved.map((n) => `${n.depth}:${restoreSteps(n) ?? "?"}`).join(" ")}`,
+          `restore steps by depth: ${approved.map((n) => `${n.depth}:${restoreSteps(n) ?? "?"}`).join(" ")}; ` +
+          `the root's own oracle trial ${floor.toFixed(2)} s (child p50 / root trial ${(percentile(own, 50) / floor).toFixed(2)}×)`,
       );
+      ratios.push(percentile(own, 50) / floor);
       all.push(...kids);
     }
     const approved = all.filter((n) => n.status === "approved");
@@ -75,6 +110,10 @@ async function main(): Promise<void> {
       `approved children: ${approved.length} of ${all.length}; seconds per approved child p50 ${percentile(secs, 50).toFixed(2)} p95 ${percentile(secs, 95).toFixed(2)} ` +
         `(of which verifier p50 ${percentile(vsecs, 50).toFixed(2)} p95 ${percentile(vsecs, 95).toFixed(2)}); ` +
         `proposals per approved child ${(proposals / Math.max(1, approved.length)).toFixed(2)}; tokens per approved child ${lineageTokens(all)?.perApproved ?? 0}`,
+    );
+    const r = [...ratios].sort((a, b) => a - b);
+    console.log(
+      `per-task child p50 over the root's own oracle trial: median ${percentile(r, 50).toFixed(2)}× (one trial is the floor of a child's verification)`,
     );
     console.log(`target p50 <= 2 s per approved child: ${percentile(secs, 50) <= 2 ? "met" : "not met"}`);
   } finally {
