@@ -3,6 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { UserError } from "../core/index.js";
+import { type ModelId, parseModelId } from "./model-id.js";
 import type { ModelSettings } from "./settings.js";
 
 type ProviderOptions = Record<string, Record<string, string | number | boolean>>;
@@ -139,6 +140,13 @@ export function getModelProvider(name: string): ModelProvider {
     throw new UserError(`unknown model provider "${name}"; known: ${[...registry.keys()].join(", ")}`);
   }
   return p;
+}
+
+/** A `provider:model` id whose provider is registered; fails with one line otherwise. */
+export function checkModelId(id: string): ModelId {
+  const parsed = parseModelId(id);
+  getModelProvider(parsed.provider);
+  return parsed;
 }
 
 export function listModelProviders(): ModelProvider[] {
