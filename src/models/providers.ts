@@ -142,10 +142,22 @@ export function getModelProvider(name: string): ModelProvider {
   return p;
 }
 
-/** A `provider:model` id whose provider is registered; fails with one line otherwise. */
-export function checkModelId(id: string): ModelId {
+/**
+ * A `provider:model` id whose provider is registered; fails with one line otherwise. Given the
+ * settings a call would use, also fails as that call would on a missing API key or base URL, so
+ * a command can refuse before it starts work that every call would fail.
+ */
+export function checkModelId(
+  id: string,
+  callSettings?: ModelSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): ModelId {
   const parsed = parseModelId(id);
-  getModelProvider(parsed.provider);
+  const provider = getModelProvider(parsed.provider);
+  if (callSettings !== undefined) {
+    resolveApiKey(provider, callSettings, env);
+    resolveBaseUrl(provider, callSettings, env);
+  }
   return parsed;
 }
 

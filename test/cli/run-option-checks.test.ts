@@ -8,9 +8,15 @@ import { FIXTURES, tempDir } from "../runner/helpers.js";
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
+    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: ROOT,
+      env,
+    });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -37,6 +43,26 @@ describe("run checks every option before a job folder exists", () => {
     );
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^longhaul: unknown model provider "nosuch"; known: .*openai.*\n$/);
+    expect(jobFolders(jobs)).toEqual([]);
+  });
+
+  it("an LLM agent's model without its API key or base URL: exit 2, one line, no job", async () => {
+    const jobs = tempDir("cli-options");
+    const task = join(FIXTURES, "hello");
+    const env = { ...process.env };
+    for (const name of Object.keys(env)) if (/API_KEY|BASE_URL/.test(name)) delete env[name];
+    const [noKey, noUrl] = await Promise.all([
+      cli(["run", task, "--agent", "terminus", "--model", "openai:gpt-4.1", "--jobs-dir", jobs], env),
+      cli(["run", task, "--agent", "tools", "--model", "openai-compatible:qwen3", "--jobs-dir", jobs], env),
+    ]);
+    expect(noKey).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^longhaul: provider openai: no API key; set OPENAI_API_KEY[^\n]*\n$/),
+    });
+    expect(noUrl).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^longhaul: provider openai-compatible: no base URL[^\n]*\n$/),
+    });
     expect(jobFolders(jobs)).toEqual([]);
   });
 });
