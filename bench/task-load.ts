@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scoreTrial } from "../src/grading/reward.js";
+import type { Rubric } from "../src/grading/types.js";
 import { taskChecksum } from "../src/task/checksum.js";
 import { loadTasks } from "../src/task/load.js";
-import type { Rubric } from "../src/task/types.js";
 
 function makeDataset(root: string, tasks: number, filesPerTask: number, bytesPerFile: number): void {
   const blob = Buffer.alloc(bytesPerFile, 7);

@@ -1,18 +1,54 @@
 import type { Command } from "commander";
-import { CommanderError } from "commander";
-import { isLonghaulError } from "../core/index.js";
-import { registerCommands } from "./commands/index.js";
+import { CommanderError, Help } from "commander";
+import { InternalError, isLonghaulError } from "../core/errors.js";
+import { packageVersion } from "../core/package-root.js";
+import { COMMANDS, commandNamed } from "./commands/catalog.js";
+
+// Only commander, the catalog and two small core files load before a command is chosen: every
+// command's module loads on demand (see commands/catalog.ts), so `--help` and `--version` stay fast.
 
 /** Exit codes: 0 ok, 1 a check failed (e.g. task check), 2 user error, 3 infrastructure, 70 internal. */
 export async function runCli(program: Command, argv: string[]): Promise<void> {
-  registerCommands(program);
-  program.exitOverride();
-  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
+    program.version(packageVersion(), "-V, --version", "print the longhaul version");
+    await registerOnDemand(program, commandNamed(argv.slice(2)));
+    program.exitOverride();
+    program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
     await program.parseAsync(argv);
   } catch (e) {
     process.exitCode = exitCodeFor(e);
   }
+}
+
+/**
+ * The named command is registered in full (its options, subcommands and action); every other
+ * command only by name and help line, which is all the top-level help shows.
+ */
+async function registerOnDemand(program: Command, name: string | undefined): Promise<void> {
+  const chosen = COMMANDS.find((c) => c.name === name);
+  if (chosen !== undefined) {
+    if (chosen.runsAgents) {
+      // Agents that live above the agents layer register with the commands that can run them.
+      const { registerScaleAgents } = await import("../scale/agent/register.js");
+      registerScaleAgents();
+    }
+    (await chosen.load())(program);
+  }
+  const terms = new Map<Command, string>();
+  for (const entry of COMMANDS) {
+    if (program.commands.some((c) => c.name() === entry.name)) continue;
+    const stub = program
+      .command(entry.name)
+      .description(entry.description)
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .action(() => {
+        throw new InternalError(`command ${entry.name} ran without its module loaded`);
+      });
+    terms.set(stub, entry.term);
+  }
+  const help = new Help();
+  program.configureHelp({ subcommandTerm: (cmd) => terms.get(cmd) ?? help.subcommandTerm(cmd) });
 }
 
 export function exitCodeFor(e: unknown): number {

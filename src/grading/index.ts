@@ -1,4 +1,4 @@
 export * from "./kit-path.js";
 export * from "./reward.js";
 export * from "./rubric.js";
-export * from "./toml-source.js";
+export type * from "./types.js";

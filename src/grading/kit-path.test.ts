@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InternalError } from "../core/errors.js";
-import { findPackageRoot, GRADER_KIT_FILE, graderKitDir } from "./kit-path.js";
+import { findPackageRoot } from "../core/package-root.js";
+import { GRADER_KIT_FILE, graderKitDir } from "./kit-path.js";
 
 function fakePackage(): string {
   const root = mkdtempSync(join(tmpdir(), "lh-pkg-"));

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { subtaskScoreSchema } from "../core/trial-result.js";
-import type { Rubric } from "../task/types.js";
 import { scoreTrial, scoreVerifierDir } from "./reward.js";
 import { implicitRubric } from "./rubric.js";
+import type { Rubric } from "./types.js";
 
 const RUBRIC: Rubric = {
   source: "tests/rubric.toml",

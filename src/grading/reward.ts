@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../core/errors.js";
 import type { SubtaskKind, SubtaskScore } from "../core/trial-result.js";
-import type { Rubric } from "../task/types.js";
 import { readHarborReward } from "./harbor-reward.js";
 import { IMPLICIT_SUBTASK_ID } from "./rubric.js";
+import type { Rubric } from "./types.js";
 
 /**
  * The reward contract: what a verifier leaves in /logs/verifier and how the host turns it into

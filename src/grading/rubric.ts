@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { InputError } from "../core/errors.js";
+import { issuesToError, lineOfKey, parseTomlFile } from "../core/toml-source.js";
 import { SUBTASK_KINDS, VISIBILITIES } from "../core/trial-result.js";
-import type { Rubric } from "../task/types.js";
-import { issuesToError, lineOfKey, parseTomlFile } from "./toml-source.js";
+import type { Rubric } from "./types.js";
 
 export const RUBRIC_FILE = "rubric.toml";
 export const IMPLICIT_SUBTASK_ID = "reward";

@@ -3,6 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { UserError } from "../core/index.js";
+import { type ModelId, parseModelId } from "./model-id.js";
 import type { ModelSettings } from "./settings.js";
 
 type ProviderOptions = Record<string, Record<string, string | number | boolean>>;
@@ -139,6 +140,25 @@ export function getModelProvider(name: string): ModelProvider {
     throw new UserError(`unknown model provider "${name}"; known: ${[...registry.keys()].join(", ")}`);
   }
   return p;
+}
+
+/**
+ * A `provider:model` id whose provider is registered; fails with one line otherwise. Given the
+ * settings a call would use, also fails as that call would on a missing API key or base URL, so
+ * a command can refuse before it starts work that every call would fail.
+ */
+export function checkModelId(
+  id: string,
+  callSettings?: ModelSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): ModelId {
+  const parsed = parseModelId(id);
+  const provider = getModelProvider(parsed.provider);
+  if (callSettings !== undefined) {
+    resolveApiKey(provider, callSettings, env);
+    resolveBaseUrl(provider, callSettings, env);
+  }
+  return parsed;
 }
 
 export function listModelProviders(): ModelProvider[] {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { findPackageRoot } from "../grading/kit-path.js";
+import { findPackageRoot } from "../core/package-root.js";
 
 let cached: string | null = null;
 

@@ -92,6 +92,7 @@ export class BwrapProvider implements SandboxProvider {
   readonly name = "bwrap";
   private readonly options: BwrapProviderOptions;
   private resolved: string | null = null;
+  private readonly warnedKinds = new Set<string>();
 
   constructor(options: BwrapProviderOptions = {}) {
     this.options = options;
@@ -186,7 +187,10 @@ export class BwrapProvider implements SandboxProvider {
             : mountStorage(spec.stateDir, spec.storageMb);
         storage = why === null ? "loop" : "watch";
         if (why !== null)
-          this.warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
+          this.warnOnce(
+            "disk-quota",
+            `sandbox disk quota is checked every second, not enforced by a filesystem (${why})`,
+          );
       }
       for (const d of Object.values(dirs)) await mkdir(d, { recursive: true });
       await mkdir(join(dirs.logs, "agent"));
@@ -289,6 +293,17 @@ export class BwrapProvider implements SandboxProvider {
   }
 
   /**
+   * A warning about the host rather than one sandbox, given once per provider (one job): its text
+   * can still differ per sandbox (a cgroup error names the sandbox's own folder), so it is keyed
+   * by kind, not by message.
+   */
+  private warnOnce(kind: string, message: string): void {
+    if (this.warnedKinds.has(kind)) return;
+    this.warnedKinds.add(kind);
+    this.warn(message);
+  }
+
+  /**
    * `overImage`: no uid of its own under rlimits. The image's files keep their owners, so the
    * commands run as the image's user, and the process cap holds only when that is not root.
    */
@@ -304,7 +319,10 @@ export class BwrapProvider implements SandboxProvider {
     const prlimit = searchPath("prlimit").find(isExecutableFile);
     const setpriv = searchPath("setpriv").find(isExecutableFile);
     if (prlimit === undefined) {
-      this.warn(`sandbox memory and process limits are NOT enforced (${reason}; prlimit not found)`);
+      this.warnOnce(
+        "limits",
+        `sandbox memory and process limits are NOT enforced (${reason}; prlimit not found)`,
+      );
       return { cgroup: null, wrap: (argv) => argv, runAs: null };
     }
     // As root the process cap only holds for a uid other than root (see sandbox-user.ts).
@@ -312,7 +330,8 @@ export class BwrapProvider implements SandboxProvider {
     const uid = asRoot && setpriv !== undefined && !overImage ? allocateSandboxUid() : null;
     const runAs = uid === null || setpriv === undefined ? null : { uid, gid: uid, setpriv };
     if (mode !== "rlimit" || (asRoot && runAs === null && !overImage)) {
-      this.warn(
+      this.warnOnce(
+        "limits",
         `sandbox limits fall back to rlimits (${reason}): memory is capped per process, not per sandbox` +
           (asRoot && runAs === null ? ", and without setpriv the process cap does not apply to root" : "") +
           "; see docs/sandbox.md",

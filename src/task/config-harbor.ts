@@ -1,5 +1,5 @@
 import { InputError } from "../core/errors.js";
-import { lineOfKey } from "../grading/toml-source.js";
+import { lineOfKey } from "../core/toml-source.js";
 import { templateProblems } from "./env-template.js";
 import type { TaskConfig } from "./types.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issuesToError, parseTomlFile } from "../grading/toml-source.js";
+import { issuesToError, parseTomlFile } from "../core/toml-source.js";
 import { checkHarborFields, migrateDeprecated } from "./config-harbor.js";
 import type { TaskConfig } from "./types.js";
 

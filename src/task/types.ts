@@ -1,4 +1,4 @@
-import type { SubtaskKind, Visibility } from "../core/index.js";
+import type { Rubric } from "../grading/types.js";
 
 export type NetworkMode = "public" | "no-network" | "allowlist";
 
@@ -67,20 +67,6 @@ export interface TaskConfig {
   };
   /** Host tools the task needs (checked before a trial starts). */
   requires: { host_tools: string[]; nested_sandbox: boolean };
-}
-
-export interface RubricSubtask {
-  id: string;
-  weight: number;
-  kind: SubtaskKind;
-  visibility: Visibility;
-  description: string;
-}
-
-export interface Rubric {
-  subtasks: RubricSubtask[];
-  /** Where it was read from (tests/rubric.toml), or null for the implicit one-subtask rubric. */
-  source: string | null;
 }
 
 export interface Task {

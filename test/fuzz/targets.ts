@@ -3,9 +3,9 @@ import { parseExternalResults } from "../../src/analysis/external-results.js";
 import { InputError, LonghaulError, UserError } from "../../src/core/errors.js";
 import { scoreTrial } from "../../src/grading/reward.js";
 import { parseRubric } from "../../src/grading/rubric.js";
+import type { Rubric } from "../../src/grading/types.js";
 import { parseJobConfig } from "../../src/store/job-config.js";
 import { parseTaskConfig } from "../../src/task/config.js";
-import type { Rubric } from "../../src/task/types.js";
 
 /**
  * Every input format longhaul reads from a file or a wire, as fuzz targets. The property is the

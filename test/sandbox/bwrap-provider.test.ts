@@ -105,6 +105,9 @@ describe("bwrap provider: setup and failures", () => {
     expect(s.limitMode).toBe("rlimit");
     expect(warnings.join("\n")).toMatch(/fall back to rlimits/);
     expect((await s.exec("ulimit -d")).stdout.trim()).toBe(String(256 * 1024));
+    // A host-wide warning comes once per provider (one job), not once per sandbox.
+    await make(p);
+    expect(warnings.filter((w) => /fall back to rlimits/.test(w))).toHaveLength(1);
     const strict = new BwrapProvider({ cgroupRoot: join(root, "no-cgroups"), limits: "cgroup" });
     await expect(strict.create(spec())).rejects.toThrow(/need cgroups/);
   });

@@ -10,7 +10,10 @@ import { registerTaskCommand } from "./task.js";
 import { registerViewCommand } from "./view.js";
 import { registerWorldCommand } from "./world.js";
 
-/** Every command module registers itself here; one line each. */
+/**
+ * Every command registered at once, for tests: test/cli/start-up.test.ts checks that catalog.ts
+ * (what the CLI loads on demand) names each of these with the same help line. One line each.
+ */
 export function registerCommands(program: Command): void {
   // Agents that live above the agents layer register with the commands that can run them.
   registerScaleAgents();

@@ -2,6 +2,8 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentNeedsModel, createAgent } from "../../agents/index.js";
 import { checkJobName, freshSeed, newJobId, UserError } from "../../core/index.js";
+import { checkModelId } from "../../models/providers.js";
+import { settingsFromOptions } from "../../models/settings.js";
 import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { type JobConfig, JobStore } from "../../store/index.js";
@@ -200,6 +202,14 @@ async function resolveConfig(
       throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
     }
   }
+  // With an LLM agent, missing credentials too: otherwise every trial of a new job fails on them.
+  const callSettings = opts.agent.some(agentNeedsModel)
+    ? settingsFromOptions({
+        ...parseKeyValues(opts.agentOpt ?? []),
+        ...(opts.baseUrl ? { base_url: opts.baseUrl } : {}),
+      })
+    : undefined;
+  for (const model of opts.model ?? []) checkModelId(model, callSettings);
   const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
   const { tasks, skipped } = await loadTaskSet(roots);
   const firstSkipped = skipped[0];

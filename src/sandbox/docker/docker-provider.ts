@@ -50,6 +50,7 @@ function warnOnceOnStderr(message: string): void {
 export class DockerProvider implements SandboxProvider {
   readonly name = "docker";
   private defaultConfig: { id: string; config: ImageConfig } | null = null;
+  private readonly warnedKinds = new Set<string>();
 
   constructor(private readonly options: DockerProviderOptions = {}) {}
 
@@ -100,7 +101,10 @@ export class DockerProvider implements SandboxProvider {
         const why = mountStorage(spec.stateDir, spec.storageMb);
         storage = why === null ? "loop" : "watch";
         if (why !== null)
-          this.warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
+          this.warnOnce(
+            "disk-quota",
+            `sandbox disk quota is checked every second, not enforced by a filesystem (${why})`,
+          );
       }
       const dirs = {
         app: join(spec.stateDir, "app"),
@@ -284,5 +288,12 @@ export class DockerProvider implements SandboxProvider {
 
   private warn(message: string): void {
     (this.options.onWarning ?? warnOnceOnStderr)(message);
+  }
+
+  /** A warning about the host, not one sandbox: once per provider (one job), keyed by kind (see bwrap-provider.ts). */
+  private warnOnce(kind: string, message: string): void {
+    if (this.warnedKinds.has(kind)) return;
+    this.warnedKinds.add(kind);
+    this.warn(message);
   }
 }

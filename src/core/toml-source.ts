@@ -1,6 +1,6 @@
 import { parse, TomlError } from "smol-toml";
 import type { z } from "zod";
-import { InputError } from "../core/errors.js";
+import { InputError } from "./errors.js";
 
 /**
  * TOML files written by people (task.toml, rubric.toml): parse them, and turn validation issues

@@ -1,0 +1,98 @@
+import type { Command } from "commander";
+
+/**
+ * Every top-level command's name, help line and module. `longhaul --help` and `--version` read
+ * only this list; a command's module (and everything it imports) loads when that command runs or
+ * shows its own help. test/cli/start-up.test.ts checks each entry against the real command.
+ */
+export interface CommandEntry {
+  name: string;
+  /** The command as the top-level help lists it: name, `[options]`, arguments. */
+  term: string;
+  description: string;
+  /** Runs agents, so the agents of layers above `agents` must be registered first. */
+  runsAgents: boolean;
+  load: () => Promise<(program: Command) => void>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: "export",
+    term: "export",
+    description: "export a job's results for other tools",
+    runsAgents: false,
+    load: async () => (await import("./export.js")).registerExportCommand,
+  },
+  {
+    name: "images",
+    term: "images",
+    description: "container images: build, bootstrap, cache, load",
+    runsAgents: false,
+    load: async () => (await import("./images.js")).registerImagesCommand,
+  },
+  {
+    name: "models",
+    term: "models [options]",
+    description: "list model providers, their credentials status and the pricing table",
+    runsAgents: false,
+    load: async () => (await import("./models.js")).registerModelsCommand,
+  },
+  {
+    name: "report",
+    term: "report [options] [jobs...]",
+    description:
+      "metrics per agent × model: Pass@1 at R ≥ 0.95 and R = 1.0, mean R, near-misses, false finishes, …",
+    runsAgents: false,
+    load: async () => (await import("./report.js")).registerReportCommand,
+  },
+  {
+    name: "compare",
+    term: "compare [options] [jobs...]",
+    description:
+      "compare two jobs task by task, with a paired bootstrap interval on the difference in mean R",
+    runsAgents: false,
+    // report.ts registers both report and compare.
+    load: async () => (await import("./report.js")).registerReportCommand,
+  },
+  {
+    name: "run",
+    term: "run [options] [paths...]",
+    description: "run agents on tasks (default: the bundled tasks) and record every trial",
+    runsAgents: true,
+    load: async () => (await import("./run.js")).registerRunCommand,
+  },
+  {
+    name: "scale",
+    term: "scale [options] [task]",
+    description: "make verified, harder children of a task by transforming its environment (RES)",
+    runsAgents: true,
+    load: async () => (await import("./scale.js")).registerScaleCommand,
+  },
+  {
+    name: "task",
+    term: "task",
+    description: "author and check tasks",
+    runsAgents: true,
+    load: async () => (await import("./task.js")).registerTaskCommand,
+  },
+  {
+    name: "view",
+    term: "view [options]",
+    description: "browse jobs, trials, trajectories and recordings in a local web page",
+    runsAgents: false,
+    load: async () => (await import("./view.js")).registerViewCommand,
+  },
+  {
+    name: "world",
+    term: "world",
+    description: "The AgentWorld game world: content, rendering and replays",
+    runsAgents: false,
+    load: async () => (await import("./world.js")).registerWorldCommand,
+  },
+];
+
+/** The command a command line names: its first word that is not an option (`help X` names X). */
+export function commandNamed(args: readonly string[]): string | undefined {
+  const words = args.filter((a) => !a.startsWith("-"));
+  return words[0] === "help" ? words[1] : words[0];
+}

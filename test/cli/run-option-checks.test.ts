@@ -1,0 +1,68 @@
+import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { FIXTURES, tempDir } from "../runner/helpers.js";
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, "../..");
+
+async function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: ROOT,
+      env,
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+/** What a jobs dir holds besides the index: job folders. */
+function jobFolders(jobsDir: string): string[] {
+  return readdirSync(jobsDir).filter((f) => !f.startsWith("longhaul.db"));
+}
+
+describe("run checks every option before a job folder exists", () => {
+  it("a model without a provider prefix, or of an unknown provider: exit 2, one line, no job", async () => {
+    const jobs = tempDir("cli-options");
+    const task = join(FIXTURES, "hello");
+    const [bare, unknown] = await Promise.all([
+      cli(["run", task, "--agent", "terminus", "--model", "gpt-4o", "--jobs-dir", jobs]),
+      cli(["run", task, "--agent", "oracle", "--model", "nosuch:m1", "--jobs-dir", jobs]),
+    ]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toBe(
+      'longhaul: model "gpt-4o": expected provider:model, e.g. openai:gpt-4.1 or openai-compatible:qwen3-coder\n',
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^longhaul: unknown model provider "nosuch"; known: .*openai.*\n$/);
+    expect(jobFolders(jobs)).toEqual([]);
+  });
+
+  it("an LLM agent's model without its API key or base URL: exit 2, one line, no job", async () => {
+    const jobs = tempDir("cli-options");
+    const task = join(FIXTURES, "hello");
+    const env = { ...process.env };
+    for (const name of Object.keys(env)) if (/API_KEY|BASE_URL/.test(name)) delete env[name];
+    const [noKey, noUrl] = await Promise.all([
+      cli(["run", task, "--agent", "terminus", "--model", "openai:gpt-4.1", "--jobs-dir", jobs], env),
+      cli(["run", task, "--agent", "tools", "--model", "openai-compatible:qwen3", "--jobs-dir", jobs], env),
+    ]);
+    expect(noKey).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^longhaul: provider openai: no API key; set OPENAI_API_KEY[^\n]*\n$/),
+    });
+    expect(noUrl).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^longhaul: provider openai-compatible: no base URL[^\n]*\n$/),
+    });
+    expect(jobFolders(jobs)).toEqual([]);
+  });
+});

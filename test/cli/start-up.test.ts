@@ -1,0 +1,115 @@
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { promisify } from "node:util";
+import { Command, Help } from "commander";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { COMMANDS, commandNamed } from "../../src/cli/commands/catalog.js";
+import { registerCommands } from "../../src/cli/commands/index.js";
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, "../..");
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+/** Every command, registered eagerly from each module. */
+function fullProgram(): Command {
+  const program = new Command();
+  registerCommands(program);
+  return program;
+}
+
+/** Files and packages reached from `entry` by static imports (dynamic `import()` and `import type` left out). */
+function staticClosure(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    for (const node of source.statements) {
+      const isImport = ts.isImportDeclaration(node) && node.importClause?.isTypeOnly !== true;
+      const isExport = ts.isExportDeclaration(node) && !node.isTypeOnly;
+      if (!isImport && !isExport) continue;
+      const spec = node.moduleSpecifier;
+      if (spec === undefined || !ts.isStringLiteral(spec)) continue;
+      if (spec.text.startsWith(".")) visit(resolve(dirname(file), spec.text.replace(/\.js$/, ".ts")));
+      else if (!spec.text.startsWith("node:")) packages.add(spec.text);
+    }
+  };
+  visit(entry);
+  return { files: [...files].map((f) => f.slice(ROOT.length + 1)).sort(), packages: [...packages].sort() };
+}
+
+describe("CLI start-up", () => {
+  it("--version and -V print package.json's version", async () => {
+    const { version } = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    const [long, short] = await Promise.all([cli(["--version"]), cli(["-V"])]);
+    expect(long).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect(short).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it("--help lists every command with the help line its module gives it", async () => {
+    const { code, stdout } = await cli(["--help"]);
+    expect(code).toBe(0);
+    const help = new Help();
+    const commands = fullProgram().commands;
+    expect(commands.length).toBeGreaterThan(5);
+    for (const cmd of commands) {
+      // The first line of the command's help row: its term, then the start of its description.
+      const term = help.subcommandTerm(cmd);
+      const firstWords = cmd.description().split(" ").slice(0, 3).join(" ");
+      expect(stdout).toMatch(new RegExp(`^  ${escapeRegExp(term)} +${escapeRegExp(firstWords)}`, "m"));
+    }
+  });
+
+  it("the catalog names every command, in order, with its module's term and description", () => {
+    const help = new Help();
+    const real = fullProgram().commands.map((c) => ({
+      name: c.name(),
+      term: help.subcommandTerm(c),
+      description: c.description(),
+    }));
+    expect(COMMANDS.map(({ name, term, description }) => ({ name, term, description }))).toEqual(real);
+  });
+
+  it("run --help lists every option of run", async () => {
+    const runCommand = fullProgram().commands.find((c) => c.name() === "run");
+    expect(runCommand).toBeDefined();
+    const { code, stdout } = await cli(["run", "--help"]);
+    expect(code).toBe(0);
+    const flags = runCommand?.options.map((o) => o.flags) ?? [];
+    expect(flags.length).toBeGreaterThan(10);
+    for (const f of flags) expect(stdout).toContain(f);
+  });
+
+  it("the entry point reaches no command module and no package but commander before a command is chosen", () => {
+    const { files, packages } = staticClosure(resolve(ROOT, "src/cli/main.ts"));
+    expect(files).toContain("src/cli/commands/catalog.ts");
+    expect(files.filter((f) => f.startsWith("src/cli/commands/") && !f.endsWith("catalog.ts"))).toEqual([]);
+    expect(packages).toEqual(["commander"]);
+    expect(files.length).toBeLessThan(8);
+  });
+
+  it("finds the command a command line names", () => {
+    expect(commandNamed(["--help"])).toBeUndefined();
+    expect(commandNamed(["run", "--agent", "oracle"])).toBe("run");
+    expect(commandNamed(["help", "report"])).toBe("report");
+    expect(commandNamed(["-V"])).toBeUndefined();
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
