@@ -32,6 +32,7 @@ export interface AgentContext {
 
 export type DoneVerdict = { accept: true } | { accept: false; feedback: string };
 
+/** What an agent's run reports back: how it stopped and what it used. */
 export interface AgentRunResult {
   /** The agent said it was done (as opposed to running out of time or crashing). */
   selfTerminated: boolean;
@@ -42,9 +43,11 @@ export interface AgentRunResult {
   error?: string;
 }
 
+/** Something that works on a task inside a sandbox until it finishes or its budget ends. */
 export interface Agent {
   readonly name: string;
   run(ctx: AgentContext): Promise<AgentRunResult>;
 }
 
+/** Makes an agent from its key=value options (`--agent-opt`); throws a UserError on bad ones. */
 export type AgentFactory = (options: Record<string, string>) => Agent;

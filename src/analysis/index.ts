@@ -10,4 +10,3 @@ export * from "./recover-counts.js";
 export * from "./stats.js";
 export * from "./summarize.js";
 export * from "./summary-types.js";
-export * from "./synthetic-trials.js";

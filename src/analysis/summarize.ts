@@ -25,6 +25,7 @@ import {
   THRESHOLDS,
 } from "./summary-types.js";
 
+/** How summarize groups trials and draws its bootstrap intervals. */
 export interface SummarizeOptions {
   /** Dimensions of the main groups; default agent × model. */
   groupBy?: readonly GroupDim[];
@@ -112,6 +113,7 @@ export function validateGroupBy(groupBy: readonly string[]): GroupDim[] {
   return dims;
 }
 
+/** Every metric of a set of trials (stored or imported), per group, category and task, with intervals: the input of every report renderer. */
 export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOptions = {}): Summary {
   const groupBy = validateGroupBy(options.groupBy ?? DEFAULT_GROUP_BY);
   const seed = options.seed ?? DEFAULT_SEED;

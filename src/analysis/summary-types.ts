@@ -127,6 +127,7 @@ export interface SubtaskMetrics {
   solved: Rate;
 }
 
+/** The metrics of a set of trials, as summarize returns them and renderers draw them. */
 export interface Summary {
   schema: "longhaul.summary/2";
   source: "trials" | "published";

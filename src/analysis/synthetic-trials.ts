@@ -1,6 +1,7 @@
 import { Rng } from "../core/rng.js";
 import { emptyUsage, type Outcome, type TrialResult } from "../core/trial-result.js";
 
+/** How many synthetic trials, their seed, and how many models, tasks and categories. */
 export interface SyntheticOptions {
   trials: number;
   seed: number;

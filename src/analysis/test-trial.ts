@@ -25,6 +25,7 @@ export interface TrialSpec {
   job?: string;
 }
 
+/** An AnalysisTrial from a compact spec; unspecified fields take plain defaults. */
 export function makeTrial(s: TrialSpec): AnalysisTrial {
   return {
     task: { name: s.task ?? "t1", category: s.category ?? "c1" },

@@ -16,12 +16,14 @@ export class LonghaulError extends Error {
   }
 }
 
+/** A mistake the user can fix (bad option, broken task file): the CLI prints its one-line message and exits 2. */
 export class UserError extends LonghaulError {
   constructor(message: string, options?: { cause?: unknown }) {
     super("user", message, options);
   }
 }
 
+/** A failure of the machinery (sandbox, image build, network), not of the agent: retried, then recorded as infra_error. */
 export class InfraError extends LonghaulError {
   readonly retryable: boolean;
   constructor(message: string, options?: { cause?: unknown; retryable?: boolean }) {

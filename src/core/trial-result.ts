@@ -12,6 +12,7 @@ export const OUTCOMES = [
   "grading_error",
   "infra_error",
 ] as const;
+/** How a trial ended: one of OUTCOMES. */
 export type Outcome = (typeof OUTCOMES)[number];
 
 export const SUBTASK_KINDS = ["binary", "continuous", "episode"] as const;
@@ -115,6 +116,7 @@ export const trialResultSchema = z.object({
   /** Set when the trial ran in continue-until-timeout mode (`run --until-timeout`). */
   continuation: continuationSchema.nullable().default(null),
 });
+/** One trial's record, as stored in `<job>/<trial>/result.json` (docs/formats.md). */
 export type TrialResult = z.infer<typeof trialResultSchema>;
 
 export function emptyUsage(): Usage {

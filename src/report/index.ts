@@ -7,5 +7,6 @@ export * from "./render-html.js";
 export * from "./render-json.js";
 export * from "./render-markdown.js";
 export * from "./render-table.js";
+export * from "./renderers.js";
 export * from "./sections.js";
 export * from "./sft-messages.js";

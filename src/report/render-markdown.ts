@@ -6,6 +6,7 @@ function cell(s: string): string {
   return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
+/** The report as Markdown: a title, the headline and one table per section. */
 export function renderMarkdown(summary: Summary, opts: SectionOptions & { title?: string } = {}): string {
   const out = [`# ${opts.title ?? "longhaul report"}`, "", headline(summary)];
   for (const sec of buildSections(summary, opts)) {

@@ -13,6 +13,7 @@ export interface CheckItem {
   detail: string;
 }
 
+/** checkTask's verdict: each check with its detail, and the rewards seen per agent. */
 export interface TaskCheckResult {
   task: string;
   ok: boolean;
@@ -20,6 +21,7 @@ export interface TaskCheckResult {
   rewards: { oracle: (number | null)[]; nop: (number | null)[]; partial: (number | null)[] };
 }
 
+/** How checkTask runs: the sandbox provider, the stress seeds to try, and an optional abort signal. */
 export interface CheckOptions {
   provider: SandboxProvider;
   seeds: number[];

@@ -1,4 +1,6 @@
 export * from "./check-task.js";
+export * from "./job-config.js";
+export * from "./job-summary.js";
 export * from "./package-root.js";
 export * from "./progress.js";
 export * from "./run-job.js";

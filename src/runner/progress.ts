@@ -11,11 +11,13 @@ export interface ProgressSink {
   stop(): void;
 }
 
+/** A progress sink writing to `stream` (stderr by default): a live status line on a TTY, plain lines otherwise. */
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): ProgressSink {
   const live = stream.isTTY === true && process.env.CI !== "true" && process.env.CI !== "1";
   return new Progress(stream, live);
 }
 
+/** A progress sink that reports nothing (the default of runJob). */
 export const silentProgress: ProgressSink = {
   start: () => undefined,
   trialStarted: () => undefined,

@@ -11,6 +11,7 @@ import { runTrial, TrialInterrupted } from "./run-trial.js";
 import { type PreparedTask, taskPreparer } from "./task-image.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
+/** What runJob needs: the store, the job's config, its loaded tasks and a sandbox provider. */
 export interface RunJobOptions {
   store: JobStore;
   config: JobConfig;
@@ -25,6 +26,7 @@ export interface RunJobOptions {
   skipped?: SkippedTask[];
 }
 
+/** What a job run returns: every trial of the job (earlier runs' too, on resume) and what could not run. */
 export interface JobOutcome {
   jobId: string;
   trials: TrialResult[];
@@ -37,6 +39,7 @@ export interface JobOutcome {
 /** Images built at once: builds are heavy, and trials wait for them anyway. */
 const BUILD_CONCURRENCY = 2;
 
+/** Runs every pending trial of a job (all of them for a new job), records each in the store, and returns the job's trials. Trials of one job run `config.concurrency` at once; task images are built first. */
 export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   const { store, config } = o;
   const progress = o.progress ?? silentProgress;

@@ -30,6 +30,7 @@ export interface ConformanceOptions {
   imageRoot?: boolean;
 }
 
+/** Declares the vitest suite every sandbox provider must pass (see ConformanceOptions). */
 export function describeSandboxConformance(
   name: string,
   makeProvider: () => SandboxProvider | Promise<SandboxProvider>,

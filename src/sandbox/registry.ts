@@ -12,14 +12,29 @@ const factories = new Map<string, SandboxProviderFactory>([
   ["docker", () => new DockerProvider()],
 ]);
 
+const descriptions = new Map<string, string>([
+  ["bwrap", "bubblewrap namespaces on this host (no daemon)"],
+  ["docker", "a Docker container per sandbox"],
+]);
+
 /** Adds (or replaces) a provider under `name`, e.g. from a plugin or a test. */
-export function registerSandboxProvider(name: string, factory: SandboxProviderFactory): void {
+export function registerSandboxProvider(
+  name: string,
+  factory: SandboxProviderFactory,
+  description = "",
+): void {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) {
     throw new UserError(
       `sandbox provider name ${JSON.stringify(name)} must be lowercase letters, digits and -`,
     );
   }
   factories.set(name, factory);
+  descriptions.set(name, description);
+}
+
+/** The one-line description a provider was registered with ("" when none). */
+export function sandboxProviderDescription(name: string): string {
+  return descriptions.get(name) ?? "";
 }
 
 export function listSandboxProviders(): string[] {

@@ -56,6 +56,7 @@ export interface ExecResult {
   durationSec: number;
 }
 
+/** What a sandbox is created with: image or host root, mounts, limits, network. */
 export interface SandboxSpec {
   /** Host folder whose contents are copied fresh into the workdir (null: empty workdir). */
   environmentDir: string | null;
@@ -91,6 +92,7 @@ export interface SandboxSpec {
   user?: string | null;
 }
 
+/** One isolated environment: run commands in it, copy files in and out, then destroy it. */
 export interface Sandbox {
   readonly id: string;
   readonly spec: SandboxSpec;
@@ -117,6 +119,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** Makes sandboxes of one kind (bwrap, docker, …); `check` says whether this host can. */
 export interface SandboxProvider {
   readonly name: string;
   /** Throws a UserError saying how to install what is missing. */

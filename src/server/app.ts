@@ -17,10 +17,12 @@ import {
 } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
+/** Where the viewer reads jobs from. */
 export interface ViewerOptions {
   jobsDir: string;
 }
 
+/** The viewer as a Hono app (serve it or call `app.request`), and how to release its index. */
 export interface ViewerApp {
   app: Hono;
   jobsDir: string;

@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { InfraError } from "../core/index.js";
 import { createViewerApp } from "./app.js";
 
+/** Where the viewer reads jobs, and the port and address it listens on (loopback unless told). */
 export interface ServeOptions {
   jobsDir: string;
   /** 0 picks a free port. */
@@ -10,6 +11,7 @@ export interface ServeOptions {
   host?: string;
 }
 
+/** A viewer listening over HTTP: its URL and how to stop it. */
 export interface RunningViewer {
   url: string;
   port: number;

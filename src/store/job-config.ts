@@ -20,6 +20,7 @@ export const jobConfigSchema = z.object({
   /** Continue-until-timeout mode: a declared completion that fails the public checks goes on. */
   until_timeout: z.boolean().optional(),
 });
+/** A job's config.json (see jobConfigSchema); build a new one with buildJobConfig. */
 export type JobConfig = z.infer<typeof jobConfigSchema>;
 
 /** Line and column (1-based) of a character offset in `text`. */

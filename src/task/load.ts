@@ -92,6 +92,7 @@ export interface SkippedTask {
   error: unknown;
 }
 
+/** The tasks that loaded and those skipped with their reasons. */
 export interface TaskSet {
   tasks: Task[];
   skipped: SkippedTask[];

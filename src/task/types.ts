@@ -69,6 +69,7 @@ export interface TaskConfig {
   requires: { host_tools: string[]; nested_sandbox: boolean };
 }
 
+/** A loaded, validated task folder (task.toml, instruction, environment, tests, solution). */
 export interface Task {
   /** Folder name unless task.toml names it. */
   name: string;

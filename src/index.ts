@@ -1,0 +1,54 @@
+/**
+ * The public API of longhaul: run jobs, load and check tasks, summarize and render results, and
+ * register sandbox providers, agents, model providers and report formats by name. Everything else
+ * under src/ is internal and may change; docs/api.md describes this surface with examples.
+ *
+ * @packageDocumentation
+ */
+
+// Registries: one shape (register*(name, definition), get*(name), list*()) for each kind.
+export type { Agent, AgentContext, AgentFactory, AgentRunResult } from "./agents/types.js";
+// Results.
+export { type SummarizeOptions, summarize } from "./analysis/summarize.js";
+export { type AnalysisTrial, type Summary, THRESHOLDS } from "./analysis/summary-types.js";
+// Running a job.
+export { InfraError, UserError } from "./core/errors.js";
+export type { Outcome, TrialResult } from "./core/trial-result.js";
+export type { ModelProvider } from "./models/providers.js";
+export {
+  type AgentDefinition,
+  getAgent,
+  getModelProvider,
+  getReportRenderer,
+  getSandboxProvider,
+  listAgents,
+  listModelProviders,
+  listReportRenderers,
+  listSandboxProviders,
+  type ModelProviderDefinition,
+  type RegistryEntry,
+  type ReportRendererDefinition,
+  registerAgent,
+  registerModelProvider,
+  registerReportRenderer,
+  registerSandboxProvider,
+  type SandboxProviderDefinition,
+} from "./registries.js";
+export { renderCsv } from "./report/render-csv.js";
+export { renderHtml } from "./report/render-html.js";
+export { renderJson } from "./report/render-json.js";
+export { renderMarkdown } from "./report/render-markdown.js";
+export { renderTable } from "./report/render-table.js";
+export type { RenderOptions, ReportRenderer } from "./report/renderers.js";
+// Tasks.
+export { type CheckOptions, checkTask, type TaskCheckResult } from "./runner/check-task.js";
+export { buildJobConfig, checkJobChoices, type JobChoices } from "./runner/job-config.js";
+export { type JobSummary, jobSummary } from "./runner/job-summary.js";
+export { bundledTasksDir } from "./runner/package-root.js";
+export { createProgress, type ProgressSink, silentProgress } from "./runner/progress.js";
+export { type JobOutcome, type RunJobOptions, runJob } from "./runner/run-job.js";
+export type { Sandbox, SandboxProvider, SandboxSpec } from "./sandbox/types.js";
+export type { JobConfig } from "./store/job-config.js";
+export { JobStore } from "./store/job-store.js";
+export { loadTask, loadTaskSet, loadTasks, type SkippedTask, type TaskSet } from "./task/load.js";
+export type { Task } from "./task/types.js";

@@ -1,0 +1,80 @@
+import { agentNeedsModel, createAgent } from "../agents/registry.js";
+import { checkJobName, freshSeed, newJobId, UserError } from "../core/index.js";
+import { checkModelId } from "../models/providers.js";
+import { settingsFromOptions } from "../models/settings.js";
+import type { JobConfig } from "../store/job-config.js";
+
+/** The choices of a new job; everything but the tasks and agents has a default. */
+export interface JobChoices {
+  /** The loaded tasks (name, folder, checksum), e.g. from loadTaskSet. */
+  tasks: readonly { name: string; dir: string; checksum: string }[];
+  /** Agent names from the agent registry (e.g. "oracle"). */
+  agents: readonly string[];
+  /** `provider:model` ids for agents that drive a model; none: every agent runs without one. */
+  models?: readonly string[];
+  /** Job name; default a timestamped id. */
+  jobId?: string;
+  attempts?: number;
+  concurrency?: number;
+  timeoutMultiplier?: number;
+  /** Retries of a trial after an infrastructure failure (default 2). */
+  retries?: number;
+  /** Master seed of the hidden stress seeds; default a fresh random one (recorded). */
+  seed?: number;
+  /** Sandbox provider name (default "bwrap"). */
+  sandbox?: string;
+  /** Options passed to every agent (key=value). */
+  agentOptions?: Readonly<Record<string, string>>;
+  /** Base URL for openai-compatible models (stored among the agent options as base_url). */
+  baseUrl?: string;
+  /** Continue-until-timeout mode. */
+  untilTimeout?: boolean;
+}
+
+/**
+ * Refuses what would make every trial of a new job fail, before anything is written: unknown
+ * agents or bad agent options, an agent that needs a model without one, a malformed or unknown
+ * model id, and (with an LLM agent) a model provider without its API key or base URL.
+ */
+export function checkJobChoices(
+  c: Pick<JobChoices, "agents" | "models" | "agentOptions" | "baseUrl">,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  if (c.agents.length === 0) throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
+  const options = { ...(c.agentOptions ?? {}) };
+  const models = c.models ?? [];
+  for (const name of c.agents) {
+    createAgent(name, options);
+    if (agentNeedsModel(name) && models.length === 0) {
+      throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
+    }
+  }
+  const callSettings = c.agents.some(agentNeedsModel)
+    ? settingsFromOptions({ ...options, ...(c.baseUrl ? { base_url: c.baseUrl } : {}) })
+    : undefined;
+  for (const model of models) checkModelId(model, callSettings, env);
+}
+
+/** A new job's config.json, after checkJobChoices; the defaults are those of `longhaul run`. */
+export function buildJobConfig(c: JobChoices, now: Date = new Date()): JobConfig {
+  checkJobChoices(c);
+  const agentOptions: Record<string, string> = { ...(c.agentOptions ?? {}) };
+  if (c.baseUrl) agentOptions.base_url = c.baseUrl;
+  const models = c.models ?? [];
+  return {
+    schema_version: 1,
+    job_id: c.jobId !== undefined ? checkJobName(c.jobId) : newJobId(now),
+    created_at: now.toISOString(),
+    tasks: c.tasks.map((t) => ({ name: t.name, path: t.dir, checksum: t.checksum })),
+    agents: [...c.agents],
+    models: models.length > 0 ? [...models] : [null],
+    attempts: c.attempts ?? 1,
+    concurrency: c.concurrency ?? 1,
+    timeout_multiplier: c.timeoutMultiplier ?? 1,
+    retries: c.retries ?? 2,
+    seed: c.seed ?? freshSeed(),
+    sandbox: c.sandbox ?? "bwrap",
+    agent_options: agentOptions,
+    until_timeout: c.untilTimeout === true,
+  };
+}
