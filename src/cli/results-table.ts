@@ -1,4 +1,10 @@
+import { countedReward, isPass, isPerfect, isScored } from "../analysis/group-metrics.js";
+import { THRESHOLDS } from "../analysis/summary-types.js";
 import type { TrialResult } from "../core/index.js";
+import { formatTable as layoutTable } from "../report/format.js";
+
+const PASS_LABEL = `R≥${THRESHOLDS.pass}`;
+const PERFECT_LABEL = `R=${THRESHOLDS.perfect.toFixed(1)}`;
 
 /**
  * The per-task table printed at the end of `longhaul run`: one row per task × agent × model,
@@ -12,13 +18,13 @@ export function renderRunTable(trials: TrialResult[]): string {
     list.push(t);
     groups.set(key, list);
   }
-  const header = ["category", "task", "agent", "model", "n", "mean R", "R≥0.95", "outcomes"];
+  const header = ["category", "task", "agent", "model", "n", "mean R", PASS_LABEL, "outcomes"];
   const rows: string[][] = [];
   for (const [key, list] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const [category, task, agent, model] = key.split("\u0000") as [string, string, string, string];
     const scored = counted(list);
     const mean = meanReward(scored);
-    const pass = scored.filter((t) => (t.reward ?? 0) >= 0.95).length;
+    const pass = scored.filter((t) => isPass(countedReward(t))).length;
     const outcomes = new Map<string, number>();
     for (const t of list) outcomes.set(t.outcome, (outcomes.get(t.outcome) ?? 0) + 1);
     rows.push([
@@ -35,46 +41,43 @@ export function renderRunTable(trials: TrialResult[]): string {
   return formatTable(header, rows);
 }
 
-/** Per category × agent × model: trials, mean R, and Pass@1 at both thresholds. */
+/** Per category × agent × model: trials, mean R, and Pass@1 at both thresholds (analysis's THRESHOLDS). */
 export function renderCategoryTable(trials: TrialResult[]): string {
   const groups = new Map<string, TrialResult[]>();
   for (const t of trials) {
     const key = [t.task.category, t.agent, t.model ?? "-"].join("\u0000");
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }
-  const header = ["category", "agent", "model", "trials", "mean R", "R≥0.95", "R=1.0", "errors"];
+  const header = ["category", "agent", "model", "trials", "mean R", PASS_LABEL, PERFECT_LABEL, "errors"];
   const rows = [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, list]) => {
       const [category, agent, model] = key.split("\u0000") as [string, string, string];
       const scored = counted(list);
       const mean = meanReward(scored);
-      const at = (x: number): string =>
-        `${scored.filter((t) => (t.reward ?? 0) >= x).length}/${scored.length}`;
+      const at = (passes: (r: number) => boolean): string =>
+        `${scored.filter((t) => passes(countedReward(t))).length}/${scored.length}`;
       return [
         category,
         agent,
         model,
         String(list.length),
         mean === null ? "-" : mean.toFixed(3),
-        at(0.95),
-        at(1),
+        at(isPass),
+        at(isPerfect),
         String(list.filter((t) => t.outcome === "grading_error" || t.outcome === "infra_error").length),
       ];
     });
   return formatTable(header, rows);
 }
 
-/**
- * The trials a rate counts: every one but infrastructure failures. A grading error counts as not
- * passing and as R = 0, so nothing an agent does to its environment can take a trial out of the rates.
- */
+/** The trials a rate counts, as in the report: every one but infrastructure failures (analysis's isScored). */
 function counted(list: TrialResult[]): TrialResult[] {
-  return list.filter((t) => t.outcome !== "infra_error");
+  return list.filter(isScored);
 }
 
 function meanReward(list: TrialResult[]): number | null {
-  return list.length > 0 ? list.reduce((s, t) => s + (t.reward ?? 0), 0) / list.length : null;
+  return list.length > 0 ? list.reduce((s, t) => s + countedReward(t), 0) / list.length : null;
 }
 
 /**
@@ -100,13 +103,11 @@ export function terminalSafe(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "\uFFFD");
 }
 
+/** A left-aligned table of text from trials, made terminal-safe cell by cell. */
 export function formatTable(header: string[], rawRows: string[][]): string {
-  const rows = rawRows.map((r) => r.map(terminalSafe));
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const fmt = (cells: string[]): string =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...rows.map(fmt)].join("\n");
+  return layoutTable(
+    header,
+    rawRows.map((r) => r.map(terminalSafe)),
+    { align: "left" },
+  );
 }

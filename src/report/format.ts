@@ -43,20 +43,44 @@ export function compact(x: number | null): string {
   return x.toFixed(0);
 }
 
-/** Left-aligned first column, right-aligned numbers; widths measured in code points. */
-export function alignTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** How formatTable lays out a table. */
+export interface TableLayout {
+  /** "numeric": first column left, the others right-aligned (numbers); "left": every column left. */
+  align?: "numeric" | "left";
+  /** A dashed rule under the header (default true). */
+  rule?: boolean;
+}
+
+/**
+ * The one plain-text table of longhaul (reports, run results, model lists): columns two spaces
+ * apart, widths measured in code points, trailing spaces trimmed.
+ */
+export function formatTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  layout: TableLayout = {},
+): string {
   const all = [header, ...rows];
   const widths = header.map((_, c) => Math.max(...all.map((r) => [...(r[c] ?? "")].length)));
+  const right = layout.align !== "left";
   const line = (r: readonly string[]) =>
-    r
-      .map((cell, c) => {
+    header
+      .map((_, c) => {
+        const cell = r[c] ?? "";
         const pad = " ".repeat((widths[c] ?? 0) - [...cell].length);
-        return c === 0 ? cell + pad : pad + cell;
+        return c === 0 || !right ? cell + pad : pad + cell;
       })
       .join("  ")
       .trimEnd();
+  const body = rows.map(line);
+  if (layout.rule === false) return [line(header), ...body].join("\n");
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
-  return [line(header), rule, ...rows.map(line)].join("\n");
+  return [line(header), rule, ...body].join("\n");
+}
+
+/** Left-aligned first column, right-aligned numbers: the report's tables. */
+export function alignTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return formatTable(header, rows, { align: "numeric" });
 }
 
 /** A cost cell: "unknown" when a counted trial's model had no price, never a made-up $0.00. */

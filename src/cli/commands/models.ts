@@ -1,20 +1,13 @@
 import type { Command } from "commander";
 import { type ModelCatalog, modelCatalog } from "../../models/index.js";
+import { formatTable } from "../../report/format.js";
 
 function money(n: number): string {
   return n.toFixed(n < 1 ? 3 : 2);
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i] ?? 0))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+function table([header, ...rows]: string[][]): string {
+  return formatTable(header ?? [], rows, { align: "left", rule: false });
 }
 
 export function formatCatalog(c: ModelCatalog): string {

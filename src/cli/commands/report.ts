@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import {
   type AnalysisTrial,
+  type Comparison,
   compareJobs,
   DEFAULT_BOOTSTRAP_SAMPLES,
   describeMismatches,
@@ -18,20 +19,26 @@ import {
 } from "../../analysis/index.js";
 import { UserError } from "../../core/index.js";
 import {
+  getReportRenderer,
+  listReportRenderers,
   renderComparisonCsv,
   renderComparisonMarkdown,
   renderComparisonTable,
-  renderCsv,
-  renderHtml,
   renderJson,
-  renderMarkdown,
-  renderTable,
 } from "../../report/index.js";
 import { JobStore } from "../../store/index.js";
 import { nonNegativeInt } from "../options.js";
 
+/** A comparison's formats (a comparison is not a summary, so the report renderers do not apply). */
+const COMPARISON_RENDERERS: ReadonlyMap<string, (c: Comparison) => string> = new Map([
+  ["table", renderComparisonTable],
+  ["json", renderJson],
+  ["csv", renderComparisonCsv],
+  ["md", renderComparisonMarkdown],
+]);
+
+/** The built-in formats, for the help line; --format accepts every registered renderer. */
 const FORMATS = ["table", "json", "csv", "md", "html"] as const;
-type Format = (typeof FORMATS)[number];
 
 interface ReportOptions {
   jobsDir: string;
@@ -141,18 +148,9 @@ export function registerReportCommand(program: Command): void {
             `WARNING: ${what}. Comparing anyway (--allow-different-cases): differences there mix agent and test-case effects.\n`,
           );
         }
-        const format = parseFormat(opts.format);
-        const text =
-          format === "json"
-            ? renderJson(c)
-            : format === "csv"
-              ? renderComparisonCsv(c)
-              : format === "md"
-                ? renderComparisonMarkdown(c)
-                : format === "table"
-                  ? renderComparisonTable(c)
-                  : fail("compare supports table, json, csv and md");
-        emit(text, opts.out);
+        const renderComparison = COMPARISON_RENDERERS.get(parseFormat(opts.format));
+        if (renderComparison === undefined) throw new UserError("compare supports table, json, csv and md");
+        emit(renderComparison(c), opts.out);
       },
     );
 }
@@ -238,30 +236,20 @@ async function trialsOf(store: JobStore, jobId: string): Promise<AnalysisTrial[]
 
 function render(
   summary: Summary,
-  format: Format,
+  format: string,
   breakdowns: ("category" | "task")[],
   title: string,
 ): string {
-  switch (format) {
-    case "table":
-      return renderTable(summary, { breakdowns });
-    case "json":
-      return renderJson(summary);
-    case "csv":
-      return renderCsv(summary);
-    case "md":
-      return renderMarkdown(summary, { breakdowns });
-    case "html":
-      return renderHtml(summary, {
-        breakdowns,
-        title: title === "" ? "longhaul report" : `longhaul report: ${title}`,
-      });
-  }
+  return getReportRenderer(format).render(summary, {
+    breakdowns,
+    title: title === "" ? "longhaul report" : `longhaul report: ${title}`,
+  });
 }
 
-function parseFormat(value: string): Format {
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new UserError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
+function parseFormat(value: string): string {
+  const known = listReportRenderers();
+  if (known.includes(value)) return value;
+  throw new UserError(`--format must be one of ${known.join(", ")}, got "${value}"`);
 }
 
 /**
@@ -308,8 +296,4 @@ function emit(text: string, out: string | undefined): void {
 
 function collectFiles(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
-}
-
-function fail(message: string): never {
-  throw new UserError(message);
 }
