@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentNeedsModel, createAgent } from "../../agents/index.js";
 import { checkJobName, UserError } from "../../core/index.js";
-import { createProgress } from "../../runner/index.js";
+import { createProgress, jobSummary } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { EXPERIMENT_TABLE_HEADER, experimentRows } from "../../scale/experiment/render-experiment.js";
 import { EXPERIMENT_HTML, EXPERIMENT_JSON, runExperiment } from "../../scale/experiment/run-experiment.js";
@@ -10,7 +10,6 @@ import { parseAblations, parseDepths } from "../../scale/experiment/variants.js"
 import { JobStore } from "../../store/index.js";
 import { collect, nonNegativeInt, parseKeyValues, positiveInt, positiveNumber } from "../options.js";
 import { formatTable } from "../results-table.js";
-import { jobSummary } from "./run.js";
 
 interface ExperimentOpts {
   agent?: string;
