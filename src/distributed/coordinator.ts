@@ -165,21 +165,7 @@ async function enqueue(
   const jobs = pending.flatMap((p) => {
     const ref = refs.get(p.taskName);
     if (ref === undefined) return [];
-    const data: TrialJobData = {
-      v: 1,
-      job_id: config.job_id,
-      trial_id: p.trialId,
-      task: ref,
-      agent: p.agent,
-      agent_options: config.agent_options,
-      model: p.model,
-      attempt: p.attempt,
-      seed: p.seed,
-      timeout_multiplier: config.timeout_multiplier,
-      until_timeout: config.until_timeout === true,
-      retries: config.retries,
-      rate_limit: p.model === null ? null : (o.rateLimits?.get(p.model) ?? null),
-    };
+    const data = trialJobData(config, p, ref, p.model === null ? null : (o.rateLimits?.get(p.model) ?? null));
     return [
       {
         name: "trial",
@@ -197,6 +183,30 @@ async function enqueue(
     ];
   });
   for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
+}
+
+/** The queue job of one planned trial. */
+export function trialJobData(
+  config: JobConfig,
+  p: PlannedTrial,
+  task: TaskBundleRef,
+  rateLimit: RateLimit | null,
+): TrialJobData {
+  return {
+    v: 1,
+    job_id: config.job_id,
+    trial_id: p.trialId,
+    task,
+    agent: p.agent,
+    agent_options: config.agent_options,
+    model: p.model,
+    attempt: p.attempt,
+    seed: p.seed,
+    timeout_multiplier: config.timeout_multiplier,
+    until_timeout: config.until_timeout === true,
+    retries: config.retries,
+    rate_limit: rateLimit,
+  };
 }
 
 /** The recorded result of a finished queue job; a failed one becomes an infra_error like a local run's. */

@@ -8,7 +8,7 @@ import { TRIAL_QUEUE } from "../../src/distributed/index.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { JobStore } from "../../src/store/index.js";
-import { fixtureTask, FIXTURES, jobConfig } from "../runner/helpers.js";
+import { FIXTURES, fixtureTask, jobConfig } from "../runner/helpers.js";
 import { type CliProcess, startCli, until } from "../support/cli-process.js";
 import { type RedisServer, startRedis } from "../support/redis-server.js";
 
@@ -44,7 +44,18 @@ function worker(name: string): CliProcess {
 function coordinator(resume: boolean): CliProcess {
   const args = resume
     ? ["run", "--resume", "--job", JOB]
-    : ["run", join(FIXTURES, "seeded"), "-a", "oracle", "-k", String(TRIALS), "--seed", String(SEED), "--job", JOB];
+    : [
+        "run",
+        join(FIXTURES, "seeded"),
+        "-a",
+        "oracle",
+        "-k",
+        String(TRIALS),
+        "--seed",
+        String(SEED),
+        "--job",
+        JOB,
+      ];
   const p = startCli([...args, "--jobs-dir", join(tmp, "dist"), "--queue", redis.url]);
   procs.push(p);
   return p;
@@ -87,7 +98,10 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
     const w1 = worker("w1");
     const w2 = worker("w2");
     await Promise.all([w1.waitFor(/2 at once/), w2.waitFor(/2 at once/)]);
+    mark("workers ready");
     const c1 = coordinator(false);
+    await until(() => recorded().length >= 1, 30_000, "1 trial recorded");
+    mark("first recorded");
     await until(() => recorded().length >= 8, 30_000, "8 trials recorded");
     await w1.kill9();
     mark("w1 killed");
@@ -114,7 +128,8 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
     await store.close();
 
     // Same plan, same seeds, same rewards as the local run, one row per trial.
-    const key = (t: { trial_id: string; seed: number; reward: number | null }) => `${t.trial_id} ${t.seed} ${t.reward}`;
+    const key = (t: { trial_id: string; seed: number; reward: number | null }) =>
+      `${t.trial_id} ${t.seed} ${t.reward}`;
     expect(trials).toHaveLength(TRIALS);
     expect(new Set(trials.map((t) => t.trial_id)).size).toBe(TRIALS);
     expect(trials.map(key).sort()).toEqual(localOutcome.trials.map(key).sort());
@@ -132,8 +147,12 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
     expect(new Set(doneLines(c1.stderr())).size).toBe(doneLines(c1.stderr()).length);
 
     // The killed worker's unfinished trials ran again on another worker and were recorded.
-    const w1Started = [...w1.stderr().matchAll(new RegExp(`^start\\s+${JOB}__(\\S+)`, "gm"))].map((m) => m[1]);
-    const w1Done = new Set([...w1.stderr().matchAll(new RegExp(`^done\\s+${JOB}__(\\S+)`, "gm"))].map((m) => m[1]));
+    const w1Started = [...w1.stderr().matchAll(new RegExp(`^start\\s+${JOB}__(\\S+)`, "gm"))].map(
+      (m) => m[1],
+    );
+    const w1Done = new Set(
+      [...w1.stderr().matchAll(new RegExp(`^done\\s+${JOB}__(\\S+)`, "gm"))].map((m) => m[1]),
+    );
     const orphaned = w1Started.filter((id) => !w1Done.has(id));
     expect(orphaned.length).toBeGreaterThan(0);
     const others = w2.stderr() + w3.stderr();

@@ -36,7 +36,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
     waitFor: async (re, timeoutMs = 20_000) => {
       const until = Date.now() + timeoutMs;
       while (!re.test(err)) {
-        if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${re}:\n${err}`);
+        if (child.exitCode !== null)
+          throw new Error(`process exited (${child.exitCode}) before ${re}:\n${err}`);
         if (Date.now() > until) throw new Error(`timed out waiting for ${re}:\n${err}`);
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -50,7 +51,11 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
 }
 
 /** Polls until `cond` holds (or throws after timeoutMs). */
-export async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out: ${what}`);

@@ -25,7 +25,20 @@ export async function startRedis(): Promise<RedisServer> {
   const launch = async (): Promise<void> => {
     child = spawn(
       REDIS_BIN,
-      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+        "--save",
+        "",
+      ],
       { stdio: "ignore" },
     );
     await waitForPort(port);

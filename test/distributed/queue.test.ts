@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BlobStore,
+  queueJobId,
+  queueStatus,
+  renderQueueStatus,
+  runDistributed,
+  TRIAL_QUEUE,
+  trialJobData,
+  uploadTask,
+} from "../../src/distributed/index.js";
+import { infraFailure, planTrials } from "../../src/runner/index.js";
+import { JobStore } from "../../src/store/index.js";
+import { fixtureTask, jobConfig } from "../runner/helpers.js";
+import { type CliProcess, startCli, until } from "../support/cli-process.js";
+import { type RedisServer, startRedis } from "../support/redis-server.js";
+
+let redis: RedisServer;
+let conn: Redis;
+let queue: Queue;
+let tmp: string;
+const workers: CliProcess[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  tmp = mkdtempSync(join(tmpdir(), "longhaul-test-queue-"));
+  for (const name of ["w1", "w2"]) {
+    workers.push(
+      startCli([
+        "worker",
+        "--redis",
+        redis.url,
+        "-n",
+        "2",
+        "--cache",
+        join(tmp, name),
+        "--lock-ms",
+        "3000",
+        "--stalled-ms",
+        "1000",
+      ]),
+    );
+  }
+  conn = new Redis(redis.url, { maxRetriesPerRequest: null });
+  queue = new Queue(TRIAL_QUEUE, { connection: conn });
+  await Promise.all(workers.map((w) => w.waitFor(/2 at once/)));
+}, 30_000);
+
+afterAll(async () => {
+  await queue?.close();
+  conn?.disconnect();
+  for (const w of workers) await w.kill9();
+  await redis?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("the trial queue", () => {
+  it("discards a late result for a trial the store already holds, with a line", async () => {
+    const task = await fixtureTask("seeded");
+    const config = jobConfig([task], { job_id: "late", attempts: 2, seed: 9 });
+    const [first] = planTrials(config);
+    if (first === undefined) throw new Error("no plan");
+    const store = await JobStore.open(join(tmp, "jobs-late"));
+    await store.createJob(config);
+    // The trial was recorded before (by a coordinator that died before Redis forgot it) ...
+    await store.recordTrial(infraFailure(config, task, first, "recorded earlier"));
+    // ... and a worker's result for it is still waiting in Redis.
+    const ref = await uploadTask(new BlobStore(conn), task);
+    const id = queueJobId("late", first.trialId);
+    await queue.add("trial", trialJobData(config, first, ref, null), { jobId: id });
+    await until(async () => (await queue.getJobState(id)) === "completed", 30_000, "late trial completed");
+
+    const lines: string[] = [];
+    const outcome = await runDistributed({
+      store,
+      config,
+      tasks: [task],
+      redisUrl: redis.url,
+      resume: true,
+      pollMs: 50,
+      log: (l) => lines.push(l),
+    });
+    await store.close();
+    expect(lines).toContain(`late result for trial ${first.trialId} of job late discarded: already recorded`);
+    const byId = new Map(outcome.trials.map((t) => [t.trial_id, t]));
+    expect(byId.get(first.trialId)?.error?.message).toBe("recorded earlier");
+    expect(outcome.trials).toHaveLength(2);
+    expect(outcome.trials.find((t) => t.trial_id !== first.trialId)?.outcome).toBe("completed");
+    expect(await queue.getJobState(id)).toBe("unknown");
+  }, 40_000);
+
+  it("holds a per-model rate limit across two workers", async () => {
+    const task = await fixtureTask("seeded");
+    const config = jobConfig([task], { job_id: "rate", attempts: 8, models: ["test:m"], seed: 3 });
+    const store = await JobStore.open(join(tmp, "jobs-rate"));
+    const outcome = await runDistributed({
+      store,
+      config,
+      tasks: [task],
+      redisUrl: redis.url,
+      resume: false,
+      pollMs: 50,
+      rateLimits: new Map([["test:m", { max: 2, window_ms: 1000 }]]),
+    });
+    await store.close();
+    expect(outcome.trials).toHaveLength(8);
+    const starts = outcome.trials.map((t) => Date.parse(t.timing.started_at)).sort((a, b) => a - b);
+    // Two starts per second over both workers: any five starts span three windows (> 1 s), so
+    // the eight span at least two seconds. Four free slots alone would start them within ~1 s.
+    for (let i = 0; i + 4 < starts.length; i++)
+      expect((starts[i + 4] ?? 0) - (starts[i] ?? 0)).toBeGreaterThan(800);
+    expect((starts.at(-1) ?? 0) - (starts[0] ?? 0)).toBeGreaterThan(1800);
+    for (const w of workers) expect(w.stderr()).toMatch(/^start\s+rate__/m);
+  }, 40_000);
+
+  it("shows workers, running trials and the backlog", async () => {
+    const task = await fixtureTask("sleepy");
+    const config = jobConfig([task], { job_id: "status", attempts: 8, seed: 1 });
+    const store = await JobStore.open(join(tmp, "jobs-status"));
+    const run = runDistributed({
+      store,
+      config,
+      tasks: [task],
+      redisUrl: redis.url,
+      resume: false,
+      pollMs: 50,
+    });
+    let status = await queueStatus(redis.url);
+    await until(
+      async () => {
+        status = await queueStatus(redis.url);
+        return status.running.length >= 3 && status.counts.waiting + status.counts.prioritized > 0;
+      },
+      20_000,
+      "trials running with a backlog",
+    );
+    const names = workers.map((w) => `${hostname()}:${w.child.pid}`).sort();
+    expect(status.workers.map((w) => w.name)).toEqual(names);
+    for (const r of status.running) {
+      expect(r.trial).toMatch(/^status__sleepy__oracle__a\d$/);
+      expect(names).toContain(r.worker);
+    }
+    const text = renderQueueStatus(status);
+    expect(text).toContain("workers (2)");
+    expect(text).toMatch(/running trials \([3-4]\)/);
+    for (const n of names) expect(text).toContain(n);
+    // The command prints the same tables.
+    const cli = startCli(["queue", "status", redis.url]);
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout()).toContain("workers (2)");
+    expect(cli.stdout()).toMatch(/waiting\s+prioritized\s+delayed\s+active\s+completed\s+failed/);
+    const outcome = await run;
+    await store.close();
+    expect(outcome.trials.map((t) => t.outcome)).toEqual(Array(8).fill("completed"));
+  }, 40_000);
+});
