@@ -111,7 +111,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       signals += 1;
       if (signals > 1) process.exit(130);
       process.stderr.write(
-        `\n${sig}: stopping; finished trials are kept. Continue with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}\n`,
+        `\n${sig}: stopping; finished trials are kept. Continue with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}${opts.queue === undefined ? "" : ` --queue ${opts.queue}`}\n`,
       );
       controller.abort(new Error(sig));
     };
