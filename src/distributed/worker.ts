@@ -45,6 +45,8 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const stopping = new AbortController();
   // One image preparation per task bundle for the worker's lifetime (docker caches the rest).
   const images = new Map<string, Promise<PreparedTask>>();
+  // Running trials by queue id, to stop the one whose lease could not be renewed.
+  const leases = new Map<string, AbortController>();
 
   const process_ = async (job: Job, token?: string): Promise<TrialReturn> => {
     const parsed = trialJobSchema.safeParse(job.data);
@@ -76,6 +78,8 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     const planned = plannedOf(data);
     const settings = { ...data, until_timeout: data.until_timeout };
     const trialDir = mkdtempSync(join(cacheDir, "trials", `${data.trial_id}-`));
+    const lease = new AbortController();
+    leases.set(job.id ?? "", lease);
     try {
       let result: TrialResult | null;
       try {
@@ -87,19 +91,22 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
               trialDir,
               provider,
               progress: { trialRetry: (id, n, why) => o.log(`retry  ${id} (attempt ${n}): ${why}`) },
-              signal: stopping.signal,
+              signal: AbortSignal.any([stopping.signal, lease.signal]),
             })
           : { ...infraFailure(settings, task, planned, ready.error, "image"), infra_retries: 0 };
       } catch (e) {
         // What a local run stops the whole job for stops this trial only: it is recorded as failed.
         throw new UnrecoverableError(errorMessage(e));
       }
-      if (result === null) throw new Error(`worker ${name} stopped during the trial`);
+      if (result === null) {
+        throw new Error(lease.signal.aborted ? "lease lost" : `worker ${name} stopped during the trial`);
+      }
       const artifacts = await blobs.put(packDir(trialDir), RESULT_BLOB_TTL_SEC);
       const reward = result.reward === null ? "-" : result.reward.toFixed(3);
       o.log(`done   ${job.id}  R=${reward}  ${result.outcome}`);
       return { result, artifacts, worker: name };
     } finally {
+      if (leases.get(job.id ?? "") === lease) leases.delete(job.id ?? "");
       rmSync(trialDir, { recursive: true, force: true });
     }
   };
@@ -114,10 +121,17 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   });
   worker.on("error", (e) => {
     const msg = errorMessage(e);
-    // BullMQ refuses a result whose lease expired: the trial was handed to another worker.
-    if (/Missing lock/.test(msg))
-      o.log(`late result rejected (lease lost; the trial runs elsewhere): ${msg}`);
-    else o.log(`worker error: ${msg}`);
+    const lost = /could not renew lock for job (\S+)/.exec(msg)?.[1];
+    if (lost !== undefined) {
+      // The lease is gone, so the trial is (or soon will be) another worker's: stop this copy.
+      o.log(`lease lost for ${lost}: trial abandoned here (it runs again elsewhere)`);
+      leases.get(lost)?.abort(new Error("lease lost"));
+    } else if (/Missing (lock|key) for job|Lock mismatch for job|is not in the active state/.test(msg)) {
+      // BullMQ refuses a result whose lease expired: the trial was handed to another worker.
+      o.log(`late result rejected (lease lost; the trial ran elsewhere): ${msg}`);
+    } else {
+      o.log(`worker error: ${msg}`);
+    }
   });
   worker.on("failed", (job, e) => {
     if (job !== undefined && !(e instanceof DelayedError)) o.log(`failed ${job.id}: ${errorMessage(e)}`);

@@ -158,4 +158,44 @@ describe("the trial queue", () => {
     await store.close();
     expect(outcome.trials.map((t) => t.outcome)).toEqual(Array(8).fill("completed"));
   }, 40_000);
+
+  it("hands a stalled worker's trial to another worker and refuses the stalled one's late result", async () => {
+    const task = await fixtureTask("sleepy");
+    const config = jobConfig([task], { job_id: "stall", attempts: 1, seed: 2 });
+    const store = await JobStore.open(join(tmp, "jobs-stall"));
+    const run = runDistributed({
+      store,
+      config,
+      tasks: [task],
+      redisUrl: redis.url,
+      resume: false,
+      pollMs: 50,
+    });
+    let runner = "";
+    await until(
+      async () => {
+        runner = (await queueStatus(redis.url)).running[0]?.worker ?? "";
+        return runner !== "";
+      },
+      20_000,
+      "the trial running",
+    );
+    const stalled = workers.find((w) => `${hostname()}:${w.child.pid}` === runner);
+    const other = workers.find((w) => w !== stalled);
+    if (stalled === undefined || other === undefined) throw new Error(`no worker named ${runner}`);
+    stalled.child.kill("SIGSTOP");
+    try {
+      const outcome = await run;
+      expect(outcome.trials).toHaveLength(1);
+      expect(outcome.trials[0]?.outcome).toBe("completed");
+      expect(other.stderr()).toMatch(/^done\s+stall__sleepy__oracle__a1 /m);
+    } finally {
+      stalled.child.kill("SIGCONT");
+      await store.close();
+    }
+    await stalled.waitFor(
+      /(lease lost for|late result rejected \(lease lost[^)]*\): .*)stall__sleepy__oracle__a1/,
+    );
+    expect(stalled.stderr()).not.toMatch(/^done\s+stall__/m);
+  }, 40_000);
 });
