@@ -10,7 +10,7 @@ import type { SkippedTask } from "../task/load.js";
 import type { Task } from "../task/types.js";
 import { BlobStore } from "./blob-store.js";
 import { unpackTo } from "./pack.js";
-import { connectRedis } from "./redis.js";
+import { checkRedis, connectRedis } from "./redis.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
 import {
   queueJobId,
@@ -63,12 +63,13 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
       throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
   }
   const plan = planTrials(config);
-  if (o.resume) await store.ensureJobRow(config);
-  else await store.createJob(config);
-
+  // Redis is checked before the job exists, so a wrong URL leaves nothing behind.
   const redis = connectRedis(o.redisUrl);
+  await checkRedis(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   try {
+    if (o.resume) await store.ensureJobRow(config);
+    else await store.createJob(config);
     const done = await store.reconcile(config.job_id);
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
     progress.start(plan.length, plan.length - pending.length);
@@ -119,9 +120,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     };
 
     while (!signal.aborted) {
-      const finished = (await queue.getJobs(["completed", "failed"], 0, PAGE - 1, true)).filter(
-        (j): j is Job => j !== undefined && (j.id ?? "").startsWith(prefix),
-      );
+      const finished = await finishedOf(queue, prefix);
       for (const job of finished) await collect(job);
       if (waiting.size === 0) break;
       for (const j of await queue.getJobs(["active"], 0, -1)) {
@@ -183,6 +182,19 @@ async function enqueue(
     ];
   });
   for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
+}
+
+/**
+ * This job's finished queue jobs. The queue is shared with other coordinators' jobs, whose
+ * finished trials wait there while their coordinator is away: every page is read past them.
+ */
+async function finishedOf(queue: Queue, prefix: string): Promise<Job[]> {
+  const out: Job[] = [];
+  for (let start = 0; ; start += PAGE) {
+    const page = await queue.getJobs(["completed", "failed"], start, start + PAGE - 1, true);
+    for (const j of page) if (j !== undefined && (j.id ?? "").startsWith(prefix)) out.push(j);
+    if (page.length < PAGE || out.length >= PAGE) return out;
+  }
 }
 
 /** The queue job of one planned trial. */

@@ -9,7 +9,7 @@ import { getSandboxProvider } from "../sandbox/registry.js";
 import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
 import { packDir } from "./pack.js";
 import { takeRateSlot } from "./rate-limit.js";
-import { connectRedis } from "./redis.js";
+import { checkRedis, connectRedis } from "./redis.js";
 import { fetchTask } from "./task-bundle.js";
 import { TRIAL_QUEUE, type TrialJobData, type TrialReturn, trialJobSchema } from "./trial-job.js";
 
@@ -40,6 +40,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const cacheDir = resolve(o.cacheDir);
   mkdirSync(join(cacheDir, "trials"), { recursive: true });
   const redis = connectRedis(o.redisUrl);
+  await checkRedis(redis, o.redisUrl);
   const blobs = new BlobStore(redis);
   const name = `${hostname()}:${process.pid}`;
   const stopping = new AbortController();
@@ -76,7 +77,6 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     }
     const ready = await prepared;
     const planned = plannedOf(data);
-    const settings = { ...data, until_timeout: data.until_timeout };
     const trialDir = mkdtempSync(join(cacheDir, "trials", `${data.trial_id}-`));
     const lease = new AbortController();
     leases.set(job.id ?? "", lease);
@@ -85,7 +85,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       try {
         result = ready.ok
           ? await runPlannedTrial({
-              config: settings,
+              config: data,
               ready,
               planned,
               trialDir,
@@ -93,7 +93,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
               progress: { trialRetry: (id, n, why) => o.log(`retry  ${id} (attempt ${n}): ${why}`) },
               signal: AbortSignal.any([stopping.signal, lease.signal]),
             })
-          : { ...infraFailure(settings, task, planned, ready.error, "image"), infra_retries: 0 };
+          : { ...infraFailure(data, task, planned, ready.error, "image"), infra_retries: 0 };
       } catch (e) {
         // What a local run stops the whole job for stops this trial only: it is recorded as failed.
         throw new UnrecoverableError(errorMessage(e));

@@ -1,11 +1,4 @@
-import {
-  emptyUsage,
-  errorMessage,
-  InfraError,
-  isLonghaulError,
-  type TrialResult,
-  UserError,
-} from "../core/index.js";
+import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig } from "../store/index.js";
 import type { Task } from "../task/types.js";
@@ -121,9 +114,4 @@ export function infraFailure(
     budget_left_sec: null,
     continuation: null,
   };
-}
-
-/** True for errors a trial cannot be retried past (the task or the options are wrong). */
-export function isUserFault(e: unknown): boolean {
-  return isLonghaulError(e) && e.kind === "user";
 }
