@@ -64,7 +64,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   }
   const plan = planTrials(config);
   // Redis is checked before the job exists, so a wrong URL leaves nothing behind.
-  const redis = connectRedis(o.redisUrl);
+  const redis = connectRedis(o.redisUrl, log);
   await checkRedis(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   try {

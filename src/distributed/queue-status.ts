@@ -1,5 +1,5 @@
 import { Queue } from "bullmq";
-import { connectRedis } from "./redis.js";
+import { checkRedis, connectRedis } from "./redis.js";
 import { TRIAL_QUEUE } from "./trial-job.js";
 
 export interface QueueStatus {
@@ -11,6 +11,7 @@ export interface QueueStatus {
 /** Workers connected to the trial queue, the trials they are running, and the backlog. */
 export async function queueStatus(redisUrl: string, now = Date.now()): Promise<QueueStatus> {
   const redis = connectRedis(redisUrl);
+  await checkRedis(redis, redisUrl, 5000);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   try {
     const [clients, active, counts] = await Promise.all([

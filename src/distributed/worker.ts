@@ -39,7 +39,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   await provider.check();
   const cacheDir = resolve(o.cacheDir);
   mkdirSync(join(cacheDir, "trials"), { recursive: true });
-  const redis = connectRedis(o.redisUrl);
+  const redis = connectRedis(o.redisUrl, o.log);
   await checkRedis(redis, o.redisUrl);
   const blobs = new BlobStore(redis);
   const name = `${hostname()}:${process.pid}`;
