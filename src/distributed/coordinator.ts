@@ -67,9 +67,11 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   const redis = connectRedis(o.redisUrl, log);
   await checkRedis(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
+  let jobOpen = false;
   try {
     if (o.resume) await store.ensureJobRow(config);
     else await store.createJob(config);
+    jobOpen = true;
     const done = await store.reconcile(config.job_id);
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
     progress.start(plan.length, plan.length - pending.length);
@@ -86,14 +88,16 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     const waiting = new Set(pending.map((p) => p.trialId));
     const started = new Set<string>();
     let ranThisTime = 0;
-    const collect = async (job: Job): Promise<void> => {
+    const collect = async (job: Job): Promise<boolean> => {
       const id = job.id ?? "";
       const trialId = id.slice(prefix.length);
       const planned = byTrial.get(trialId);
       const task = planned ? tasksByName.get(planned.taskName) : undefined;
       const ret = trialReturnSchema.safeParse(job.returnvalue);
       const artifacts = ret.success ? ret.data.artifacts : null;
-      if (planned === undefined || task === undefined || done.has(trialId)) {
+      // Not a trial of this job (another job whose name starts like this one's): not ours to touch.
+      if (planned === undefined || task === undefined) return false;
+      if (done.has(trialId)) {
         log(`late result for trial ${trialId} of job ${config.job_id} discarded: already recorded`);
       } else {
         const result = await resultOf(job, ret.success ? ret.data.result : undefined, config, task, planned);
@@ -117,11 +121,12 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
       // Only now, with the trial on disk and indexed, does Redis forget it.
       await job.remove().catch(() => undefined);
       if (artifacts !== null) await blobs.delete(artifacts);
+      return true;
     };
 
     while (!signal.aborted) {
-      const finished = await finishedOf(queue, prefix);
-      for (const job of finished) await collect(job);
+      let collected = 0;
+      for (const job of await finishedOf(queue, prefix)) if (await collect(job)) collected += 1;
       if (waiting.size === 0) break;
       for (const j of await queue.getJobs(["active"], 0, -1)) {
         const trialId = (j?.id ?? "").slice(prefix.length);
@@ -130,7 +135,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
           progress.trialStarted(trialId);
         }
       }
-      if (finished.length === 0) await sleep(o.pollMs ?? 250, signal);
+      if (collected === 0) await sleep(o.pollMs ?? 250, signal);
     }
     progress.stop();
     const interrupted = signal.aborted;
@@ -146,7 +151,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
       failedImages: [...failedImages].map(([task, error]) => ({ task, error })),
     };
   } catch (e) {
-    await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
+    // A job that stopped on an error is not running any more (one that never started is untouched).
+    if (jobOpen) await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
     throw e;
   } finally {
     await queue.close();
