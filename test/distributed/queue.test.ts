@@ -73,7 +73,13 @@ describe("the trial queue", () => {
     const ref = await uploadTask(new BlobStore(conn), task);
     const id = queueJobId("late", first.trialId);
     await queue.add("trial", trialJobData(config, first, ref, null), { jobId: id });
-    await until(async () => (await queue.getJobState(id)) === "completed", 30_000, "late trial completed");
+    // Another job's finished trial whose id starts like this job's: not this coordinator's to touch.
+    const other = jobConfig([task], { job_id: "late__other", seed: 9 });
+    const otherId = queueJobId("late__other", first.trialId);
+    await queue.add("trial", trialJobData(other, first, ref, null), { jobId: otherId });
+    for (const j of [id, otherId]) {
+      await until(async () => (await queue.getJobState(j)) === "completed", 30_000, `${j} completed`);
+    }
 
     const lines: string[] = [];
     const outcome = await runDistributed({
@@ -92,6 +98,8 @@ describe("the trial queue", () => {
     expect(outcome.trials).toHaveLength(2);
     expect(outcome.trials.find((t) => t.trial_id !== first.trialId)?.outcome).toBe("completed");
     expect(await queue.getJobState(id)).toBe("unknown");
+    expect(await queue.getJobState(otherId)).toBe("completed");
+    await queue.remove(otherId);
   }, 40_000);
 
   it("holds a per-model rate limit across two workers", async () => {
