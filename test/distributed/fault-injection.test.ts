@@ -119,6 +119,10 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
     probe.disconnect();
     const c2 = coordinator(true);
     expect(await c2.exited, c2.stderr()).toBe(0);
+    // The same final tables as a local run, on stdout.
+    expect(c2.stdout()).toContain(`job ${JOB} (`);
+    expect(c2.stdout()).toMatch(/per category\n/);
+    expect(c2.stdout()).toMatch(new RegExp(`fixtures\\s+seeded\\s+oracle\\s+-\\s+${TRIALS}\\s`));
 
     const localOutcome = await local;
     await localStore.close();
