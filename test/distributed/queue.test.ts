@@ -126,6 +126,59 @@ describe("the trial queue", () => {
     for (const w of workers) expect(w.stderr()).toMatch(/^start\s+rate__/m);
   }, 40_000);
 
+  it("takes a higher-priority job's trials first", async () => {
+    const task = await fixtureTask("seeded");
+    // Paused, the queue fills with both jobs before any worker takes a trial.
+    await queue.pause();
+    const low = jobConfig([task], { job_id: "prio-low", attempts: 6, seed: 5 });
+    const high = jobConfig([task], { job_id: "prio-high", attempts: 2, seed: 6 });
+    const stores = await Promise.all([
+      JobStore.open(join(tmp, "prio-low")),
+      JobStore.open(join(tmp, "prio-high")),
+    ]);
+    const start = (config: typeof low, store: JobStore, priority: number) =>
+      runDistributed({
+        store,
+        config,
+        tasks: [task],
+        redisUrl: redis.url,
+        resume: false,
+        pollMs: 50,
+        priority,
+      });
+    const [lowStore, highStore] = stores;
+    if (lowStore === undefined || highStore === undefined) throw new Error("no stores");
+    let lowRun: ReturnType<typeof start> | undefined;
+    let highRun: ReturnType<typeof start> | undefined;
+    try {
+      // The low-priority job is queued first: in arrival order its trials would all go first.
+      lowRun = start(low, lowStore, 5);
+      await until(
+        async () => (await queue.getJobCounts("prioritized")).prioritized === 6,
+        20_000,
+        "low queued",
+      );
+      highRun = start(high, highStore, 1);
+      await until(
+        async () => (await queue.getJobCounts("prioritized")).prioritized === 8,
+        20_000,
+        "high queued",
+      );
+    } finally {
+      await queue.resume();
+    }
+    const lowOut = await lowRun;
+    const highOut = await highRun;
+    for (const s of stores) await s.close();
+    const starts = (o: Awaited<typeof lowRun>) =>
+      (o?.trials ?? []).map((t) => Date.parse(t.timing.started_at));
+    // Four slots over two workers: both high-priority trials are among the first four taken.
+    const firstFour = [...starts(lowOut), ...starts(highOut)].sort((a, b) => a - b)[3] ?? 0;
+    expect(starts(highOut)).toHaveLength(2);
+    expect(starts(lowOut)).toHaveLength(6);
+    for (const t of starts(highOut)) expect(t).toBeLessThanOrEqual(firstFour);
+  }, 40_000);
+
   it("shows workers, running trials and the backlog", async () => {
     const task = await fixtureTask("sleepy");
     const config = jobConfig([task], { job_id: "status", attempts: 8, seed: 1 });
