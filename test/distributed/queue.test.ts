@@ -102,6 +102,36 @@ describe("the trial queue", () => {
     await queue.remove(otherId);
   }, 40_000);
 
+  it("records a trial whose task bundle is missing from Redis as an infra error, without retrying it", async () => {
+    const task = await fixtureTask("seeded");
+    const config = jobConfig([task], { job_id: "nobundle", attempts: 1, seed: 4 });
+    const [first] = planTrials(config);
+    if (first === undefined) throw new Error("no plan");
+    const store = await JobStore.open(join(tmp, "jobs-nobundle"));
+    await store.createJob(config);
+    const ref = await uploadTask(new BlobStore(conn), task);
+    const id = queueJobId("nobundle", first.trialId);
+    // The queued trial names a bundle Redis does not hold (expired, evicted).
+    await queue.add("trial", trialJobData(config, first, { ...ref, bundle: "0".repeat(64) }, null), {
+      jobId: id,
+      attempts: 3,
+    });
+    await until(async () => (await queue.getJobState(id)) === "failed", 30_000, "trial failed");
+    expect((await queue.getJob(id))?.attemptsMade).toBe(1);
+    const outcome = await runDistributed({
+      store,
+      config,
+      tasks: [task],
+      redisUrl: redis.url,
+      resume: true,
+      pollMs: 50,
+    });
+    await store.close();
+    expect(outcome.trials).toHaveLength(1);
+    expect(outcome.trials[0]?.outcome).toBe("infra_error");
+    expect(outcome.trials[0]?.error?.message).toMatch(/blob 000000000000 is missing/);
+  }, 40_000);
+
   it("holds a per-model rate limit across two workers", async () => {
     const task = await fixtureTask("seeded");
     const config = jobConfig([task], { job_id: "rate", attempts: 8, models: ["test:m"], seed: 3 });
