@@ -31,6 +31,9 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
+/** How long a worker keeps a task's failed image build before trying the build again. */
+const IMAGE_FAILURE_TTL_MS = 10 * 60_000;
+
 /** Times a trial is handed out again after its worker died or stopped, before it is given up. */
 export const MAX_STALLED = 5;
 
@@ -76,6 +79,13 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       images.set(data.task.bundle, prepared);
     }
     const ready = await prepared;
+    if (!ready.ok && images.get(data.task.bundle) === prepared) {
+      // A failed build is not kept for the worker's lifetime: it may have been the machine's fault.
+      const failed = prepared;
+      setTimeout(() => {
+        if (images.get(data.task.bundle) === failed) images.delete(data.task.bundle);
+      }, IMAGE_FAILURE_TTL_MS).unref();
+    }
     const planned = plannedOf(data);
     const trialDir = mkdtempSync(join(cacheDir, "trials", `${data.trial_id}-`));
     const lease = new AbortController();
