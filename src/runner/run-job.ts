@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import pLimit from "p-limit";
-import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
+import { type TrialResult, UserError } from "../core/index.js";
 import { sweepStaleSandboxes } from "../sandbox/sweep.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig, JobStore } from "../store/index.js";
 import type { SkippedTask } from "../task/load.js";
 import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
-import { runTrial, TrialInterrupted } from "./run-trial.js";
+import { infraFailure, runPlannedTrial } from "./run-planned-trial.js";
 import { type PreparedTask, taskPreparer } from "./task-image.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
@@ -106,7 +106,15 @@ async function runPlanned(
         progress.trialStarted(planned.trialId);
         // A task whose image failed: its trials record the build error (nothing to retry).
         const result = ready.ok
-          ? await runWithRetries(o, ready, planned, progress, signal)
+          ? await runPlannedTrial({
+              config,
+              ready,
+              planned,
+              trialDir: store.trialDir(config.job_id, planned.trialId),
+              provider: o.provider,
+              progress,
+              signal,
+            })
           : { ...infraFailure(config, task, planned, ready.error, "image"), infra_retries: 0 };
         if (result === null) return;
         await store.recordTrial(result);
@@ -120,96 +128,4 @@ async function runPlanned(
   await store.setJobStatus(config.job_id, interrupted ? "interrupted" : "finished");
   const trials = await store.listTrials(config.job_id);
   return { jobId: config.job_id, trials, interrupted, ranThisTime, failedImages };
-}
-
-/** Runs a trial, retrying infrastructure failures; returns null when the job was interrupted. */
-async function runWithRetries(
-  o: RunJobOptions,
-  ready: Extract<PreparedTask, { ok: true }>,
-  planned: PlannedTrial,
-  progress: ProgressSink,
-  signal: AbortSignal,
-): Promise<TrialResult | null> {
-  const { config, store } = o;
-  const { task, image } = ready;
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= config.retries; attempt++) {
-    if (signal.aborted) return null;
-    try {
-      const result = await runTrial({
-        jobId: config.job_id,
-        trialId: planned.trialId,
-        trialDir: store.trialDir(config.job_id, planned.trialId),
-        task,
-        agent: planned.agent,
-        agentOptions: config.agent_options,
-        model: planned.model,
-        attempt: planned.attempt,
-        seed: planned.seed,
-        provider: o.provider,
-        timeoutMultiplier: config.timeout_multiplier,
-        signal,
-        untilTimeout: config.until_timeout === true,
-        image,
-      });
-      return { ...result, infra_retries: attempt };
-    } catch (e) {
-      if (e instanceof TrialInterrupted || signal.aborted) return null;
-      if (!(e instanceof InfraError) || !e.retryable) {
-        if (e instanceof UserError || !(e instanceof InfraError)) throw e;
-      }
-      lastError = e;
-      if (attempt < config.retries) {
-        progress.trialRetry(planned.trialId, attempt + 2, errorMessage(e));
-        await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
-      }
-    }
-  }
-  return infraFailure(config, task, planned, errorMessage(lastError));
-}
-
-function infraFailure(
-  config: JobConfig,
-  task: Task,
-  planned: PlannedTrial,
-  message: string,
-  kind = "infra",
-): TrialResult {
-  const now = new Date().toISOString();
-  return {
-    schema_version: 1,
-    job_id: config.job_id,
-    trial_id: planned.trialId,
-    task: {
-      name: task.name,
-      checksum: task.checksum,
-      category: task.config.metadata.category,
-      difficulty: task.config.metadata.difficulty,
-      path: task.dir,
-    },
-    agent: planned.agent,
-    model: planned.model,
-    attempt: planned.attempt,
-    seed: planned.seed,
-    timing: {
-      started_at: now,
-      finished_at: now,
-      setup_sec: 0,
-      agent_sec: 0,
-      verifier_sec: 0,
-      verifier_command_sec: 0,
-      total_sec: 0,
-    },
-    outcome: "infra_error",
-    self_terminated: false,
-    reward: null,
-    subtasks: [],
-    grading_errors: [],
-    usage: emptyUsage(),
-    infra_retries: config.retries,
-    error: { kind, message },
-    stress_digest: null,
-    budget_left_sec: null,
-    continuation: null,
-  };
 }

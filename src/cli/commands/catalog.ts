@@ -38,6 +38,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./models.js")).registerModelsCommand,
   },
   {
+    name: "queue",
+    term: "queue",
+    description: "the distributed trial queue (see docs/distributed.md)",
+    runsAgents: false,
+    load: async () => (await import("./queue.js")).registerQueueCommand,
+  },
+  {
     name: "report",
     term: "report [options] [jobs...]",
     description:
@@ -81,6 +88,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: "browse jobs, trials, trajectories and recordings in a local web page",
     runsAgents: false,
     load: async () => (await import("./view.js")).registerViewCommand,
+  },
+  {
+    name: "worker",
+    term: "worker [options]",
+    description: "take trials from a Redis queue (run --queue) and run them until stopped",
+    // It runs trials of any agent, the scale layer's included.
+    runsAgents: true,
+    load: async () => (await import("./worker.js")).registerWorkerCommand,
   },
   {
     name: "world",

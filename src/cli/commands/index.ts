@@ -3,11 +3,13 @@ import { registerScaleAgents } from "../../scale/agent/register.js";
 import { registerExportCommand } from "./export.js";
 import { registerImagesCommand } from "./images.js";
 import { registerModelsCommand } from "./models.js";
+import { registerQueueCommand } from "./queue.js";
 import { registerReportCommand } from "./report.js";
 import { registerRunCommand } from "./run.js";
 import { registerScaleCommand } from "./scale.js";
 import { registerTaskCommand } from "./task.js";
 import { registerViewCommand } from "./view.js";
+import { registerWorkerCommand } from "./worker.js";
 import { registerWorldCommand } from "./world.js";
 
 /**
@@ -20,10 +22,12 @@ export function registerCommands(program: Command): void {
   registerExportCommand(program);
   registerImagesCommand(program);
   registerModelsCommand(program);
+  registerQueueCommand(program);
   registerReportCommand(program);
   registerRunCommand(program);
   registerScaleCommand(program);
   registerTaskCommand(program);
   registerViewCommand(program);
+  registerWorkerCommand(program);
   registerWorldCommand(program);
 }

@@ -2,12 +2,15 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { agentNeedsModel, createAgent } from "../../agents/index.js";
 import { checkJobName, freshSeed, newJobId, UserError } from "../../core/index.js";
+import { parseRateLimit, type RateLimit, runDistributed } from "../../distributed/index.js";
 import { checkModelId } from "../../models/providers.js";
 import { settingsFromOptions } from "../../models/settings.js";
 import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
+import type { SandboxProvider } from "../../sandbox/types.js";
 import { type JobConfig, JobStore } from "../../store/index.js";
 import { checkHostTools, loadTaskSet, type SkippedTask } from "../../task/index.js";
+import type { Task } from "../../task/types.js";
 import {
   collect,
   nonNegativeInt,
@@ -34,6 +37,9 @@ interface RunOptions {
   agentOpt?: string[];
   baseUrl?: string;
   untilTimeout?: boolean;
+  queue?: string;
+  priority?: number;
+  rateLimit?: string[];
 }
 
 export function registerRunCommand(program: Command): void {
@@ -73,6 +79,16 @@ export function registerRunCommand(program: Command): void {
       "--until-timeout",
       "continue-until-timeout mode: a declared completion runs the public checks; if they fail the agent is told and goes on until its budget ends",
     )
+    .option(
+      "--queue <redis-url>",
+      "run the trials on `longhaul worker`s of this Redis queue (docs/distributed.md)",
+    )
+    .option("--priority <n>", "with --queue: queue priority (1 is taken first)", positiveInt("--priority"))
+    .option(
+      "--rate-limit <model=N/60s>",
+      "with --queue: at most N trials of MODEL start per window, over all workers (repeatable)",
+      collect,
+    )
     .action(async (paths: string[], opts: RunOptions & { concurrency: number }) => {
       await runCommand(paths, { ...opts, n: opts.concurrency });
     });
@@ -88,10 +104,8 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
     const skipped = mergeSkipped(resolved.skipped, loaded.skipped);
     for (const task of tasks) for (const w of task.warnings) process.stderr.write(`warning: ${w}\n`);
     for (const s of skipped) process.stderr.write(`skipped task ${s.path}: ${s.reason}\n`);
-    for (const task of tasks) checkHostTools(task);
     if (opts.resume) warnChangedTasks(config, tasks);
-    const provider = getSandboxProvider(config.sandbox);
-    await provider.check();
+    const rateLimits = parseRateLimits(opts);
 
     const controller = new AbortController();
     let signals = 0;
@@ -99,22 +113,31 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       signals += 1;
       if (signals > 1) process.exit(130);
       process.stderr.write(
-        `\n${sig}: stopping; finished trials are kept. Continue with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}\n`,
+        `\n${sig}: stopping; finished trials are kept. Continue with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}${opts.queue === undefined ? "" : ` --queue ${opts.queue}`}\n`,
       );
       controller.abort(new Error(sig));
     };
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
-    const outcome = await runJob({
+    const common = {
       store,
       config,
       tasks,
-      provider,
       resume: opts.resume === true,
       progress: createProgress(),
       signal: controller.signal,
       skipped,
-    });
+    };
+    // With --queue the trials run on the workers' machines: this one needs no sandbox.
+    const outcome =
+      opts.queue !== undefined
+        ? await runDistributed({
+            ...common,
+            redisUrl: opts.queue,
+            rateLimits,
+            ...(opts.priority === undefined ? {} : { priority: opts.priority }),
+          })
+        : await runJob({ ...common, provider: await localProvider(config, tasks) });
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     const notRun = {
@@ -158,6 +181,27 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
   } finally {
     await store.close();
   }
+}
+
+async function localProvider(config: JobConfig, tasks: Task[]): Promise<SandboxProvider> {
+  for (const task of tasks) checkHostTools(task);
+  const provider = getSandboxProvider(config.sandbox);
+  await provider.check();
+  return provider;
+}
+
+function parseRateLimits(opts: RunOptions): Map<string, RateLimit> {
+  const out = new Map<string, RateLimit>();
+  if ((opts.rateLimit ?? []).length > 0 && opts.queue === undefined)
+    throw new UserError("--rate-limit needs --queue (limits are shared by the queue's workers)");
+  if (opts.priority !== undefined && opts.queue === undefined)
+    throw new UserError("--priority needs --queue");
+  for (const text of opts.rateLimit ?? []) {
+    const parsed = parseRateLimit(text);
+    if (parsed === null) throw new UserError(`--rate-limit ${text}: expected MODEL=N/60s (or /500ms, /2m)`);
+    out.set(parsed.model, parsed.limit);
+  }
+  return out;
 }
 
 /** Exit code of a job that ran, but not every task: some were invalid or had no image (docs/cli.md). */

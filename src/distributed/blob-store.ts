@@ -1,0 +1,50 @@
+import type { Redis } from "ioredis";
+import { InfraError } from "../core/index.js";
+import { sha256 } from "./pack.js";
+
+/** Key of a blob: its sha256, so the same bytes are stored once however often they are sent. */
+export function blobKey(digest: string): string {
+  return `longhaul:blob:${digest}`;
+}
+
+/** Task bundles outlive a job by a week (a resumed job reuses them); results by a day. */
+export const TASK_BLOB_TTL_SEC = 7 * 24 * 3600;
+export const RESULT_BLOB_TTL_SEC = 24 * 3600;
+
+/** A blob that is absent, or whose bytes do not hash to its name. Retrying cannot fix it. */
+export class BlobError extends InfraError {
+  constructor(message: string) {
+    super(message, { retryable: false });
+  }
+}
+
+/** Content-addressed blobs in Redis: written once (SET NX), verified on every read. */
+export class BlobStore {
+  constructor(private readonly redis: Redis) {}
+
+  async put(bytes: Buffer, ttlSec: number): Promise<string> {
+    const digest = sha256(bytes);
+    const key = blobKey(digest);
+    // Existing bytes are kept (NX) and only their lifetime renewed: same name, same bytes.
+    const set = await this.redis.set(key, bytes, "EX", ttlSec, "NX");
+    if (set === null) await this.redis.expire(key, ttlSec);
+    return digest;
+  }
+
+  async get(digest: string): Promise<Buffer> {
+    if (!/^[0-9a-f]{64}$/.test(digest)) throw new BlobError(`blob ${digest}: not a sha256 digest`);
+    const bytes = await this.redis.getBuffer(blobKey(digest));
+    if (bytes === null) throw new BlobError(`blob ${digest.slice(0, 12)} is missing from Redis`);
+    const actual = sha256(bytes);
+    if (actual !== digest) {
+      throw new BlobError(
+        `blob ${digest.slice(0, 12)} is damaged: its bytes hash to ${actual.slice(0, 12)}; refused`,
+      );
+    }
+    return bytes;
+  }
+
+  async delete(digest: string): Promise<void> {
+    await this.redis.del(blobKey(digest));
+  }
+}

@@ -1,0 +1,170 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { hostname } from "node:os";
+import { join, resolve } from "node:path";
+import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import { errorMessage, type TrialResult } from "../core/index.js";
+import { infraFailure, runPlannedTrial } from "../runner/run-planned-trial.js";
+import { type PreparedTask, prepareTask } from "../runner/task-image.js";
+import { getSandboxProvider } from "../sandbox/registry.js";
+import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
+import { packDir } from "./pack.js";
+import { takeRateSlot } from "./rate-limit.js";
+import { checkRedis, connectRedis } from "./redis.js";
+import { fetchTask } from "./task-bundle.js";
+import { TRIAL_QUEUE, type TrialJobData, type TrialReturn, trialJobSchema } from "./trial-job.js";
+
+export interface WorkerOptions {
+  redisUrl: string;
+  concurrency: number;
+  sandbox: string;
+  cacheDir: string;
+  /** How long a trial's lease lasts without renewal: a killed worker's trial runs again after it. */
+  lockMs: number;
+  /** How often leases are checked for expiry. */
+  stalledMs: number;
+  log: (line: string) => void;
+}
+
+export interface RunningWorker {
+  name: string;
+  /** Stops taking trials; running ones are abandoned (they run again elsewhere). */
+  close(): Promise<void>;
+}
+
+/** How long a worker keeps a task's failed image build before trying the build again. */
+const IMAGE_FAILURE_TTL_MS = 10 * 60_000;
+
+/** Times a trial is handed out again after its worker died or stopped, before it is given up. */
+export const MAX_STALLED = 5;
+
+export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
+  const provider = getSandboxProvider(o.sandbox);
+  await provider.check();
+  const cacheDir = resolve(o.cacheDir);
+  mkdirSync(join(cacheDir, "trials"), { recursive: true });
+  const redis = connectRedis(o.redisUrl, o.log);
+  await checkRedis(redis, o.redisUrl);
+  const blobs = new BlobStore(redis);
+  const name = `${hostname()}:${process.pid}`;
+  const stopping = new AbortController();
+  // One image preparation per task bundle for the worker's lifetime (docker caches the rest).
+  const images = new Map<string, Promise<PreparedTask>>();
+  // Running trials by queue id, to stop the one whose lease could not be renewed.
+  const leases = new Map<string, AbortController>();
+
+  const process_ = async (job: Job, token?: string): Promise<TrialReturn> => {
+    const parsed = trialJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`malformed trial: ${parsed.error.issues[0]?.message}`);
+    const data = parsed.data;
+    if (data.rate_limit !== null && data.model !== null) {
+      const next = await takeRateSlot(redis, data.model, data.rate_limit);
+      if (next > 0) {
+        // Jitter spreads the waiting trials over the next window instead of all at its start.
+        await job.moveToDelayed(next + Math.floor(Math.random() * 50), token);
+        throw new DelayedError();
+      }
+    }
+    o.log(`start  ${job.id}`);
+    let task: Awaited<ReturnType<typeof fetchTask>>;
+    try {
+      task = await fetchTask(blobs, data.task, cacheDir);
+    } catch (e) {
+      // A missing or damaged bundle is the same on every worker: the trial is given up at once.
+      if (e instanceof BlobError) throw new UnrecoverableError(errorMessage(e));
+      throw e;
+    }
+    let prepared = images.get(data.task.bundle);
+    if (prepared === undefined) {
+      prepared = prepareTask(task, join(cacheDir, "images"), o.log);
+      images.set(data.task.bundle, prepared);
+    }
+    const ready = await prepared;
+    if (!ready.ok && images.get(data.task.bundle) === prepared) {
+      // A failed build is not kept for the worker's lifetime: it may have been the machine's fault.
+      const failed = prepared;
+      setTimeout(() => {
+        if (images.get(data.task.bundle) === failed) images.delete(data.task.bundle);
+      }, IMAGE_FAILURE_TTL_MS).unref();
+    }
+    const planned = plannedOf(data);
+    const trialDir = mkdtempSync(join(cacheDir, "trials", `${data.trial_id}-`));
+    const lease = new AbortController();
+    leases.set(job.id ?? "", lease);
+    try {
+      let result: TrialResult | null;
+      try {
+        result = ready.ok
+          ? await runPlannedTrial({
+              config: data,
+              ready,
+              planned,
+              trialDir,
+              provider,
+              progress: { trialRetry: (id, n, why) => o.log(`retry  ${id} (attempt ${n}): ${why}`) },
+              signal: AbortSignal.any([stopping.signal, lease.signal]),
+            })
+          : { ...infraFailure(data, task, planned, ready.error, "image"), infra_retries: 0 };
+      } catch (e) {
+        // What a local run stops the whole job for stops this trial only: it is recorded as failed.
+        throw new UnrecoverableError(errorMessage(e));
+      }
+      if (result === null) {
+        throw new Error(lease.signal.aborted ? "lease lost" : `worker ${name} stopped during the trial`);
+      }
+      const artifacts = await blobs.put(packDir(trialDir), RESULT_BLOB_TTL_SEC);
+      const reward = result.reward === null ? "-" : result.reward.toFixed(3);
+      o.log(`done   ${job.id}  R=${reward}  ${result.outcome}`);
+      return { result, artifacts, worker: name };
+    } finally {
+      if (leases.get(job.id ?? "") === lease) leases.delete(job.id ?? "");
+      rmSync(trialDir, { recursive: true, force: true });
+    }
+  };
+
+  const worker = new Worker(TRIAL_QUEUE, process_, {
+    connection: redis,
+    concurrency: o.concurrency,
+    lockDuration: o.lockMs,
+    stalledInterval: o.stalledMs,
+    maxStalledCount: MAX_STALLED,
+    name,
+  });
+  worker.on("error", (e) => {
+    const msg = errorMessage(e);
+    const lost = /could not renew lock for job (\S+)/.exec(msg)?.[1];
+    if (lost !== undefined) {
+      // The lease is gone, so the trial is (or soon will be) another worker's: stop this copy.
+      o.log(`lease lost for ${lost}: trial abandoned here (it runs again elsewhere)`);
+      leases.get(lost)?.abort(new Error("lease lost"));
+    } else if (/Missing (lock|key) for job|Lock mismatch for job|is not in the active state/.test(msg)) {
+      // BullMQ refuses a result whose lease expired: the trial was handed to another worker.
+      o.log(`late result rejected (lease lost; the trial ran elsewhere): ${msg}`);
+    } else {
+      o.log(`worker error: ${msg}`);
+    }
+  });
+  worker.on("failed", (job, e) => {
+    if (job !== undefined && !(e instanceof DelayedError)) o.log(`failed ${job.id}: ${errorMessage(e)}`);
+  });
+  await worker.waitUntilReady();
+  o.log(`worker ${name}: ${o.concurrency} at once, sandbox ${o.sandbox}, cache ${cacheDir}`);
+  return {
+    name,
+    close: async () => {
+      stopping.abort(new Error("worker stopping"));
+      await worker.close();
+      redis.disconnect();
+    },
+  };
+}
+
+function plannedOf(d: TrialJobData) {
+  return {
+    trialId: d.trial_id,
+    taskName: d.task.name,
+    agent: d.agent,
+    model: d.model,
+    attempt: d.attempt,
+    seed: d.seed,
+  };
+}

@@ -1,0 +1,117 @@
+import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
+import type { SandboxProvider } from "../sandbox/types.js";
+import type { JobConfig } from "../store/index.js";
+import type { Task } from "../task/types.js";
+import type { ProgressSink } from "./progress.js";
+import { runTrial, TrialInterrupted } from "./run-trial.js";
+import type { PreparedTask } from "./task-image.js";
+import type { PlannedTrial } from "./trial-plan.js";
+
+/** What one planned trial needs from its job's config (a local job's config, or a queued trial's). */
+export type TrialJobSettings = Pick<
+  JobConfig,
+  "job_id" | "retries" | "agent_options" | "timeout_multiplier" | "until_timeout"
+>;
+
+export interface PlannedTrialRun {
+  config: TrialJobSettings;
+  ready: Extract<PreparedTask, { ok: true }>;
+  planned: PlannedTrial;
+  trialDir: string;
+  provider: SandboxProvider;
+  progress: Pick<ProgressSink, "trialRetry">;
+  signal: AbortSignal;
+}
+
+/**
+ * Runs one planned trial, retrying infrastructure failures; returns null when the job was
+ * interrupted. A local job and a queue worker both run trials through here, so a trial gives the
+ * same result wherever it runs.
+ */
+export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult | null> {
+  const { config, planned, signal } = r;
+  const { task, image } = r.ready;
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= config.retries; attempt++) {
+    if (signal.aborted) return null;
+    try {
+      const result = await runTrial({
+        jobId: config.job_id,
+        trialId: planned.trialId,
+        trialDir: r.trialDir,
+        task,
+        agent: planned.agent,
+        agentOptions: config.agent_options,
+        model: planned.model,
+        attempt: planned.attempt,
+        seed: planned.seed,
+        provider: r.provider,
+        timeoutMultiplier: config.timeout_multiplier,
+        signal,
+        untilTimeout: config.until_timeout === true,
+        image,
+      });
+      return { ...result, infra_retries: attempt };
+    } catch (e) {
+      if (e instanceof TrialInterrupted || signal.aborted) return null;
+      if (!(e instanceof InfraError) || !e.retryable) {
+        if (e instanceof UserError || !(e instanceof InfraError)) throw e;
+      }
+      lastError = e;
+      if (attempt < config.retries) {
+        r.progress.trialRetry(planned.trialId, attempt + 2, errorMessage(e));
+        await new Promise((res) => setTimeout(res, Math.min(5000, 250 * 2 ** attempt)));
+      }
+    }
+  }
+  return infraFailure(config, task, planned, errorMessage(lastError));
+}
+
+/** The result recorded for a trial that could not run (infrastructure, image, task bundle). */
+export function infraFailure(
+  config: Pick<JobConfig, "job_id" | "retries">,
+  task: Pick<Task, "name" | "checksum" | "dir"> & {
+    config: { metadata: { category: string; difficulty: string } };
+  },
+  planned: PlannedTrial,
+  message: string,
+  kind = "infra",
+): TrialResult {
+  const now = new Date().toISOString();
+  return {
+    schema_version: 1,
+    job_id: config.job_id,
+    trial_id: planned.trialId,
+    task: {
+      name: task.name,
+      checksum: task.checksum,
+      category: task.config.metadata.category,
+      difficulty: task.config.metadata.difficulty,
+      path: task.dir,
+    },
+    agent: planned.agent,
+    model: planned.model,
+    attempt: planned.attempt,
+    seed: planned.seed,
+    timing: {
+      started_at: now,
+      finished_at: now,
+      setup_sec: 0,
+      agent_sec: 0,
+      verifier_sec: 0,
+      verifier_command_sec: 0,
+      total_sec: 0,
+    },
+    outcome: "infra_error",
+    self_terminated: false,
+    reward: null,
+    subtasks: [],
+    grading_errors: [],
+    usage: emptyUsage(),
+    infra_retries: config.retries,
+    error: { kind, message },
+    stress_digest: null,
+    budget_left_sec: null,
+    continuation: null,
+  };
+}

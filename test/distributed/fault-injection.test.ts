@@ -1,0 +1,172 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRIAL_QUEUE } from "../../src/distributed/index.js";
+import { runJob } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { JobStore } from "../../src/store/index.js";
+import { FIXTURES, fixtureTask, jobConfig } from "../runner/helpers.js";
+import { type CliProcess, startCli, until } from "../support/cli-process.js";
+import { type RedisServer, startRedis } from "../support/redis-server.js";
+
+const JOB = "dist50";
+const SEED = 4242;
+const TRIALS = 50;
+
+let redis: RedisServer;
+let tmp: string;
+const procs: CliProcess[] = [];
+
+function worker(name: string): CliProcess {
+  // Short leases so a killed worker's trials come back within seconds.
+  const p = startCli([
+    "worker",
+    "--redis",
+    redis.url,
+    "-n",
+    "2",
+    "--cache",
+    join(tmp, `cache-${name}`),
+    "--lock-ms",
+    "1500",
+    "--stalled-ms",
+    "500",
+  ]);
+  procs.push(p);
+  return p;
+}
+
+function coordinator(resume: boolean): CliProcess {
+  const args = resume
+    ? ["run", "--resume", "--job", JOB]
+    : [
+        "run",
+        join(FIXTURES, "seeded"),
+        "-a",
+        "oracle",
+        "-k",
+        String(TRIALS),
+        "--seed",
+        String(SEED),
+        "--job",
+        JOB,
+      ];
+  const p = startCli([...args, "--jobs-dir", join(tmp, "dist"), "--queue", redis.url]);
+  procs.push(p);
+  return p;
+}
+
+function recorded(): string[] {
+  const dir = join(tmp, "dist", JOB);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((d) => existsSync(join(dir, d, "result.json")));
+}
+
+function doneLines(stderr: string): string[] {
+  return [...stderr.matchAll(/^done\s+(\S+)/gm)].map((m) => m[1] ?? "");
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  tmp = mkdtempSync(join(tmpdir(), "longhaul-test-dist-"));
+});
+
+afterAll(async () => {
+  for (const p of procs) await p.kill9();
+  await redis?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("a 50-trial job over two workers with kill -9 of a worker, the coordinator and Redis", () => {
+  it("records every trial exactly once, with the seeds and rewards of the same job run locally", async () => {
+    const task = await fixtureTask("seeded");
+    // The local reference runs alongside (same job id, seed and plan; its own store).
+    const localStore = await JobStore.open(join(tmp, "local"));
+    const local = runJob({
+      store: localStore,
+      config: jobConfig([task], { job_id: JOB, attempts: TRIALS, seed: SEED, concurrency: 2 }),
+      tasks: [task],
+      provider: getSandboxProvider("bwrap"),
+      resume: false,
+    });
+
+    const w1 = worker("w1");
+    const w2 = worker("w2");
+    await Promise.all([w1.waitFor(/2 at once/), w2.waitFor(/2 at once/)]);
+    const c1 = coordinator(false);
+    await until(() => recorded().length >= 1, 30_000, "1 trial recorded");
+    await until(() => recorded().length >= 8, 30_000, "8 trials recorded");
+    await w1.kill9();
+    // A replacement keeps two workers on the job; w1's unfinished trials wait for their leases.
+    const w3 = worker("w3");
+    await until(() => recorded().length >= 16, 30_000, "16 trials recorded");
+    await c1.kill9();
+    const beforeRestart = new Set(recorded());
+    // Workers go on while no coordinator is attached; then Redis itself crashes and comes back.
+    const finishedBy = () => doneLines(w2.stderr()).length + doneLines(w3.stderr()).length;
+    const atKill = finishedBy();
+    await until(() => finishedBy() >= atKill + 2, 30_000, "trials finished with no coordinator");
+    await redis.crash();
+    await redis.restart();
+    // What finished while no coordinator was attached survived the crash, waiting to be collected.
+    const probe = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const probeQueue = new Queue(TRIAL_QUEUE, { connection: probe });
+    expect((await probeQueue.getJobCounts("completed")).completed).toBeGreaterThanOrEqual(2);
+    await probeQueue.close();
+    probe.disconnect();
+    const c2 = coordinator(true);
+    expect(await c2.exited, c2.stderr()).toBe(0);
+    // The same final tables as a local run, on stdout.
+    expect(c2.stdout()).toContain(`job ${JOB} (`);
+    expect(c2.stdout()).toMatch(/per category\n/);
+    expect(c2.stdout()).toMatch(new RegExp(`fixtures\\s+seeded\\s+oracle\\s+-\\s+${TRIALS}\\s`));
+
+    const localOutcome = await local;
+    await localStore.close();
+    const store = await JobStore.open(join(tmp, "dist"));
+    const trials = await store.listTrials(JOB);
+    await store.close();
+
+    // Same plan, same seeds, same rewards as the local run, one row per trial.
+    const key = (t: { trial_id: string; seed: number; reward: number | null }) =>
+      `${t.trial_id} ${t.seed} ${t.reward}`;
+    expect(trials).toHaveLength(TRIALS);
+    expect(new Set(trials.map((t) => t.trial_id)).size).toBe(TRIALS);
+    expect(trials.map(key).sort()).toEqual(localOutcome.trials.map(key).sort());
+    expect(trials.every((t) => t.outcome === "completed")).toBe(true);
+    expect(new Set(trials.map((t) => t.reward)).size).toBeGreaterThan(10);
+
+    // Exactly once: the restarted coordinator kept what the first one recorded and recorded only
+    // the rest, each once.
+    const resumed = doneLines(c2.stderr());
+    expect(c2.stderr()).toMatch(new RegExp(`job: ${TRIALS} trials \\(${beforeRestart.size} already done\\)`));
+    expect(resumed.filter((id) => beforeRestart.has(id))).toEqual([]);
+    expect(new Set(resumed).size).toBe(resumed.length);
+    expect(resumed.length).toBe(TRIALS - beforeRestart.size);
+    // c1's record of its trials is still what the store holds: no trial was recorded twice.
+    expect(new Set(doneLines(c1.stderr())).size).toBe(doneLines(c1.stderr()).length);
+
+    // The killed worker's unfinished trials ran again on another worker and were recorded.
+    const w1Started = [...w1.stderr().matchAll(new RegExp(`^start\\s+${JOB}__(\\S+)`, "gm"))].map(
+      (m) => m[1],
+    );
+    const w1Done = new Set(
+      [...w1.stderr().matchAll(new RegExp(`^done\\s+${JOB}__(\\S+)`, "gm"))].map((m) => m[1]),
+    );
+    const orphaned = w1Started.filter((id) => !w1Done.has(id));
+    expect(orphaned.length).toBeGreaterThan(0);
+    const others = w2.stderr() + w3.stderr();
+    for (const id of orphaned) expect(others).toContain(`done   ${JOB}__${id} `);
+
+    // Redis forgets a trial only once it is recorded: nothing of the job is left in the queue.
+    const conn = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(TRIAL_QUEUE, { connection: conn });
+    const left = await queue.getJobs(["completed", "failed", "active", "waiting", "delayed", "prioritized"]);
+    expect(left.filter((j) => j?.id?.startsWith(`${JOB}__`))).toEqual([]);
+    await queue.close();
+    conn.disconnect();
+  }, 90_000);
+});
