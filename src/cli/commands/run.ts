@@ -1,15 +1,19 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { agentNeedsModel, createAgent } from "../../agents/index.js";
-import { checkJobName, freshSeed, newJobId, UserError } from "../../core/index.js";
+import { checkJobName, UserError } from "../../core/index.js";
 import { parseRateLimit, type RateLimit, runDistributed } from "../../distributed/index.js";
-import { checkModelId } from "../../models/providers.js";
-import { settingsFromOptions } from "../../models/settings.js";
-import { bundledTasksDir, createProgress, runJob } from "../../runner/index.js";
+import {
+  buildJobConfig,
+  bundledTasksDir,
+  checkJobChoices,
+  createProgress,
+  jobSummary,
+  runJob,
+} from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { type JobConfig, JobStore } from "../../store/index.js";
-import { checkHostTools, loadTaskSet, type SkippedTask } from "../../task/index.js";
+import { checkHostTools, loadTaskSet, type SkippedTask, type TaskSet } from "../../task/index.js";
 import type { Task } from "../../task/types.js";
 import {
   collect,
@@ -99,7 +103,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
   try {
     const resolved = await resolveConfig(store, paths, opts);
     const { config } = resolved;
-    const loaded = await loadTaskSet(config.tasks.map((t) => t.path));
+    const loaded = resolved.loaded ?? (await loadTaskSet(config.tasks.map((t) => t.path)));
     const { tasks } = loaded;
     const skipped = mergeSkipped(resolved.skipped, loaded.skipped);
     for (const task of tasks) for (const w of task.warnings) process.stderr.write(`warning: ${w}\n`);
@@ -227,35 +231,29 @@ function renderNotRun(n: {
   return lines.join("\n");
 }
 
+/** The job's config; for a new job, also its tasks (loaded once, to build the config). */
 async function resolveConfig(
   store: JobStore,
   paths: string[],
   opts: RunOptions,
-): Promise<{ config: JobConfig; skipped: SkippedTask[] }> {
+): Promise<{ config: JobConfig; skipped: SkippedTask[]; loaded?: TaskSet }> {
   if (opts.resume) {
     const jobId = opts.job !== undefined ? checkJobName(opts.job) : await store.latestJobId();
     if (jobId === null) throw new UserError(`--resume: no job in ${store.jobsDir}`);
     return { config: await store.loadJobConfig(jobId), skipped: [] };
   }
-  if (!opts.agent || opts.agent.length === 0)
-    throw new UserError("run needs --agent NAME (e.g. --agent oracle)");
-  // Unknown agents and bad agent options fail here, before a job folder exists.
-  for (const name of opts.agent) {
-    createAgent(name, parseKeyValues(opts.agentOpt ?? []));
-    if (agentNeedsModel(name) && (opts.model ?? []).length === 0) {
-      throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
-    }
-  }
-  // With an LLM agent, missing credentials too: otherwise every trial of a new job fails on them.
-  const callSettings = opts.agent.some(agentNeedsModel)
-    ? settingsFromOptions({
-        ...parseKeyValues(opts.agentOpt ?? []),
-        ...(opts.baseUrl ? { base_url: opts.baseUrl } : {}),
-      })
-    : undefined;
-  for (const model of opts.model ?? []) checkModelId(model, callSettings);
+  // Unknown agents, bad agent options, missing models and credentials fail here, before a job
+  // folder exists (and before tasks load: those are the cheaper mistakes to report first).
+  const choices = {
+    agents: opts.agent ?? [],
+    models: opts.model ?? [],
+    agentOptions: parseKeyValues(opts.agentOpt ?? []),
+    ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+  };
+  checkJobChoices(choices);
   const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
-  const { tasks, skipped } = await loadTaskSet(roots);
+  const loaded = await loadTaskSet(roots);
+  const { tasks, skipped } = loaded;
   const firstSkipped = skipped[0];
   // Nothing to run at all: the one broken task's own error (file, line, field) is the answer.
   if (tasks.length === 0 && skipped.length === 1 && firstSkipped) throw firstSkipped.error;
@@ -263,25 +261,19 @@ async function resolveConfig(
     const why = skipped.map((s) => `\n  ${s.path}: ${s.reason}`).join("");
     throw new UserError(`no tasks to run in ${roots.join(", ")}${why}`);
   }
-  const agentOptions = parseKeyValues(opts.agentOpt ?? []);
-  if (opts.baseUrl) agentOptions.base_url = opts.baseUrl;
-  const config: JobConfig = {
-    schema_version: 1,
-    job_id: opts.job !== undefined ? checkJobName(opts.job) : newJobId(),
-    created_at: new Date().toISOString(),
-    tasks: tasks.map((t) => ({ name: t.name, path: t.dir, checksum: t.checksum })),
-    agents: opts.agent,
-    models: opts.model && opts.model.length > 0 ? opts.model : [null],
+  const config = buildJobConfig({
+    ...choices,
+    tasks,
+    ...(opts.job === undefined ? {} : { jobId: opts.job }),
     attempts: opts.attempts,
     concurrency: opts.n,
-    timeout_multiplier: opts.timeoutMultiplier,
+    timeoutMultiplier: opts.timeoutMultiplier,
     retries: opts.retries,
-    seed: opts.seed ?? freshSeed(),
+    ...(opts.seed === undefined ? {} : { seed: opts.seed }),
     sandbox: opts.sandbox,
-    agent_options: agentOptions,
-    until_timeout: opts.untilTimeout === true,
-  };
-  return { config, skipped };
+    untilTimeout: opts.untilTimeout === true,
+  });
+  return { config, skipped, loaded };
 }
 
 /** A task edited since the job started: its remaining trials run on the new version (each trial records its checksum). */
@@ -295,23 +287,4 @@ function warnChangedTasks(config: JobConfig, tasks: { name: string; checksum: st
       );
     }
   }
-}
-
-export function jobSummary(
-  config: JobConfig,
-  trials: { outcome: string; reward: number | null }[],
-  interrupted: boolean,
-) {
-  const outcomes: Record<string, number> = {};
-  for (const t of trials) outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
-  // Every trial but infrastructure failures counts; a grading error counts as R = 0 (as in report).
-  const scored = trials.filter((t) => t.outcome !== "infra_error");
-  return {
-    job_id: config.job_id,
-    status: interrupted ? "interrupted" : "finished",
-    trials: trials.length,
-    planned: config.tasks.length * config.agents.length * config.models.length * config.attempts,
-    outcomes,
-    mean_reward: scored.length > 0 ? scored.reduce((s, t) => s + (t.reward ?? 0), 0) / scored.length : null,
-  };
 }
