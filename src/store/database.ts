@@ -17,10 +17,11 @@ export async function openDatabase(path: string): Promise<OpenedDatabase> {
   let sqlite: BetterSqlite3.Database | undefined;
   try {
     sqlite = new BetterSqlite3(path);
+    // First, so that switching a new file to WAL waits for another process doing the same.
+    sqlite.pragma("busy_timeout = 10000");
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 10000");
     // Reads the schema, so a file that is not a database (or a damaged one) fails here, not mid-command.
     sqlite.prepare("SELECT count(*) FROM sqlite_master").get();
   } catch (e) {
@@ -28,8 +29,7 @@ export async function openDatabase(path: string): Promise<OpenedDatabase> {
     throw databaseError(path, e);
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrate(db);
   if (error) {
     await db.destroy();
     if (isDamaged(error)) throw databaseError(path, error);
@@ -37,6 +37,22 @@ export async function openDatabase(path: string): Promise<OpenedDatabase> {
     throw new InfraError(`migrating ${path} failed at ${failed}: ${String(error)}`, { retryable: false });
   }
   return { db, close: () => db.destroy() };
+}
+
+/**
+ * Two processes opening a new index at once (two `longhaul run` on one jobs folder) both find
+ * no migration applied; the one that loses the race to write fails on a table the other just
+ * made, or on a stale read snapshot. Trying again then finds the migrations applied.
+ */
+async function migrate(db: Kysely<Database>): ReturnType<Migrator["migrateToLatest"]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  for (let attempt = 1; ; attempt++) {
+    const out = await migrator.migrateToLatest();
+    const raced =
+      out.error !== undefined && /SQLITE_BUSY|already exists|database is locked/.test(String(out.error));
+    if (!raced || attempt >= 5) return out;
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
 }
 
 const DAMAGED = new Set([

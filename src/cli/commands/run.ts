@@ -99,6 +99,9 @@ export function registerRunCommand(program: Command): void {
 }
 
 async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
+  // Unknown agents, bad agent options, missing models and credentials fail before anything is
+  // written, not even the jobs folder's index.
+  if (!opts.resume) checkJobChoices(choicesOf(opts));
   const store = await JobStore.open(opts.jobsDir);
   try {
     const resolved = await resolveConfig(store, paths, opts);
@@ -231,6 +234,16 @@ function renderNotRun(n: {
   return lines.join("\n");
 }
 
+/** Agents, models and their options as the command line gives them. */
+function choicesOf(opts: RunOptions) {
+  return {
+    agents: opts.agent ?? [],
+    models: opts.model ?? [],
+    agentOptions: parseKeyValues(opts.agentOpt ?? []),
+    ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+  };
+}
+
 /** The job's config; for a new job, also its tasks (loaded once, to build the config). */
 async function resolveConfig(
   store: JobStore,
@@ -242,14 +255,8 @@ async function resolveConfig(
     if (jobId === null) throw new UserError(`--resume: no job in ${store.jobsDir}`);
     return { config: await store.loadJobConfig(jobId), skipped: [] };
   }
-  // Unknown agents, bad agent options, missing models and credentials fail here, before a job
-  // folder exists (and before tasks load: those are the cheaper mistakes to report first).
-  const choices = {
-    agents: opts.agent ?? [],
-    models: opts.model ?? [],
-    agentOptions: parseKeyValues(opts.agentOpt ?? []),
-    ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
-  };
+  // Checked again here (runCommand checked first): a caller of resolveConfig gets the same errors.
+  const choices = choicesOf(opts);
   checkJobChoices(choices);
   const roots = paths.length > 0 ? paths.map((p) => resolve(p)) : [bundledTasksDir()];
   const loaded = await loadTaskSet(roots);
