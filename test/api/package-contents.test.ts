@@ -1,0 +1,76 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** What `npm pack` would put in the tarball (the suite builds dist/ before it runs). */
+function packedFiles(): string[] {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const parsed = z.array(z.object({ files: z.array(z.object({ path: z.string() })) })).parse(JSON.parse(out));
+  return (parsed[0]?.files ?? []).map((f) => f.path);
+}
+
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g;
+
+function importsOf(file: string): string[] {
+  return [...readFileSync(join(ROOT, file), "utf8").matchAll(SPECIFIER)].map((m) => m[1] ?? "");
+}
+
+/** Every packed module a start file reaches through relative imports (static and dynamic). */
+function reachable(start: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [start];
+  while (todo.length > 0) {
+    const f = todo.pop() ?? "";
+    if (seen.has(f) || !existsSync(join(ROOT, f))) continue;
+    seen.add(f);
+    for (const s of importsOf(f)) if (s.startsWith(".")) todo.push(normalize(join(dirname(f), s)));
+  }
+  return seen;
+}
+
+describe("the npm package", () => {
+  const files = packedFiles();
+
+  it("holds the entry points and none of longhaul's own test files", () => {
+    for (const entry of ["dist/index.js", "dist/testing.js", "dist/cli/main.js", "package.json"])
+      expect(files).toContain(entry);
+    // tasks/*/tests/ are the bundled tasks' verifiers (task content), not tests of longhaul.
+    const own = files.filter((f) => /\.test\.[cm]?[jt]s$/.test(f) || f === "scripts/test.sh");
+    expect(own).toEqual([]);
+  });
+
+  it("imports a dev dependency only from modules that `longhaul/testing` alone reaches", () => {
+    const pkg = z
+      .object({ devDependencies: z.record(z.string(), z.string()) })
+      .parse(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")));
+    const dev = new Set(Object.keys(pkg.devDependencies));
+    const runtime = new Set(
+      ["dist/index.js", "dist/cli/main.js", "dist/viewer.js"].flatMap((e) => [...reachable(e)]),
+    );
+    const testing = reachable("dist/testing.js");
+    const users = files
+      .filter((f) => f.startsWith("dist/") && f.endsWith(".js"))
+      .filter((f) =>
+        importsOf(f).some((s) => {
+          const name = s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : (s.split("/")[0] ?? "");
+          return dev.has(name);
+        }),
+      );
+    // The conformance suite imports vitest: it must exist (the check is not vacuous) and stay apart.
+    expect(users).toContain("dist/sandbox/conformance.js");
+    for (const f of users) {
+      expect(runtime.has(f), `${f} is reached from a runtime entry point`).toBe(false);
+      expect(testing.has(f), `${f} is not behind longhaul/testing`).toBe(true);
+    }
+    // The walk follows the CLI's on-demand command modules too.
+    expect(runtime.has("dist/cli/commands/run.js")).toBe(true);
+  });
+});
