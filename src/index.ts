@@ -11,10 +11,13 @@ export type { Agent, AgentContext, AgentFactory, AgentRunResult } from "./agents
 // Results.
 export { type SummarizeOptions, summarize } from "./analysis/summarize.js";
 export { type AnalysisTrial, type Summary, THRESHOLDS } from "./analysis/summary-types.js";
+// Plugins and the config file.
+export { type ConfigFile, type EffectiveConfig, loadConfig } from "./config.js";
 // Running a job.
 export { InfraError, UserError } from "./core/errors.js";
 export type { Outcome, TrialResult } from "./core/trial-result.js";
 export type { ModelProvider } from "./models/providers.js";
+export { type LonghaulPlugin, loadPlugins, type PluginApi, type PluginSpec } from "./plugins.js";
 export {
   type AgentDefinition,
   getAgent,

@@ -11,6 +11,14 @@ import { COMMANDS, commandNamed } from "./commands/catalog.js";
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   try {
     program.version(packageVersion(), "-V, --version", "print the longhaul version");
+    program
+      .option("--config <path>", "config file (default: longhaul.config.json or .toml in the current folder)")
+      .option("--plugin <path>", "load a plugin module: a path or a package name (repeatable)", collectText);
+    // The config file and plugins load once a command is chosen, never for --help or --version.
+    program.hook("preAction", async (root, action) => {
+      const { applyConfig } = await import("./apply-config.js");
+      await applyConfig(root, action);
+    });
     await registerOnDemand(program, commandNamed(argv.slice(2)));
     program.exitOverride();
     program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -49,6 +57,10 @@ async function registerOnDemand(program: Command, name: string | undefined): Pro
   }
   const help = new Help();
   program.configureHelp({ subcommandTerm: (cmd) => terms.get(cmd) ?? help.subcommandTerm(cmd) });
+}
+
+function collectText(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 export function exitCodeFor(e: unknown): number {

@@ -1,8 +1,9 @@
 /**
  * The intended dependency order of the top-level folders under src/, lowest first. A folder may
  * import from its own layer or any layer below; imports between folders of one layer must not
- * form a cycle. Files directly in src/ (package entry points) sit above every layer and nothing
- * imports them. test/layering.test.ts checks the whole tree against this list; docs cite it.
+ * form a cycle. Files directly in src/ (package entry points, the config file and plugin loader)
+ * sit above every layer but the front ends: only the last layer may import them, and they never
+ * import it (the cycle check sees to that). test/layering.test.ts checks the whole tree against this list; docs cite it.
  */
 export const LAYERS = [
   // Shared kernel: errors, ids, seeded randomness, trial-result schema, TOML and package helpers.

@@ -48,6 +48,15 @@ export function parsePricingFile(path: string, text: string): Record<string, Pri
   return r.data.models;
 }
 
+// Prices set for this process (the config file's `pricing`), laid over the shipped table and the file.
+const overrides: { entries: Record<string, PriceEntry>; source: string } = { entries: {}, source: "" };
+
+/** Sets per-model prices that every later loadPricing() lays over the others; `source` names their file. */
+export function setPricingOverrides(entries: Record<string, PriceEntry>, source: string): void {
+  overrides.entries = { ...entries };
+  overrides.source = source;
+}
+
 /** Shipped defaults overlaid with the user's file when it exists (a missing file is not an error). */
 export function loadPricing(path: string | null = defaultPricingPath()): PricingTable {
   const entries: Record<string, PriceEntry> = { ...DEFAULT_PRICES };
@@ -58,6 +67,10 @@ export function loadPricing(path: string | null = defaultPricingPath()): Pricing
       entries[k] = v;
       sources[k] = path;
     }
+  }
+  for (const [k, v] of Object.entries(overrides.entries)) {
+    entries[k] = v;
+    sources[k] = overrides.source;
   }
   return { entries, sources };
 }

@@ -17,6 +17,13 @@ export interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    name: "config",
+    term: "config",
+    description: "the configuration file: show the effective settings",
+    runsAgents: false,
+    load: async () => (await import("./config.js")).registerConfigCommand,
+  },
+  {
     name: "export",
     term: "export",
     description: "export a job's results for other tools",
@@ -106,8 +113,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
 ];
 
+const GLOBAL_WITH_VALUE: ReadonlySet<string> = new Set(["--config", "--plugin"]);
+
 /** The command a command line names: its first word that is not an option (`help X` names X). */
 export function commandNamed(args: readonly string[]): string | undefined {
-  const words = args.filter((a) => !a.startsWith("-"));
+  // The global options that take a value (`--config PATH`, `--plugin PATH`) are skipped with it.
+  const words = args.filter((a, i) => !a.startsWith("-") && !GLOBAL_WITH_VALUE.has(args[i - 1] ?? ""));
   return words[0] === "help" ? words[1] : words[0];
 }

@@ -1,0 +1,51 @@
+import type { Command } from "commander";
+import { type EffectiveConfig, loadConfig } from "../config.js";
+import { setPricingOverrides } from "../models/pricing.js";
+import { loadPlugins } from "../plugins.js";
+
+// Runs before every command's action (a preAction hook in run-cli.ts): reads the config file,
+// loads the plugins, and fills the options the command line left at their defaults.
+
+let current: EffectiveConfig | null = null;
+
+/** The configuration the running command started from (read by `config show`). */
+export function effectiveConfig(): EffectiveConfig {
+  if (current === null) current = loadConfig({});
+  return current;
+}
+
+/** Loads config and plugins for `action`; `root` carries the global --config and --plugin. */
+export async function applyConfig(root: Command, action: Command): Promise<void> {
+  const globals = root.opts<{ config?: string; plugin?: string[] }>();
+  const config = loadConfig({
+    ...(globals.config === undefined ? {} : { config: globals.config }),
+    plugins: globals.plugin ?? [],
+  });
+  current = config;
+  const prices = Object.entries(config.pricingModels);
+  if (prices.length > 0 && config.file !== null) {
+    setPricingOverrides(Object.fromEntries(prices.map(([m, p]) => [m, p.value])), config.file.path);
+  }
+  await loadPlugins(config.plugins);
+  fillDefault(action, "jobsDir", config.jobsDir.value);
+  fillDefault(action, "sandbox", config.sandbox.value);
+  // --model is repeatable, so it has no default of its own: the list applies when none is given.
+  if (
+    hasOption(action, "model") &&
+    action.getOptionValue("model") === undefined &&
+    config.models.value.length > 0
+  ) {
+    action.setOptionValueWithSource("model", [...config.models.value], "config");
+  }
+}
+
+function hasOption(cmd: Command, attribute: string): boolean {
+  return cmd.options.some((o) => o.attributeName() === attribute);
+}
+
+/** Sets an option the command line did not give (its value still the built-in default). */
+function fillDefault(cmd: Command, attribute: string, value: string): void {
+  if (!hasOption(cmd, attribute)) return;
+  if (cmd.getOptionValueSource(attribute) !== "default") return;
+  cmd.setOptionValueWithSource(attribute, value, "config");
+}

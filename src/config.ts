@@ -1,0 +1,168 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parse as parseToml, TomlError } from "smol-toml";
+import { z } from "zod";
+import { InputError, UserError } from "./core/errors.js";
+import { priceEntrySchema } from "./models/pricing.js";
+
+// The user's defaults for the command line: a longhaul.config.json or .toml file, found in the
+// current folder or named by --config / LONGHAUL_CONFIG. A few values can also come from the
+// environment. Command-line options always win; then environment, then the file, then defaults.
+
+/** The file names looked for in the current folder, in this order. */
+export const CONFIG_FILE_NAMES = ["longhaul.config.json", "longhaul.config.toml"] as const;
+
+/** What a config file may hold; every key is optional and unknown keys are refused. */
+export const configFileSchema = z.strictObject({
+  /** Where jobs are stored (default "jobs"), relative to the config file's folder. */
+  jobsDir: z.string().min(1).optional(),
+  /** The sandbox provider `run` uses (default "bwrap"). */
+  sandbox: z.string().min(1).optional(),
+  /** `provider:model` ids `run` uses when no --model is given. */
+  models: z.array(z.string().min(1)).optional(),
+  /** Per-model prices (USD per million tokens), over the shipped table and ~/.longhaul/pricing.json. */
+  pricing: z.record(z.string().min(1), priceEntrySchema).optional(),
+  /** Plugin modules: paths (relative to the config file) or installed package names. */
+  plugins: z.array(z.string().min(1)).optional(),
+});
+/** A config file's contents, checked. */
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+/** Where one effective value came from. */
+export type ConfigSource = "default" | "environment" | "command line" | { file: string };
+
+/** One effective value and its origin. */
+export interface Sourced<T> {
+  value: T;
+  source: ConfigSource;
+}
+
+/** The configuration every command starts from. */
+export interface EffectiveConfig {
+  /** The config file read, if any, and how it was found. */
+  file: { path: string; foundBy: "--config" | "LONGHAUL_CONFIG" | "current folder" } | null;
+  jobsDir: Sourced<string>;
+  sandbox: Sourced<string>;
+  models: Sourced<string[]>;
+  /** Price overrides by model id. */
+  pricingModels: Record<string, Sourced<z.infer<typeof priceEntrySchema>>>;
+  /** Plugins to load, each resolved against its base folder. */
+  plugins: { spec: string; baseDir: string; source: ConfigSource }[];
+}
+
+/** Reads and checks a config file: a parse error names the file and line, a schema error the key. */
+export function parseConfigFile(path: string, text: string): ConfigFile {
+  let raw: unknown;
+  if (path.endsWith(".toml")) {
+    try {
+      raw = parseToml(text);
+    } catch (e) {
+      if (e instanceof TomlError) {
+        throw new InputError(path, e.line, undefined, `not valid TOML: ${e.message.split("\n")[0]}`);
+      }
+      throw e;
+    }
+  } else if (path.endsWith(".json")) {
+    try {
+      raw = JSON.parse(text);
+    } catch (e) {
+      throw new InputError(path, undefined, undefined, `not valid JSON: ${(e as Error).message}`);
+    }
+  } else {
+    throw new UserError(
+      `${path}: a config file is .json or .toml (longhaul.config.json, longhaul.config.toml)`,
+    );
+  }
+  const r = configFileSchema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
+    const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String).join(".");
+    const line = lineOfKey(text, field.split(".").at(-1) ?? "");
+    const what =
+      keys.length > 0
+        ? `unknown key "${field}" (known keys: ${Object.keys(configFileSchema.shape).join(", ")})`
+        : `${field}: ${issue?.message ?? "invalid"}`;
+    throw new InputError(path, line, field, what);
+  }
+  return r.data;
+}
+
+/** The first line that names `key` (as a JSON or TOML key), for the error message. */
+function lineOfKey(text: string, key: string): number | undefined {
+  if (key === "" || /^\d+$/.test(key)) return undefined;
+  const lines = text.split("\n");
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // `"key":` (JSON), `key =` or `"key" =` (TOML, inline tables too) or a `[key]` table header.
+  const re = new RegExp(`(?:^|[{,\\s[])"?${escaped}"?\\s*(?:[:=]|\\])`);
+  const i = lines.findIndex((l) => re.test(l));
+  return i < 0 ? undefined : i + 1;
+}
+
+/** The config file to read: --config, else LONGHAUL_CONFIG, else one in `cwd` (none is fine). */
+export function findConfigFile(
+  explicit: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): EffectiveConfig["file"] {
+  const named = explicit ?? env.LONGHAUL_CONFIG;
+  if (named !== undefined && named !== "") {
+    const path = resolve(cwd, named);
+    const by = explicit !== undefined ? "--config" : "LONGHAUL_CONFIG";
+    if (!existsSync(path)) throw new UserError(`${by} ${named}: no such file`);
+    return { path, foundBy: by };
+  }
+  for (const name of CONFIG_FILE_NAMES) {
+    const path = resolve(cwd, name);
+    if (existsSync(path)) return { path, foundBy: "current folder" };
+  }
+  return null;
+}
+
+/** The effective configuration: defaults, overlaid with the file, then the environment. */
+export function loadConfig(opts: {
+  config?: string;
+  plugins?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}): EffectiveConfig {
+  const env = opts.env ?? process.env;
+  const cwd = opts.cwd ?? process.cwd();
+  const file = findConfigFile(opts.config, env, cwd);
+  const data = file === null ? {} : parseConfigFile(file.path, readFileSync(file.path, "utf8"));
+  const fileSource: ConfigSource = file === null ? "default" : { file: file.path };
+  const baseDir = file === null ? cwd : dirname(file.path);
+  const pick = <T>(envValue: T | undefined, fileValue: T | undefined, fallback: T): Sourced<T> => {
+    if (envValue !== undefined) return { value: envValue, source: "environment" };
+    if (fileValue !== undefined) return { value: fileValue, source: fileSource };
+    return { value: fallback, source: "default" };
+  };
+  const envModels = env.LONGHAUL_MODELS?.split(",").filter((m) => m !== "");
+  const pricingModels: EffectiveConfig["pricingModels"] = {};
+  for (const [model, price] of Object.entries(data.pricing ?? {}))
+    pricingModels[model] = { value: price, source: fileSource };
+  return {
+    file,
+    jobsDir: pick(
+      nonEmpty(env.LONGHAUL_JOBS_DIR),
+      data.jobsDir === undefined ? undefined : resolve(baseDir, data.jobsDir),
+      "jobs",
+    ),
+    sandbox: pick(nonEmpty(env.LONGHAUL_SANDBOX), data.sandbox, "bwrap"),
+    models: pick(envModels !== undefined && envModels.length > 0 ? envModels : undefined, data.models, []),
+    pricingModels,
+    plugins: [
+      ...(data.plugins ?? []).map((spec) => ({ spec, baseDir, source: fileSource })),
+      ...(opts.plugins ?? []).map((spec) => ({ spec, baseDir: cwd, source: "command line" as const })),
+    ],
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/** A source as `config show` prints it. */
+export function describeSource(source: ConfigSource): string {
+  return typeof source === "string" ? source : source.file;
+}

@@ -1,0 +1,119 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig, parseConfigFile } from "../../src/config.js";
+import { InputError } from "../../src/core/errors.js";
+
+const run = promisify(execFile);
+const MAIN = resolve(import.meta.dirname, "../../dist/cli/main.js");
+const dir = mkdtempSync(join(tmpdir(), "longhaul-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: string[], cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = {
+    ...process.env,
+    LONGHAUL_CONFIG: "",
+    LONGHAUL_JOBS_DIR: "",
+    LONGHAUL_SANDBOX: "",
+    LONGHAUL_MODELS: "",
+  };
+  try {
+    const r = await run(process.execPath, [MAIN, ...args], { cwd, env });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+// A plugin that adds an agent and a report format; the format prints the trials it was given.
+writeFileSync(
+  join(dir, "plug.mjs"),
+  `export function register(api) {
+  api.registerAgent("plugin-agent", { description: "from a plugin", create: () => api.getAgent("nop") });
+  api.registerReportRenderer("plugin-format", {
+    description: "from a plugin",
+    render: (s) => "plugin-format: " + s.groups.map((g) => g.label + " n=" + g.trials).join(", ") + "\\n",
+  });
+}
+`,
+);
+// A second plugin, from the command line: it may use what the config file's plugin registered.
+writeFileSync(
+  join(dir, "plug2.mjs"),
+  'export function register(api) { api.getReportRenderer("plugin-format"); }\n',
+);
+writeFileSync(join(dir, "no-register.mjs"), "export const x = 1;\n");
+writeFileSync(
+  join(dir, "longhaul.config.json"),
+  JSON.stringify({ jobsDir: "my-jobs", models: ["openai:gpt-4o"], plugins: ["./plug.mjs"] }, null, 2),
+);
+writeFileSync(join(dir, "trials.csv"), "task,agent,reward\nt1,alpha,1\nt2,alpha,0.5\n");
+writeFileSync(join(dir, "bad.toml"), 'jobsDir = "j"\n\nsandboxx = "bwrap"\n');
+writeFileSync(join(dir, "broken.toml"), 'jobsDir = "j"\nmodels = [\n');
+
+describe("config file", () => {
+  it("config show prints each value with its source, the plugin included", async () => {
+    const [text, json] = await Promise.all([cli(["config", "show"]), cli(["config", "show", "--json"])]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^plugins +\.\/plug\.mjs +\S*longhaul\.config\.json$/m);
+    expect(text.stdout).toMatch(/^sandbox +bwrap +default$/m);
+    const doc = JSON.parse(json.stdout) as Record<string, { value: unknown; source: string }>;
+    expect(doc.jobsDir).toEqual({ value: join(dir, "my-jobs"), source: join(dir, "longhaul.config.json") });
+    expect(doc.models?.value).toEqual(["openai:gpt-4o"]);
+  });
+
+  it("a plugin's report format renders, and the jobs dir defaults to the file's", async () => {
+    const [fmt, jobs] = await Promise.all([
+      cli(["--plugin", "./plug2.mjs", "report", "--import", "trials.csv", "--format", "plugin-format"]),
+      cli(["report"]),
+    ]);
+    expect(fmt).toMatchObject({ code: 0, stdout: expect.stringMatching(/^plugin-format: alpha \/ - n=2/) });
+    expect(jobs.code).toBe(2);
+    expect(jobs.stderr).toContain(join(dir, "my-jobs"));
+  });
+
+  it("a bad key, bad TOML or a plugin without register is exit 2 naming the file, line and key", async () => {
+    const [key, toml, plugin] = await Promise.all([
+      cli(["--config", "bad.toml", "config", "show"]),
+      cli(["report", "--config", "broken.toml"]),
+      cli(["--plugin", "./no-register.mjs", "config", "show"]),
+    ]);
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain(`${join(dir, "bad.toml")}:3: unknown key "sandboxx"`);
+    expect(toml.code).toBe(2);
+    expect(toml.stderr).toMatch(/broken\.toml:\d+: not valid TOML/);
+    expect(plugin).toMatchObject({ code: 2, stderr: expect.stringContaining("plugin ./no-register.mjs") });
+  });
+
+  it("checks types and nested price keys, and the environment beats the file", () => {
+    expect(() => parseConfigFile("c.json", '{"models": "openai:x"}')).toThrow(/c\.json.*models: /);
+    const e = (() => {
+      try {
+        parseConfigFile(
+          "c.json",
+          '{\n  "pricing": {\n    "m": {"input": 1, "output": 2, "outptu": 3}\n  }\n}',
+        );
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(InputError);
+    expect((e as InputError).field).toBe("pricing.m.outptu");
+    expect((e as InputError).line).toBe(3);
+    const c = loadConfig({ cwd: dir, env: { LONGHAUL_SANDBOX: "docker" } });
+    expect(c.sandbox).toEqual({ value: "docker", source: "environment" });
+    expect(c.models.source).toEqual({ file: join(dir, "longhaul.config.json") });
+    expect(loadConfig({ cwd: tmpdir(), env: {} }).file).toBeNull();
+  });
+});
+
+describe("commandNamed with global options", () => {
+  it("skips the values of --config and --plugin", async () => {
+    const { commandNamed } = await import("../../src/cli/commands/catalog.js");
+    expect(commandNamed(["--plugin", "./p.mjs", "--config", "x.toml", "report"])).toBe("report");
+  });
+});
