@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -115,5 +115,19 @@ describe("commandNamed with global options", () => {
   it("skips the values of --config and --plugin", async () => {
     const { commandNamed } = await import("../../src/cli/commands/catalog.js");
     expect(commandNamed(["--plugin", "./p.mjs", "--config", "x.toml", "report"])).toBe("report");
+  });
+});
+
+describe("the example plugin of docs/config.md", () => {
+  it("loads and registers its agent and report format", async () => {
+    const docs = readFileSync(resolve(import.meta.dirname, "../../docs/config.md"), "utf8");
+    const source = /^```js\n([\s\S]*?)^```$/m.exec(docs)?.[1];
+    expect(source).toContain("export function register");
+    writeFileSync(join(dir, "example.mjs"), source ?? "");
+    const { loadPlugins } = await import("../../src/plugins.js");
+    const { listAgents, listReportRenderers } = await import("../../src/registries.js");
+    await loadPlugins([{ spec: "./example.mjs", baseDir: dir }]);
+    expect(listAgents().map((a) => a.name)).toContain("hello");
+    expect(listReportRenderers().map((r) => r.name)).toContain("oneline");
   });
 });
