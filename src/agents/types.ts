@@ -28,6 +28,30 @@ export interface AgentContext {
    * working until its budget ends. Agents without a turn loop may ignore it.
    */
   onDone?: () => Promise<DoneVerdict>;
+  /**
+   * Where this trial's model calls go: the per-trial model gateway on the host, when the runner
+   * started one. Agents send every model call here (never to the provider directly) and present
+   * `token`, never a real provider key.
+   */
+  modelEndpoint?: ModelEndpoint;
+}
+
+/**
+ * A model gateway as one trial sees it. The same API is served on a loopback TCP port (for agent
+ * loops that run on the host) and on a unix socket (bound into a sandbox that has no network,
+ * where a small forwarder makes it reachable as http://127.0.0.1:PORT).
+ */
+export interface ModelEndpoint {
+  /** Base URL on the host, e.g. `http://127.0.0.1:41234` (no trailing slash, no `/v1`). */
+  hostUrl: string;
+  /** Host path of a unix socket serving the same HTTP API. */
+  socketPath: string;
+  /** The per-trial credential to present as `Authorization: Bearer` or `x-api-key`. */
+  token: string;
+  /** The provider part of `provider:model` (e.g. "anthropic", "openai"). */
+  provider: string;
+  /** The model name to put in requests (the part after the first colon). */
+  model: string;
 }
 
 export type DoneVerdict = { accept: true } | { accept: false; feedback: string };

@@ -8,8 +8,9 @@
 export const LAYERS = [
   // Shared kernel: errors, ids, seeded randomness, trial-result schema, TOML and package helpers.
   ["core"],
-  // Domain libraries: task folders, rubrics and rewards, sandboxes, model clients, stress cases.
-  ["task", "grading", "sandbox", "models", "stress"],
+  // Domain libraries: task folders, rubrics and rewards, sandboxes, model clients, stress cases,
+  // the per-trial model gateway.
+  ["task", "grading", "sandbox", "models", "stress", "gateway"],
   // Running trials and keeping their results.
   ["agents", "runner", "store"],
   // What is built on runs and stored results.
