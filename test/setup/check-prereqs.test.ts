@@ -19,7 +19,10 @@ function pathWith(tools: string[]): string {
 }
 
 function check(env: Record<string, string>): { status: number | null; stderr: string } {
-  const r = spawnSync("/bin/bash", [script], { env: { HOME: process.env.HOME ?? "/root", ...env }, encoding: "utf8" });
+  const r = spawnSync("/bin/bash", [script], {
+    env: { HOME: process.env.HOME ?? "/root", ...env },
+    encoding: "utf8",
+  });
   return { status: r.status, stderr: r.stderr };
 }
 
