@@ -2,15 +2,23 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { z } from "zod";
+import { importConfigModule, isModuleConfig } from "./config-module.js";
 import { InputError, UserError } from "./core/errors.js";
 import { priceEntrySchema } from "./models/pricing.js";
 
-// The user's defaults for the command line: a longhaul.config.json or .toml file, found in the
+// The user's defaults for the command line: a longhaul.config.ts, .json or .toml file, found in the
 // current folder or named by --config / LONGHAUL_CONFIG. A few values can also come from the
 // environment. Command-line options always win; then environment, then the file, then defaults.
 
 /** The file names looked for in the current folder, in this order. */
-export const CONFIG_FILE_NAMES = ["longhaul.config.json", "longhaul.config.toml"] as const;
+export const CONFIG_FILE_NAMES = [
+  "longhaul.config.ts",
+  "longhaul.config.mts",
+  "longhaul.config.js",
+  "longhaul.config.mjs",
+  "longhaul.config.json",
+  "longhaul.config.toml",
+] as const;
 
 /** What a config file may hold; every key is optional and unknown keys are refused. */
 export const configFileSchema = z.strictObject({
@@ -50,7 +58,22 @@ export interface EffectiveConfig {
   plugins: { spec: string; baseDir: string; source: ConfigSource }[];
 }
 
-/** Reads and checks a config file: a parse error names the file and line, a schema error the key. */
+/**
+ * Types a config written in TypeScript or JavaScript (`export const config = defineConfig({...})`);
+ * it returns its argument, checked like any config file when loaded.
+ */
+export function defineConfig(config: ConfigFile): ConfigFile {
+  return config;
+}
+
+/** Reads and checks a config file of any kind (a module config is evaluated). */
+export async function readConfigFile(path: string): Promise<ConfigFile> {
+  if (!isModuleConfig(path)) return parseConfigFile(path, readFileSync(path, "utf8"));
+  const raw = await importConfigModule(path);
+  return checkConfig(path, readFileSync(path, "utf8"), raw);
+}
+
+/** Reads and checks a JSON or TOML config: a parse error names the file and line, a schema error the key. */
 export function parseConfigFile(path: string, text: string): ConfigFile {
   let raw: unknown;
   if (path.endsWith(".toml")) {
@@ -70,9 +93,14 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
     }
   } else {
     throw new UserError(
-      `${path}: a config file is .json or .toml (longhaul.config.json, longhaul.config.toml)`,
+      `${path}: a config file is .ts, .mts, .js, .mjs, .json or .toml (e.g. longhaul.config.json)`,
     );
   }
+  return checkConfig(path, text, raw);
+}
+
+/** Checks a config's parsed contents; an error names the file, the key and the key's line. */
+function checkConfig(path: string, text: string, raw: unknown): ConfigFile {
   const r = configFileSchema.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0];
@@ -93,7 +121,7 @@ function lineOfKey(text: string, key: string): number | undefined {
   if (key === "" || /^\d+$/.test(key)) return undefined;
   const lines = text.split("\n");
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // `"key":` (JSON), `key =` or `"key" =` (TOML, inline tables too) or a `[key]` table header.
+  // `"key":` (JSON), `key:` (TS), `key =` or `"key" =` (TOML, inline tables too) or a `[key]` header.
   const re = new RegExp(`(?:^|[{,\\s[])"?${escaped}"?\\s*(?:[:=]|\\])`);
   const i = lines.findIndex((l) => re.test(l));
   return i < 0 ? undefined : i + 1;
@@ -120,16 +148,16 @@ export function findConfigFile(
 }
 
 /** The effective configuration: defaults, overlaid with the file, then the environment. */
-export function loadConfig(opts: {
+export async function loadConfig(opts: {
   config?: string;
   plugins?: readonly string[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
-}): EffectiveConfig {
+}): Promise<EffectiveConfig> {
   const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
   const file = findConfigFile(opts.config, env, cwd);
-  const data = file === null ? {} : parseConfigFile(file.path, readFileSync(file.path, "utf8"));
+  const data = file === null ? {} : await readConfigFile(file.path);
   const fileSource: ConfigSource = file === null ? "default" : { file: file.path };
   const baseDir = file === null ? cwd : dirname(file.path);
   const pick = <T>(envValue: T | undefined, fileValue: T | undefined, fallback: T): Sourced<T> => {

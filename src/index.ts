@@ -12,7 +12,7 @@ export type { Agent, AgentContext, AgentFactory, AgentRunResult } from "./agents
 export { type SummarizeOptions, summarize } from "./analysis/summarize.js";
 export { type AnalysisTrial, type Summary, THRESHOLDS } from "./analysis/summary-types.js";
 // Plugins and the config file.
-export { type ConfigFile, type EffectiveConfig, loadConfig } from "./config.js";
+export { type ConfigFile, defineConfig, type EffectiveConfig, loadConfig } from "./config.js";
 // Running a job.
 export { InfraError, UserError } from "./core/errors.js";
 export type { Outcome, TrialResult } from "./core/trial-result.js";

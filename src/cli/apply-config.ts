@@ -9,15 +9,15 @@ import { loadPlugins } from "../plugins.js";
 let current: EffectiveConfig | null = null;
 
 /** The configuration the running command started from (read by `config show`). */
-export function effectiveConfig(): EffectiveConfig {
-  if (current === null) current = loadConfig({});
+export async function effectiveConfig(): Promise<EffectiveConfig> {
+  if (current === null) current = await loadConfig({});
   return current;
 }
 
 /** Loads config and plugins for `action`; `root` carries the global --config and --plugin. */
 export async function applyConfig(root: Command, action: Command): Promise<void> {
   const globals = root.opts<{ config?: string; plugin?: string[] }>();
-  const config = loadConfig({
+  const config = await loadConfig({
     ...(globals.config === undefined ? {} : { config: globals.config }),
     plugins: globals.plugin ?? [],
   });

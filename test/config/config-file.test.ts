@@ -89,7 +89,7 @@ describe("config file", () => {
     expect(plugin).toMatchObject({ code: 2, stderr: expect.stringContaining("plugin ./no-register.mjs") });
   });
 
-  it("checks types and nested price keys, and the environment beats the file", () => {
+  it("checks types and nested price keys, and the environment beats the file", async () => {
     expect(() => parseConfigFile("c.json", '{"models": "openai:x"}')).toThrow(/c\.json.*models: /);
     const e = (() => {
       try {
@@ -104,10 +104,49 @@ describe("config file", () => {
     expect(e).toBeInstanceOf(InputError);
     expect((e as InputError).field).toBe("pricing.m.outptu");
     expect((e as InputError).line).toBe(3);
-    const c = loadConfig({ cwd: dir, env: { LONGHAUL_SANDBOX: "docker" } });
+    const c = await loadConfig({ cwd: dir, env: { LONGHAUL_SANDBOX: "docker" } });
     expect(c.sandbox).toEqual({ value: "docker", source: "environment" });
     expect(c.models.source).toEqual({ file: join(dir, "longhaul.config.json") });
-    expect(loadConfig({ cwd: tmpdir(), env: {} }).file).toBeNull();
+    expect((await loadConfig({ cwd: tmpdir(), env: {} })).file).toBeNull();
+  });
+});
+
+describe("a TypeScript config file", () => {
+  const tsDir = mkdtempSync(join(tmpdir(), "longhaul-config-ts-"));
+  afterAll(() => rmSync(tsDir, { recursive: true, force: true }));
+
+  it("is found first, loads with its types stripped, and config show names it", async () => {
+    writeFileSync(
+      join(tsDir, "longhaul.config.ts"),
+      `import { defineConfig } from "${resolve("src/config.ts")}";
+const sandbox: string = "docker";
+export const config = defineConfig({ sandbox, models: ["openai:gpt-x"] as string[], jobsDir: "runs" });
+`,
+    );
+    writeFileSync(join(tsDir, "longhaul.config.json"), '{"sandbox": "bwrap"}');
+    const c = await loadConfig({ cwd: tsDir, env: {} });
+    const file = join(tsDir, "longhaul.config.ts");
+    expect(c.file).toEqual({ path: file, foundBy: "current folder" });
+    expect(c.sandbox).toEqual({ value: "docker", source: { file } });
+    expect(c.jobsDir.value).toBe(join(tsDir, "runs"));
+    const r = await cli(["config", "show", "--json"], tsDir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"openai:gpt-x"');
+  });
+
+  it("a bad key names the file, line and key; a throwing module names the file", async () => {
+    const bad = join(tsDir, "bad.config.ts");
+    writeFileSync(bad, `export default {\n  sandbox: "bwrap",\n  modles: ["x"],\n};\n`);
+    const e = await loadConfig({ cwd: tsDir, env: {}, config: bad }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(InputError);
+    expect((e as InputError).line).toBe(3);
+    expect((e as InputError).field).toBe("modles");
+    const throwing = join(tsDir, "throws.config.mts");
+    writeFileSync(throwing, `const n: number = 1;\nthrow new Error("no config for you " + n);\n`);
+    const r = await cli(["config", "show", "--config", throwing], tsDir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(throwing);
+    expect(r.stderr).toContain("no config for you 1");
   });
 });
 

@@ -45,8 +45,8 @@ export function registerConfigCommand(program: Command): void {
     .command("show")
     .description("print the effective configuration and where each value came from")
     .option("--json", "print one JSON document")
-    .action((opts: { json?: boolean }) => {
-      const c = effectiveConfig();
+    .action(async (opts: { json?: boolean }) => {
+      const c = await effectiveConfig();
       if (opts.json) writeJson(configDocument(c));
       else process.stdout.write(formatConfig(c));
     });
