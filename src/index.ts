@@ -1,13 +1,15 @@
 /**
  * The public API of longhaul: run jobs, load and check tasks, summarize and render results, and
- * register sandbox providers, agents, model providers and report formats by name. Everything else
+ * register sandbox providers, agents, model providers, report formats and environment transforms
+ * by name. Everything else
  * under src/ is internal and may change; docs/api.md describes this surface with examples.
  *
  * @packageDocumentation
  */
 
 // Registries: one shape (register*(name, definition), get*(name), list*()) for each kind.
-export type { Agent, AgentContext, AgentFactory, AgentRunResult } from "./agents/types.js";
+export type { Agent, AgentContext, AgentFactory, AgentRunResult, ModelEndpoint } from "./agents/types.js";
+export { type CompareOptions, type Comparison, compareJobs, type TaskPair } from "./analysis/compare.js";
 // Results.
 export { type SummarizeOptions, summarize } from "./analysis/summarize.js";
 export { type AnalysisTrial, type Summary, THRESHOLDS } from "./analysis/summary-types.js";
@@ -16,6 +18,7 @@ export { type ConfigFile, defineConfig, type EffectiveConfig, loadConfig } from 
 // Running a job.
 export { InfraError, UserError } from "./core/errors.js";
 export type { Outcome, TrialResult } from "./core/trial-result.js";
+export { type DistributedRunOptions, runDistributed } from "./distributed/coordinator.js";
 export type { ModelProvider } from "./models/providers.js";
 export { type LonghaulPlugin, loadPlugins, type PluginApi, type PluginSpec } from "./plugins.js";
 export {
@@ -24,10 +27,12 @@ export {
   getModelProvider,
   getReportRenderer,
   getSandboxProvider,
+  getTransform,
   listAgents,
   listModelProviders,
   listReportRenderers,
   listSandboxProviders,
+  listTransforms,
   type ModelProviderDefinition,
   type RegistryEntry,
   type ReportRendererDefinition,
@@ -35,7 +40,9 @@ export {
   registerModelProvider,
   registerReportRenderer,
   registerSandboxProvider,
+  registerTransform,
   type SandboxProviderDefinition,
+  type TransformDefinition,
 } from "./registries.js";
 export { renderCsv } from "./report/render-csv.js";
 export { renderHtml } from "./report/render-html.js";
@@ -51,6 +58,14 @@ export { bundledTasksDir } from "./runner/package-root.js";
 export { createProgress, type ProgressSink, silentProgress } from "./runner/progress.js";
 export { type JobOutcome, type RunJobOptions, runJob } from "./runner/run-job.js";
 export type { Sandbox, SandboxProvider, SandboxSpec } from "./sandbox/types.js";
+export type {
+  FileTree,
+  GroundFact,
+  RestoreStep,
+  Transform,
+  TransformInput,
+  TransformOutput,
+} from "./scale/types.js";
 export type { JobConfig } from "./store/job-config.js";
 export { JobStore } from "./store/job-store.js";
 export { loadTask, loadTaskSet, loadTasks, type SkippedTask, type TaskSet } from "./task/load.js";

@@ -23,6 +23,12 @@ import {
   sandboxProviderDescription,
 } from "./sandbox/registry.js";
 import type { SandboxProvider } from "./sandbox/types.js";
+import {
+  getTransform as getTransformEntry,
+  listTransforms as listTransformEntries,
+  registerTransform as registerTransformEntry,
+} from "./scale/transforms/registry.js";
+import type { Transform } from "./scale/types.js";
 
 // One shape for every registry of the public API: register*(name, definition), get*(name) and
 // list*(). The registries themselves grew apart (an agent takes a description argument, a model
@@ -128,4 +134,26 @@ export function listReportRenderers(): RegistryEntry[] {
     name,
     description: getReportRendererEntry(name).description,
   }));
+}
+
+/** An environment transform's definition (RES): everything of a Transform but its name. */
+export type TransformDefinition<P = unknown> = Omit<Transform<P>, "name">;
+
+/**
+ * Registers (or replaces) an environment transform for `longhaul scale`: the planner may then bind
+ * it like the built-in ones (in the `full` library, and in `basic` when `basic` is true). The name
+ * is lowercase letters, digits and `-`.
+ */
+export function registerTransform<P>(name: string, definition: TransformDefinition<P>): void {
+  registerTransformEntry<P>({ ...definition, name });
+}
+
+/** A transform by name; unknown names are a UserError listing the known ones. */
+export function getTransform(name: string): Transform<unknown> {
+  return getTransformEntry(name);
+}
+
+/** The registered transforms, by name. */
+export function listTransforms(): RegistryEntry[] {
+  return listTransformEntries().map((t) => ({ name: t.name, description: t.summary }));
 }

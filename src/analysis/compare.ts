@@ -8,11 +8,15 @@ import { mean, quantileSorted } from "./stats.js";
 import { DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED } from "./summarize.js";
 import type { AnalysisTrial } from "./summary-types.js";
 
+/** How two sets of trials are compared: the bootstrap's seed and number of resamples. */
 export interface CompareOptions {
+  /** Seed of the task-level bootstrap (recorded in the result). */
   seed?: number;
+  /** Resamples of the bootstrap interval. */
   bootstrapSamples?: number;
 }
 
+/** One task present in both sets: its trial counts and mean R on each side. */
 export interface TaskPair {
   task: string;
   category: string;
@@ -24,6 +28,7 @@ export interface TaskPair {
   diff: number;
 }
 
+/** The paired comparison of two sets of trials, task by task, with a bootstrap interval. */
 export interface Comparison {
   schema: "longhaul.comparison/2";
   seed: number;

@@ -21,6 +21,7 @@ import {
 } from "./trial-job.js";
 import { MAX_STALLED } from "./worker.js";
 
+/** A job to run on workers through a Redis queue: its store, config, tasks and queue. */
 export interface DistributedRunOptions {
   store: JobStore;
   config: JobConfig;

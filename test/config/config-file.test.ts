@@ -111,6 +111,31 @@ describe("config file", () => {
   });
 });
 
+describe("a plugin's environment transform", () => {
+  it("is listed by scale transforms beside the built-in ones", async () => {
+    const plug = join(dir, "transform-plugin.mjs");
+    writeFileSync(
+      plug,
+      `export function register(api) {
+  const base = api.getTransform("base64");
+  api.registerTransform("rot13-text", { ...base, basic: false, summary: "from a plugin" });
+}
+`,
+    );
+    const r = await cli(["--plugin", plug, "scale", "transforms", "--json"]);
+    expect(r.stderr).toBe("");
+    const rows = JSON.parse(r.stdout) as { name: string; summary: string; kind: string }[];
+    expect(rows.find((t) => t.name === "rot13-text")).toMatchObject({
+      summary: "from a plugin",
+      kind: "resource",
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    const plain = await cli(["scale", "transforms"]);
+    expect(plain.stdout).not.toContain("rot13-text");
+    expect(plain.stdout).toMatch(/^base64\s+resource\s+yes/m);
+  });
+});
+
 describe("a TypeScript config file", () => {
   const tsDir = mkdtempSync(join(tmpdir(), "longhaul-config-ts-"));
   afterAll(() => rmSync(tsDir, { recursive: true, force: true }));

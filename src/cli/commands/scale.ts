@@ -20,6 +20,7 @@ import { readLineage } from "../../scale/lineage/store.js";
 import { makeProposer, PROPOSERS, type ProposerKind } from "../../scale/plan/make-proposer.js";
 import { LIBRARIES, type LibraryName } from "../../scale/plan/schema.js";
 import type { TargetAgent } from "../../scale/target/evaluate-target.js";
+import { listTransforms } from "../../scale/transforms/registry.js";
 import type { Verdict } from "../../scale/verify/diagnostics.js";
 import { verifyChild } from "../../scale/verify/verify-child.js";
 import { nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
@@ -177,6 +178,25 @@ export function registerScaleCommand(program: Command): void {
       },
     );
   registerScaleExperiment(scale);
+  scale
+    .command("transforms")
+    .description("list the environment transforms (built-in and from plugins): kind, basic, summary")
+    .option("--json", "print one JSON document")
+    .action((opts: { json?: boolean }) => {
+      const rows = listTransforms().map((t) => ({
+        name: t.name,
+        kind: t.kind,
+        basic: t.basic,
+        arity: t.arity,
+        summary: t.summary,
+      }));
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+        return;
+      }
+      const table = rows.map((r) => [r.name, r.kind, r.basic ? "yes" : "", r.summary]);
+      process.stdout.write(`${formatTable(["TRANSFORM", "KIND", "BASIC", "SUMMARY"], table)}\n`);
+    });
   scale
     .command("tree")
     .description("print a lineage as a tree: each node's transforms and verifier result")
