@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -64,5 +64,23 @@ describe("run checks every option before a job folder exists", () => {
       stderr: expect.stringMatching(/^longhaul: provider openai-compatible: no base URL[^\n]*\n$/),
     });
     expect(jobFolders(jobs)).toEqual([]);
+  });
+
+  it("an unknown sandbox or a bad --rate-limit: exit 2, one line, nothing written at all", async () => {
+    const jobs = join(tempDir("cli-options"), "jobs");
+    const task = join(FIXTURES, "hello");
+    const [sandbox, rate] = await Promise.all([
+      cli(["run", task, "--agent", "nop", "--sandbox", "nope", "--jobs-dir", jobs]),
+      cli(["run", task, "--agent", "nop", "--rate-limit", "x", "--jobs-dir", jobs]),
+    ]);
+    expect(sandbox).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^longhaul: unknown sandbox provider "nope"[^\n]*\n$/),
+    });
+    expect(rate).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^longhaul: --rate-limit [^\n]*\n$/),
+    });
+    expect(existsSync(jobs)).toBe(false);
   });
 });

@@ -102,6 +102,9 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
   // Unknown agents, bad agent options, missing models and credentials fail before anything is
   // written, not even the jobs folder's index.
   if (!opts.resume) checkJobChoices(choicesOf(opts));
+  // So are a bad --rate-limit and an unknown --sandbox name.
+  const rateLimits = parseRateLimits(opts);
+  if (!opts.resume && opts.queue === undefined) getSandboxProvider(opts.sandbox);
   const store = await JobStore.open(opts.jobsDir);
   try {
     const resolved = await resolveConfig(store, paths, opts);
@@ -112,7 +115,6 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
     for (const task of tasks) for (const w of task.warnings) process.stderr.write(`warning: ${w}\n`);
     for (const s of skipped) process.stderr.write(`skipped task ${s.path}: ${s.reason}\n`);
     if (opts.resume) warnChangedTasks(config, tasks);
-    const rateLimits = parseRateLimits(opts);
 
     const controller = new AbortController();
     let signals = 0;
