@@ -20,6 +20,7 @@ import { z } from "zod";
 // repository, without dev dependencies. The installed `longhaul` command and the two example
 // scripts of docs/api.md then run against that install alone, so a module left out of the
 // tarball, or a dev dependency (vitest, typescript, ...) imported at run time, fails here.
+// The CLI trial and the examples use jobs folders of their own, so they run at once.
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -57,7 +58,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
 async function inWork(
   file: string,
   args: string[],
-  timeout = 90_000,
+  timeout = 170_000,
 ): Promise<{ stdout: string; stderr: string }> {
   return run(file, args, { cwd: work, env: cleanEnv(), timeout, maxBuffer: 16 * 1024 * 1024 });
 }
@@ -237,7 +238,7 @@ describe("the packed package installed in a folder of its own", () => {
     expect(stored.reward).toBe(1);
     // The job index is the SQLite store, written through the installed better-sqlite3.
     expect(statSync(join(jobs, "longhaul.db")).size).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it.concurrent("runs both example scripts of docs/api.md against the install", async () => {
     for (const f of ["run-oracle.mjs", "report-job.mjs"]) {
@@ -264,5 +265,5 @@ describe("the packed package installed in a folder of its own", () => {
       'import("longhaul/testing").then(() => console.log("loaded"), (e) => console.log(e.code, e.message));',
     ]);
     expect(testing.stdout).toMatch(/^ERR_MODULE_NOT_FOUND Cannot find package 'vitest'/);
-  });
+  }, 180_000);
 });
