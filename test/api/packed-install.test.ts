@@ -43,15 +43,15 @@ let work = "";
 let pkgDir = "";
 
 /**
- * The children see neither the repository's module paths nor the variables an `npm test` run
- * sets for its scripts (npm_config_*, npm_package_*): the install must stand on its own.
+ * The children see neither the repository's module paths nor what an `npm test` run tells its
+ * scripts about the repository (npm_package_*, npm_lifecycle_*, npm_config_local_prefix): the
+ * install must stand on its own. npm's other settings (npm_config_cache, a registry) are kept.
  */
 function cleanEnv(): NodeJS.ProcessEnv {
+  const drop =
+    /^(NODE_PATH|NODE_OPTIONS|npm_package_.*|npm_lifecycle_.*|npm_config_local_prefix|npm_command)$/i;
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (k === "NODE_PATH" || k === "NODE_OPTIONS" || k.toLowerCase().startsWith("npm_")) continue;
-    env[k] = v;
-  }
+  for (const [k, v] of Object.entries(process.env)) if (!drop.test(k)) env[k] = v;
   return { ...env, CI: "true" };
 }
 
