@@ -79,14 +79,15 @@ function newest(dir: string, keep: (f: string) => boolean): { file: string; mtim
 /**
  * `npm pack` packs dist/ as it is (the package has no prepack build), and the suite builds
  * before it runs (scripts/test.sh); a dist/ older than src/ would test stale code, so it stops.
+ * The stamp is dist/package.json, which `npm run build` writes last, after tsc succeeded, on
+ * every build: tsc leaves a file alone when its source was touched but not changed.
  */
 function assertDistFresh(): void {
-  const main = join(ROOT, "dist", "index.js");
-  if (!existsSync(main)) throw new Error("dist/ is missing: run `npm run build` first");
+  const stamp = join(ROOT, "dist", "package.json");
+  if (!existsSync(stamp)) throw new Error("dist/ is missing: run `npm run build` first");
   const src = newest(join(ROOT, "src"), (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
-  const out = newest(join(ROOT, "dist"), (f) => f.endsWith(".js"));
-  if (src.mtime > out.mtime) {
-    throw new Error(`${relative(ROOT, src.file)} is newer than dist/: run \`npm run build\` first`);
+  if (src.mtime > statSync(stamp).mtimeMs) {
+    throw new Error(`${relative(ROOT, src.file)} is newer than the last build: run \`npm run build\` first`);
   }
 }
 
