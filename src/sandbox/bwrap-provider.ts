@@ -59,7 +59,7 @@ export interface BwrapProviderOptions {
    * uses prlimit only (weaker, see docs/sandbox.md).
    */
   limits?: "auto" | "cgroup" | "rlimit";
-  /** Where cgroup v1 hierarchies are mounted (default /sys/fs/cgroup). */
+  /** Where cgroup v1 hierarchies are mounted (default $LONGHAUL_CGROUP_ROOT, else /sys/fs/cgroup). */
   cgroupRoot?: string;
   /** Cover host files under the system binds that only root may read (default true). */
   maskHostSecrets?: boolean;

@@ -17,6 +17,16 @@ const SAFE_PATH = /^[A-Za-z0-9_./-]+$/;
 /** Group names carry the owning process's pid, so groups left by a crashed run can be found. */
 const GROUP_NAME = /^longhaul-(\d+)-[A-Za-z0-9-]+$/;
 
+/**
+ * Where the cgroup v1 hierarchies are looked for: $LONGHAUL_CGROUP_ROOT, else /sys/fs/cgroup.
+ * Pointing it at a folder without them makes every sandbox take the rlimit fallback, as on a host
+ * whose cgroupfs is read-only (a container); the test suite uses it to run that path everywhere.
+ */
+export function defaultCgroupRoot(): string {
+  const root = process.env.LONGHAUL_CGROUP_ROOT;
+  return root === undefined || root === "" ? "/sys/fs/cgroup" : root;
+}
+
 export function cgroupName(sandboxId: string, ownerPid = process.pid): string {
   return `longhaul-${ownerPid}-${sandboxId}`;
 }
@@ -34,7 +44,7 @@ export class CgroupV1 {
   ) {}
 
   /** Creates the groups, or returns the reason they cannot be used. */
-  static async create(name: string, limits: Limits, root = "/sys/fs/cgroup"): Promise<CgroupV1 | string> {
+  static async create(name: string, limits: Limits, root = defaultCgroupRoot()): Promise<CgroupV1 | string> {
     let own: Map<string, string>;
     try {
       own = ownCgroups(readFileSync("/proc/self/cgroup", "utf8"));
@@ -156,7 +166,7 @@ async function sweepStale(parent: string): Promise<string[]> {
 }
 
 /** Sweeps stale groups beside the calling process's own, in every controller; returns them. */
-export async function sweepStaleCgroups(root = "/sys/fs/cgroup"): Promise<string[]> {
+export async function sweepStaleCgroups(root = defaultCgroupRoot()): Promise<string[]> {
   let own: Map<string, string>;
   try {
     own = ownCgroups(readFileSync("/proc/self/cgroup", "utf8"));

@@ -67,7 +67,7 @@ export interface SweepOptions {
   registryDir?: string;
   /** Folder holding runner state folders named longhaul-<pid>-… (default: the OS tmpdir). */
   tmpRoot?: string;
-  /** Root of the cgroup v1 hierarchies (default /sys/fs/cgroup); null skips cgroups. */
+  /** Root of the cgroup v1 hierarchies (default $LONGHAUL_CGROUP_ROOT, else /sys/fs/cgroup); null skips cgroups. */
   cgroupRoot?: string | null;
 }
 

@@ -5,6 +5,7 @@ import {
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -17,8 +18,24 @@ import { InfraError, UserError } from "../../src/core/errors.js";
 import { BWRAP_INSTALL_HINT, BwrapProvider } from "../../src/sandbox/bwrap-provider.js";
 import type { BwrapSandbox } from "../../src/sandbox/bwrap-sandbox.js";
 import type { Sandbox, SandboxSpec } from "../../src/sandbox/types.js";
+import { cgroupsWritable } from "../support/cgroups.js";
 
 let root: string;
+
+/** Host pids whose command line is exactly `argv`. */
+function pidsOf(argv: readonly string[]): number[] {
+  const want = `${argv.join("\0")}\0`;
+  const out: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, "utf8") === want) out.push(Number(name));
+    } catch {
+      // Exited while listing.
+    }
+  }
+  return out;
+}
 
 /** A zombie waiting for the host to reap it counts as gone. */
 function isRunning(pid: number): boolean {
@@ -111,6 +128,28 @@ describe("bwrap provider: setup and failures", () => {
     const strict = new BwrapProvider({ cgroupRoot: join(root, "no-cgroups"), limits: "cgroup" });
     await expect(strict.create(spec())).rejects.toThrow(/need cgroups/);
   });
+
+  it("takes the fallback when $LONGHAUL_CGROUP_ROOT names a folder without cgroups", async () => {
+    const before = process.env.LONGHAUL_CGROUP_ROOT;
+    const empty = join(root, "empty-cgroup-root");
+    mkdirSync(empty);
+    process.env.LONGHAUL_CGROUP_ROOT = empty;
+    try {
+      const warnings: string[] = [];
+      const s = (await make(new BwrapProvider({ onWarning: (w) => warnings.push(w) }))) as BwrapSandbox;
+      expect(s.limitMode).toBe("rlimit");
+      expect(s.cgroupDirs).toEqual([]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^sandbox limits fall back to rlimits \(cgroup v1 pids and memory controllers are not mounted\)/,
+        ),
+      ]);
+      expect((await s.exec("ulimit -u")).stdout.trim()).toBe("128");
+    } finally {
+      if (before === undefined) delete process.env.LONGHAUL_CGROUP_ROOT;
+      else process.env.LONGHAUL_CGROUP_ROOT = before;
+    }
+  });
 });
 
 describe("bwrap provider: layout and paths", () => {
@@ -151,6 +190,14 @@ describe("bwrap provider: layout and paths", () => {
 
   it("removes groups left behind by a run that died, with their processes", async () => {
     const first = (await make(p)) as BwrapSandbox;
+    if (!cgroupsWritable()) {
+      // No writable cgroups on this host: the sandbox took the rlimit fallback and made no group
+      // to leave behind (what a dead run leaves there is swept by uid: bwrap-storage-sweep.test.ts).
+      expect(first.limitMode).toBe("rlimit");
+      expect(first.cgroupDirs).toEqual([]);
+      return;
+    }
+    expect(first.limitMode).toBe("cgroup");
     const parent = dirname(first.cgroupDirs[0] ?? "/nonexistent/x");
     // A pid above pid_max can never belong to a live process.
     const deadPid = Number(readFileSync("/proc/sys/kernel/pid_max", "utf8")) + 1;
@@ -193,21 +240,42 @@ describe("bwrap provider: layout and paths", () => {
     expect(() => tmux("ls")).toThrow();
   });
 
-  it("close kills everything and removes the state folder and cgroups", async () => {
-    const c = (await make(p)) as BwrapSandbox;
-    expect(c.limitMode).toBe("cgroup");
-    await c.spawnBackground?.(["sleep", "300"]);
-    const dirs = c.cgroupDirs;
-    expect(dirs.length).toBeGreaterThanOrEqual(2);
-    const procs = readFileSync(join(dirs[0] ?? "", "cgroup.procs"), "utf8")
-      .trim()
-      .split("\n");
+  // On this host's default (cgroups when writable) and, on every host, the forced fallback.
+  it.each([
+    ["this host's limits", false],
+    ["the forced rlimit fallback", true],
+  ] as const)("close kills everything and removes the state folder and cgroups (%s)", async (_, forced) => {
+    const provider = forced
+      ? new BwrapProvider({ cgroupRoot: join(root, "no-cgroups"), onWarning: () => {} })
+      : p;
+    const c = (await make(provider)) as BwrapSandbox;
+    const cgroupMode = !forced && cgroupsWritable();
+    expect(c.limitMode).toBe(cgroupMode ? "cgroup" : "rlimit");
+    // A sleep of a length no other process uses, to find it on the host in either mode.
+    const marker = String(7000 + n);
+    await c.spawnBackground?.(["sleep", marker]);
+    let procs: number[] = [];
+    for (let i = 0; i < 100 && procs.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      procs = pidsOf(["sleep", marker]);
+    }
     expect(procs.length).toBeGreaterThan(0);
+    const dirs = c.cgroupDirs;
+    if (cgroupMode) {
+      expect(dirs.length).toBeGreaterThanOrEqual(2);
+      const inGroup = readFileSync(join(dirs[0] ?? "", "cgroup.procs"), "utf8")
+        .trim()
+        .split("\n")
+        .map(Number);
+      for (const pid of procs) expect(inGroup).toContain(pid);
+    } else {
+      expect(dirs).toEqual([]);
+    }
     await c.close();
     expect(existsSync(c.spec.stateDir)).toBe(false);
     for (const d of dirs) expect(d).toMatch(new RegExp(`/longhaul-${process.pid}-${c.id}$`));
     for (const d of dirs) expect(existsSync(d)).toBe(false);
-    for (const pid of procs) expect(isRunning(Number(pid))).toBe(false);
+    for (const pid of procs) expect(isRunning(pid)).toBe(false);
     await expect(c.exec("true")).rejects.toThrow(/closed/);
   });
 });

@@ -4,7 +4,9 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graderKitDir } from "../../src/grading/kit-path.js";
 import { BwrapProvider } from "../../src/sandbox/bwrap-provider.js";
+import type { BwrapSandbox } from "../../src/sandbox/bwrap-sandbox.js";
 import type { ExecOptions, Sandbox } from "../../src/sandbox/types.js";
+import { cgroupsWritable } from "../support/cgroups.js";
 
 const TESTS = resolve(import.meta.dirname, "../fixtures/tasks/sealed/tests");
 
@@ -112,11 +114,28 @@ describe("sealed-run (grader kit)", () => {
   });
 
   it("fails loudly, never unsealed, when the nested sandbox cannot be made", async () => {
+    const refused = /sealed-run: could not create the nested sandbox.*refusing to run unsealed/;
+    // On every host: a bind bwrap cannot make (the workdir it shows is missing).
+    const broken = await sandbox.exec(
+      "LONGHAUL_WORKDIR=/app/missing /longhaul/kit/sealed-run -- sh -c 'echo ran-unsealed'; echo rc=$?",
+      verifier(true),
+    );
+    expect(broken.stdout).toBe("rc=125\n");
+    expect(broken.stderr).toMatch(refused);
+    // Without nestedSandbox, under cgroup limits the exec is root of a user namespace, which may
+    // not hand uid 0 on to a nested one: refused. Under the rlimit fallback (no writable cgroups)
+    // it is an unprivileged host uid, whose nested bwrap maps that uid: nesting works, and the
+    // program runs sealed all the same.
     const r = await sandbox.exec(
-      "/longhaul/kit/sealed-run -- sh -c 'echo ran-unsealed'; echo rc=$?",
+      "/longhaul/kit/sealed-run -- sh -c 'test -e /tests/grade.py && echo unsealed || echo sealed'; echo rc=$?",
       verifier(false),
     );
-    expect(r.stdout).toBe("rc=125\n");
-    expect(r.stderr).toMatch(/sealed-run: could not create the nested sandbox.*refusing to run unsealed/);
+    expect((sandbox as BwrapSandbox).limitMode).toBe(cgroupsWritable() ? "cgroup" : "rlimit");
+    if (cgroupsWritable()) {
+      expect(r.stdout).toBe("rc=125\n");
+      expect(r.stderr).toMatch(refused);
+    } else {
+      expect(r.stdout).toBe("sealed\nrc=0\n");
+    }
   });
 });
