@@ -22,14 +22,14 @@ export function responsesFrames(a: ResponsesAnswer, model: string, n: number, st
     total_tokens: a.usage.input + a.usage.output,
   };
   const message = {
-    type: "message",
+    type: "message" as const,
     id: `msg_${n}`,
     status: "completed",
     role: "assistant",
     content: [{ type: "output_text", text: a.text, annotations: [] }],
   };
   const calls = a.calls.map((c, i) => ({
-    type: "function_call",
+    type: "function_call" as const,
     id: `fc_${n}_${i + 1}`,
     call_id: c.id,
     name: c.name,
