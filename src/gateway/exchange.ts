@@ -117,11 +117,15 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     return;
   }
 
-  const client = new AbortController();
+  // Aborted when the client goes away or the gateway closes: the upstream call is then cut.
+  const call = new AbortController();
+  const onClosing = (): void => call.abort(s.closing.signal.reason);
+  s.closing.signal.addEventListener("abort", onClosing, { once: true });
   res.on("close", () => {
-    if (!res.writableFinished) client.abort(new Error("client went away"));
+    s.closing.signal.removeEventListener("abort", onClosing);
+    if (!res.writableFinished) call.abort(new Error("client went away"));
   });
-  const signal = AbortSignal.any([client.signal, s.closing.signal]);
+  const signal = call.signal;
   const t0 = performance.now();
   const result = await forward({
     url: `${s.upstream.baseUrl}${x.path}`,

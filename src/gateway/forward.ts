@@ -79,7 +79,17 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
   const first = performance.now();
   for (let attempt = 0; ; attempt++) {
     const start = performance.now();
-    const timeout = AbortSignal.timeout(req.timeoutMs);
+    // One controller an attempt (AbortSignal.timeout/any cost more per call): the caller's
+    // signal and the header timeout both abort it; it stays tied to the caller's signal while
+    // the body streams.
+    const ac = new AbortController();
+    const relay = (): void => ac.abort(req.signal.reason);
+    req.signal.addEventListener("abort", relay, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ac.abort(new Error("upstream timeout"));
+    }, req.timeoutMs);
     let failure: ReturnType<typeof classifyFailure>;
     let last: { status: number; headers: Headers; body: string } | null = null;
     try {
@@ -87,8 +97,9 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
         method: "POST",
         headers: req.headers,
         body: req.body,
-        signal: AbortSignal.any([req.signal, timeout]),
+        signal: ac.signal,
       });
+      clearTimeout(timer);
       const attemptMs = performance.now() - start;
       const retryMs = start - first;
       if (response.ok) return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
@@ -111,9 +122,12 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
         return { kind: "answer", response: again, attempts: attempt + 1, retryMs, attemptMs };
       }
       last = { status: response.status, headers: response.headers, body };
+      req.signal.removeEventListener("abort", relay);
     } catch (e) {
+      clearTimeout(timer);
+      req.signal.removeEventListener("abort", relay);
       if (req.signal.aborted) throw e;
-      failure = classifyFailure(e, timeout.aborted);
+      failure = classifyFailure(e, timedOut);
       if (!failure.retryable) failure = { retryable: true, reason: failure.reason };
     }
     const retryMs = performance.now() - first;
