@@ -63,7 +63,8 @@ export const DEFAULT_RECORD_LIMITS: RecorderLimits = {
  * token) is replaced wherever it appears, headers and bodies alike, before a line is written.
  */
 export class ExchangeRecorder {
-  private readonly out: WriteStream;
+  // Opened at the first exchange: a trial whose agent never calls its model leaves no file.
+  private out: WriteStream | null = null;
   private bytes = 0;
   private readonly secrets: string[];
 
@@ -72,8 +73,6 @@ export class ExchangeRecorder {
     secrets: readonly (string | undefined)[],
     private readonly limits: RecorderLimits = DEFAULT_RECORD_LIMITS,
   ) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.out = createWriteStream(path, { flags: "a" });
     // Longest first, so a secret that contains another is replaced whole.
     this.secrets = secrets
       .filter((s): s is string => s !== undefined && s.length >= 4)
@@ -106,6 +105,10 @@ export class ExchangeRecorder {
       line = this.scrub(JSON.stringify(slim));
     }
     this.bytes += line.length + 1;
+    if (this.out === null) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      this.out = createWriteStream(this.path, { flags: "a" });
+    }
     this.out.write(`${line}\n`);
   }
 
@@ -116,6 +119,7 @@ export class ExchangeRecorder {
   }
 
   close(): Promise<void> {
-    return new Promise((ok) => this.out.end(() => ok()));
+    const out = this.out;
+    return out === null ? Promise.resolve() : new Promise((ok) => out.end(() => ok()));
   }
 }

@@ -248,7 +248,9 @@ function renderNotRun(n: {
 }
 
 /** Agents, models and their options as the command line gives them. */
-function choicesOf(opts: RunOptions) {
+export function choicesOf(
+  opts: Pick<RunOptions, "agent" | "model" | "agentOpt" | "baseUrl" | "maxTokens" | "maxCost">,
+) {
   return {
     agents: opts.agent ?? [],
     models: opts.model ?? [],
