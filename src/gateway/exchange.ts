@@ -4,6 +4,7 @@ import {
   type CallRecord,
   costOf,
   type PriceEntry,
+  RETRY_MS_HEADER,
   type RetryPolicy,
   type TokenUsage,
   type UsageTotals,
@@ -170,6 +171,8 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
   }
   const headers: Record<string, string> = {};
   for (const [k, v] of up.headers) if (!DROP_RESPONSE.has(k)) headers[k] = v;
+  // Time lost to upstream retries, so a client can keep it out of its agent's budget (ModelClient does).
+  if (result.retryMs > 0) headers[RETRY_MS_HEADER] = String(Math.round(result.retryMs));
   res.writeHead(up.status, headers);
   const isSse = (up.headers.get("content-type") ?? "").includes("text/event-stream");
   const seen: { usage: TokenUsage | null } = { usage: null };
