@@ -16,6 +16,17 @@ import { type CallRecord, sumCalls, tokensFromSdk, type UsageTotals } from "./us
 
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
+/**
+ * Response header in which a model gateway reports the milliseconds an answer lost to its own
+ * upstream retries; counted as retry time (kept out of the agent's budget), not model time.
+ */
+export const RETRY_MS_HEADER = "x-longhaul-retry-ms";
+
+function gatewayRetryMs(headers: Record<string, string> | undefined): number {
+  const v = Number(headers?.[RETRY_MS_HEADER]);
+  return Number.isFinite(v) && v > 0 ? v : 0;
+}
+
 export interface ModelRequest {
   system?: string;
   messages: ModelMessage[];
@@ -103,6 +114,7 @@ export class ModelClient {
       try {
         const out = await this.attempt(req, signal);
         const end = performance.now();
+        const behind = Math.min(end - start, gatewayRetryMs(out.headers));
         const tokens = tokensFromSdk(out.usage);
         const cost = costOf(tokens, this.price);
         const record: CallRecord = {
@@ -110,8 +122,8 @@ export class ModelClient {
           tokens,
           costUsd: cost.usd,
           priced: cost.priced,
-          modelSec: (end - start) / 1000,
-          retrySec: (start - firstStart) / 1000,
+          modelSec: (end - start - behind) / 1000,
+          retrySec: (start - firstStart + behind) / 1000,
           attempts: attempt + 1,
         };
         this.calls.push(record);
@@ -156,6 +168,7 @@ export class ModelClient {
       const r = await generateText(common);
       return {
         usage: r.totalUsage,
+        headers: r.response.headers,
         response: shape(r.text, r.toolCalls, r.response.messages, r.finishReason),
       };
     }
@@ -176,7 +189,11 @@ export class ModelClient {
       r.finishReason,
       r.totalUsage,
     ]);
-    return { usage, response: shape(text, toolCalls, response.messages, finishReason) };
+    return {
+      usage,
+      headers: response.headers,
+      response: shape(text, toolCalls, response.messages, finishReason),
+    };
   }
 }
 
