@@ -7,7 +7,23 @@
  */
 
 // Registries: one shape (register*(name, definition), get*(name), list*()) for each kind.
-export type { Agent, AgentContext, AgentFactory, AgentRunResult } from "./agents/types.js";
+export {
+  type AgentOutput,
+  type InstalledAgentDef,
+  installedAgent,
+  type NpmInstall,
+  type ScriptInstall,
+  type StartContext,
+  type TrajectoryMeta,
+} from "./agents/installed/index.js";
+export type { Trajectory } from "./agents/llm-loop/trajectory.js";
+export type {
+  Agent,
+  AgentContext,
+  AgentFactory,
+  AgentRunResult,
+  ModelEndpoint,
+} from "./agents/types.js";
 // Results.
 export { type SummarizeOptions, summarize } from "./analysis/summarize.js";
 export { type AnalysisTrial, type Summary, THRESHOLDS } from "./analysis/summary-types.js";
