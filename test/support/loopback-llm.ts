@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { responsesFrames } from "./loopback-responses.js";
 
 /**
- * A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions and Anthropic messages
- * wire formats (JSON and SSE), answering from a per-test script and recording what it was sent.
+ * A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions, OpenAI Responses and
+ * Anthropic messages wire formats (JSON and SSE), answering from a per-test script and recording
+ * what it was sent.
  */
 export interface ScriptedUsage {
   /** All prompt tokens, cached ones included. */
@@ -37,7 +39,7 @@ export type ScriptedReply =
   | { kind: "hang" };
 
 export interface RecordedRequest {
-  format: "openai" | "anthropic";
+  format: "openai" | "anthropic" | "responses";
   path: string;
   stream: boolean;
   headers: Record<string, string | string[] | undefined>;
@@ -47,7 +49,7 @@ export interface RecordedRequest {
 export type Responder = (req: RecordedRequest) => ScriptedReply;
 
 export interface LoopbackLlm {
-  /** Base URL for both formats: `${url}/chat/completions` and `${url}/messages`. */
+  /** Base URL for every format: `${url}/chat/completions`, `${url}/responses` and `${url}/messages`. */
   readonly url: string;
   readonly requests: RecordedRequest[];
   push(...replies: ScriptedReply[]): void;
@@ -109,7 +111,9 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       ? "openai"
       : path.endsWith("/messages")
         ? "anthropic"
-        : null;
+        : path.endsWith("/responses")
+          ? "responses"
+          : null;
     if (req.method !== "POST" || format === null) {
       res.writeHead(404).end();
       return;
@@ -126,7 +130,7 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       if (r.retryAfterSec !== undefined) headers["retry-after"] = String(r.retryAfterSec);
       const message = r.message ?? `scripted HTTP ${r.status}`;
       const errBody =
-        format === "openai"
+        format !== "anthropic"
           ? { error: { message, type: "server_error" } }
           : { type: "error", error: { type: r.status === 429 ? "rate_limit_error" : "api_error", message } };
       res.writeHead(r.status, headers).end(JSON.stringify(errBody));
@@ -136,7 +140,9 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
     const frames =
       format === "openai"
         ? openaiFrames(r, model, seq, rec.stream)
-        : anthropicFrames(r, model, seq, rec.stream);
+        : format === "responses"
+          ? responsesFrames(responsesAnswer(r), model, seq, rec.stream)
+          : anthropicFrames(r, model, seq, rec.stream);
     if (!rec.stream) {
       res.writeHead(200, { "content-type": "application/json" });
       const whole = frames[0] ?? "";
@@ -183,6 +189,14 @@ function parts(r: Answer): { text: string; calls: { id: string; name: string; ar
       name: c.name,
       args: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments),
     })),
+  };
+}
+
+function responsesAnswer(r: Answer) {
+  const u = r.usage ?? {};
+  return {
+    ...parts(r),
+    usage: { input: u.input ?? 0, output: u.output ?? 0, cached: u.cached ?? 0, reasoning: u.reasoning ?? 0 },
   };
 }
 

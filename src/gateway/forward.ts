@@ -1,0 +1,130 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { APICallError } from "ai";
+import { backoffMs, classifyFailure, type RetryPolicy, sleep } from "../models/index.js";
+import type { GatewayApi } from "./types.js";
+import { type Upstream, upstreamAuthHeaders } from "./upstream.js";
+
+// Hop-by-hop headers, the client's credentials (replaced by the real key) and encodings the
+// gateway must see in clear to read usage.
+const DROP_REQUEST = new Set([
+  "host",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+  "accept-encoding",
+  "authorization",
+  "x-api-key",
+  "api-key",
+  "proxy-authorization",
+  "upgrade",
+  "expect",
+]);
+
+export const DROP_RESPONSE = new Set([
+  "connection",
+  "keep-alive",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+]);
+
+export function upstreamHeaders(
+  api: GatewayApi | "count_tokens",
+  client: IncomingHttpHeaders,
+  upstream: Upstream,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(client)) {
+    if (v === undefined || DROP_REQUEST.has(k)) continue;
+    out[k] = Array.isArray(v) ? v.join(", ") : v;
+  }
+  out["content-type"] = "application/json";
+  out["accept-encoding"] = "identity";
+  if ((api === "messages" || api === "count_tokens") && out["anthropic-version"] === undefined)
+    out["anthropic-version"] = "2023-06-01";
+  return { ...out, ...upstreamAuthHeaders(api, upstream.apiKey) };
+}
+
+export type ForwardResult =
+  /** The upstream answered with something that is not retried (success included): relay it. */
+  | { kind: "answer"; response: Response; attempts: number; retryMs: number; attemptMs: number }
+  /** Retries ran out on a 429/5xx answer: `body` is the upstream's last one, in the client's format. */
+  | {
+      kind: "gave-up";
+      status: number;
+      headers: Headers;
+      body: string;
+      reason: string;
+      attempts: number;
+      retryMs: number;
+    }
+  /** Retries ran out without any answer (connection refused, reset, timeout). */
+  | { kind: "unreachable"; reason: string; attempts: number; retryMs: number };
+
+export interface ForwardRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  policy: RetryPolicy;
+  /** Limit on waiting for the upstream's response headers, per attempt. */
+  timeoutMs: number;
+  /** The client went away or the gateway is closing. */
+  signal: AbortSignal;
+  onRetry?: (attempt: number, reason: string, waitMs: number) => void;
+}
+
+/** Sends one call upstream, retrying 429, 408, 5xx and cut connections with backoff (Retry-After honoured). */
+export async function forward(req: ForwardRequest): Promise<ForwardResult> {
+  const first = performance.now();
+  for (let attempt = 0; ; attempt++) {
+    const start = performance.now();
+    const timeout = AbortSignal.timeout(req.timeoutMs);
+    let failure: ReturnType<typeof classifyFailure>;
+    let last: { status: number; headers: Headers; body: string } | null = null;
+    try {
+      const response = await fetch(req.url, {
+        method: "POST",
+        headers: req.headers,
+        body: req.body,
+        signal: AbortSignal.any([req.signal, timeout]),
+      });
+      const attemptMs = performance.now() - start;
+      const retryMs = start - first;
+      if (response.ok) return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
+      const body = await response.text();
+      const headers = Object.fromEntries(response.headers.entries());
+      failure = classifyFailure(
+        new APICallError({
+          message: `HTTP ${response.status}`,
+          url: req.url,
+          requestBodyValues: {},
+          statusCode: response.status,
+          responseHeaders: headers,
+          responseBody: body,
+        }),
+        false,
+      );
+      if (!failure.retryable) {
+        // Relayed as it came: rebuilt, since its body has been read.
+        const again = new Response(body, { status: response.status, headers: response.headers });
+        return { kind: "answer", response: again, attempts: attempt + 1, retryMs, attemptMs };
+      }
+      last = { status: response.status, headers: response.headers, body };
+    } catch (e) {
+      if (req.signal.aborted) throw e;
+      failure = classifyFailure(e, timeout.aborted);
+      if (!failure.retryable) failure = { retryable: true, reason: failure.reason };
+    }
+    const retryMs = performance.now() - first;
+    if (attempt >= req.policy.maxRetries) {
+      const reason = `${failure.reason} (gave up after ${attempt + 1} attempts)`;
+      return last === null
+        ? { kind: "unreachable", reason, attempts: attempt + 1, retryMs }
+        : { kind: "gave-up", ...last, reason, attempts: attempt + 1, retryMs };
+    }
+    const waitMs = backoffMs(attempt, req.policy, failure);
+    req.onRetry?.(attempt + 1, failure.reason, waitMs);
+    await sleep(waitMs, req.signal);
+  }
+}

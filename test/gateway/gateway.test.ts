@@ -1,0 +1,258 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { generateText, type LanguageModel, streamText } from "ai";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Gateway, type GatewayOptions, startGateway } from "../../src/gateway/index.js";
+import { type PricingTable, parseSettings } from "../../src/models/index.js";
+import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const REAL_KEY = "sk-real-provider-key-0123456789";
+const pricing: PricingTable = {
+  entries: { "openai-compatible:m1": { input: 1, output: 2, cached_input: 0.5 } },
+  sources: {},
+};
+
+let llm: LoopbackLlm;
+let dir: string;
+const open: Gateway[] = [];
+beforeAll(async () => {
+  llm = await startLoopbackLlm();
+  dir = mkdtempSync(join(tmpdir(), "lh-gw-test-"));
+});
+afterEach(async () => {
+  llm.reset();
+  await Promise.all(open.splice(0).map((g) => g.close()));
+});
+afterAll(async () => {
+  await llm.close();
+});
+
+async function gateway(
+  extra: Partial<GatewayOptions> = {},
+  settings: Record<string, unknown> = {},
+): Promise<Gateway> {
+  const g = await startGateway({
+    modelId: "openai-compatible:m1",
+    settings: parseSettings({
+      baseUrl: llm.url,
+      apiKey: REAL_KEY,
+      retryBaseMs: 1,
+      retryMaxMs: 5,
+      ...settings,
+    }),
+    env: {},
+    pricing,
+    recordPath: join(dir, `${Math.random().toString(36).slice(2)}.jsonl`),
+    ...extra,
+  });
+  open.push(g);
+  return g;
+}
+
+// Real clients of each API, pointed at the gateway with the trial's token and another model name.
+const clients: Record<string, (g: Gateway) => LanguageModel> = {
+  chat: (g) =>
+    createOpenAI({ baseURL: `${g.endpoint.hostUrl}/v1`, apiKey: g.endpoint.token }).chat("asked-for"),
+  responses: (g) =>
+    createOpenAI({ baseURL: `${g.endpoint.hostUrl}/v1`, apiKey: g.endpoint.token }).responses("asked-for"),
+  messages: (g) =>
+    createAnthropic({ baseURL: `${g.endpoint.hostUrl}/v1`, apiKey: g.endpoint.token })("asked-for"),
+};
+const upstreamFormat = { chat: "openai", responses: "responses", messages: "anthropic" } as const;
+
+describe("model gateway", () => {
+  for (const api of ["chat", "responses", "messages"] as const) {
+    for (const stream of [false, true]) {
+      it(`relays ${api} ${stream ? "SSE" : "JSON"} and counts the upstream's usage`, async () => {
+        const g = await gateway();
+        llm.push(reply.text("first answer", { input: 1000, output: 300, cached: 400, reasoning: 50 }));
+        llm.push(reply.text("second", { input: 10, output: 5 }));
+        for (const expected of ["first answer", "second"]) {
+          const model = clients[api]?.(g);
+          if (model === undefined) throw new Error(api);
+          const text = stream
+            ? await streamText({ model, prompt: "hi" }).text
+            : (await generateText({ model, prompt: "hi" })).text;
+          expect(text).toBe(expected);
+        }
+        const u = g.usage();
+        expect(u.calls).toBe(2);
+        expect(u.tokens).toMatchObject({ inputTokens: 1010, outputTokens: 305, cachedTokens: 400 });
+        if (api !== "messages") expect(u.tokens.reasoningTokens).toBe(50);
+        // (600 fresh × $1 + 400 cached × $0.5 + 300 out × $2) + (10 × $1 + 5 × $2), per million.
+        expect(u.costUsd).toBeCloseTo((600 + 200 + 600 + 10 + 10) / 1e6, 12);
+        const seen = llm.requests.at(-1);
+        expect(seen?.format).toBe(upstreamFormat[api]);
+        expect(seen?.stream).toBe(stream);
+        expect(seen?.body.model).toBe("m1");
+        const auth = String(seen?.headers.authorization ?? seen?.headers["x-api-key"]);
+        expect(auth).toContain(REAL_KEY);
+        expect(JSON.stringify(seen?.headers)).not.toContain(g.endpoint.token);
+      });
+    }
+  }
+
+  it("refuses a wrong token with 401 in each API's error format", async () => {
+    const g = await gateway();
+    const before = llm.requests.length;
+    const post = (path: string, headers: Record<string, string>) =>
+      fetch(`${g.endpoint.hostUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ model: "m1", messages: [] }),
+      });
+    const openai = await post("/v1/chat/completions", { authorization: "Bearer wrong" });
+    expect(openai.status).toBe(401);
+    expect(await openai.json()).toMatchObject({ error: { code: "invalid_api_key" } });
+    const anthropic = await post("/v1/messages", {
+      "x-api-key": REAL_KEY,
+      "anthropic-version": "2023-06-01",
+    });
+    expect(anthropic.status).toBe(401);
+    expect(await anthropic.json()).toMatchObject({ type: "error", error: { type: "authentication_error" } });
+    const none = await post("/responses", {});
+    expect(none.status).toBe(401);
+    expect(llm.requests.length).toBe(before);
+  });
+
+  it("stops at the token budget, refusing in the API's own format", async () => {
+    const g = await gateway({ budget: { maxTokens: 100 } });
+    const before = llm.requests.length;
+    llm.push(reply.text("spends it all", { input: 120, output: 30 }));
+    const model = clients.messages?.(g);
+    if (model === undefined) throw new Error("no client");
+    expect((await generateText({ model, prompt: "hi", maxRetries: 0 })).text).toBe("spends it all");
+    const refused = await fetch(`${g.endpoint.hostUrl}/v1/messages`, {
+      method: "POST",
+      headers: { "x-api-key": g.endpoint.token, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "m1", max_tokens: 10, messages: [{ role: "user", content: "more" }] }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-should-retry")).toBe("false");
+    expect(await refused.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    const chat = await fetch(`${g.endpoint.hostUrl}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${g.endpoint.token}` },
+      body: JSON.stringify({ model: "m1", messages: [] }),
+    });
+    expect(await chat.json()).toMatchObject({
+      error: { type: "insufficient_quota", code: "budget_exceeded" },
+    });
+    expect(g.budgetStop()).toMatchObject({ reason: "tokens" });
+    expect(g.refusedCalls()).toBe(2);
+    expect(llm.requests.length).toBe(before + 1);
+    expect(g.usage().calls).toBe(1);
+  });
+
+  it("retries an upstream 429 then 500, honouring Retry-After, and counts the success once", async () => {
+    // Retry-After is honoured up to the policy's longest wait (models/retry.ts).
+    const g = await gateway({}, { retryMaxMs: 1000 });
+    const before = llm.requests.length;
+    llm.push(reply.error(429, 0.2), reply.error(500), reply.text("third time", { input: 5, output: 2 }));
+    const t0 = performance.now();
+    const model = clients.chat?.(g);
+    if (model === undefined) throw new Error("no client");
+    const r = await generateText({ model, prompt: "hi", maxRetries: 0 });
+    expect(r.text).toBe("third time");
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(190);
+    expect(llm.requests.length).toBe(before + 3);
+    const u = g.usage();
+    expect(u).toMatchObject({ calls: 1, retries: 2 });
+    expect(g.fault()).toBeNull();
+    await g.close();
+    const line = JSON.parse(readFileSync(recordOf(g), "utf8").trim()) as { attempts: number; status: number };
+    expect(line).toMatchObject({ attempts: 3, status: 200 });
+  });
+
+  it("gives up after its retries as an infrastructure fault, relaying the upstream's error", async () => {
+    const faults: string[] = [];
+    const g = await gateway({ onFault: (f) => faults.push(f.kind) }, { maxRetries: 1 });
+    llm.push(reply.error(503), reply.error(503));
+    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${g.endpoint.token}` },
+      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(res.status).toBe(503);
+    expect(g.fault()).toMatchObject({ kind: "infra" });
+    expect(faults).toEqual(["infra"]);
+  });
+
+  it("never writes the real key or the trial token to the record file", async () => {
+    const g = await gateway();
+    llm.push(reply.text("noted", { input: 3, output: 3 }));
+    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${g.endpoint.token}`, "x-custom-key": REAL_KEY },
+      // An agent that pastes its own credential into a prompt: scrubbed from the body too.
+      body: JSON.stringify({
+        model: "m1",
+        messages: [{ role: "user", content: `my key ${g.endpoint.token}` }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    await g.close();
+    const text = readFileSync(recordOf(g), "utf8");
+    expect(text).not.toContain(REAL_KEY);
+    expect(text).not.toContain(g.endpoint.token);
+    expect(text).toContain("[redacted]");
+    const line = JSON.parse(text.trim()) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      api: "chat",
+      path: "/chat/completions",
+      status: 200,
+      model: "openai-compatible:m1",
+    });
+    expect(line.usage).toMatchObject({ input_tokens: 3, output_tokens: 3 });
+  });
+
+  it("serves the same API over its unix socket", async () => {
+    const g = await gateway();
+    llm.push(reply.text("over the socket", { input: 4, output: 4 }));
+    const body = JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] });
+    const answer = await new Promise<{ status: number; text: string }>((ok, fail) => {
+      const req = request(
+        {
+          socketPath: g.endpoint.socketPath,
+          path: "/v1/chat/completions",
+          method: "POST",
+          headers: { authorization: `Bearer ${g.endpoint.token}`, "content-type": "application/json" },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (c: Buffer) => (text += c.toString()));
+          res.on("end", () => ok({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on("error", fail);
+      req.end(body);
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ choices: [{ message: { content: "over the socket" } }] });
+    expect(g.usage().calls).toBe(1);
+  });
+
+  it("lists the trial's model and counts tokens for Anthropic clients", async () => {
+    const g = await gateway();
+    const headers = { authorization: `Bearer ${g.endpoint.token}` };
+    const list = await fetch(`${g.endpoint.hostUrl}/v1/models`, { headers });
+    expect(await list.json()).toMatchObject({ data: [{ id: "m1" }] });
+    const count = await fetch(`${g.endpoint.hostUrl}/v1/messages/count_tokens`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "a".repeat(400) }] }),
+    });
+    expect(((await count.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(90);
+  });
+});
+
+function recordOf(g: Gateway): string {
+  if (g.recordPath === null) throw new Error("no record file");
+  return g.recordPath;
+}
