@@ -119,7 +119,16 @@ async function install(def: InstalledAgentDef, into: string, signal?: AbortSigna
     // The pinned tree: the lockfile decides every version; npm ci refuses a lock that disagrees.
     copyFileSync(join(locks, "package.json"), join(into, "package.json"));
     copyFileSync(join(locks, "package-lock.json"), join(into, "package-lock.json"));
-    await run("npm", ["ci", ...quiet], into, {}, signal, def.name);
+    try {
+      await run("npm", ["ci", ...quiet], into, {}, signal, def.name);
+    } catch (e) {
+      // Some packages declare optional dependencies npm's lockfile cannot hold (an empty range),
+      // and `npm ci` then calls any lock out of sync; `npm install` still takes every version
+      // the lock names.
+      if (!(e instanceof InfraError) || !e.message.includes("EUSAGE")) throw e;
+      rmSync(join(into, "node_modules"), { recursive: true, force: true });
+      await run("npm", ["install", "--no-save", ...quiet], into, {}, signal, def.name);
+    }
     return;
   }
   writeFileSync(join(into, "package.json"), `${JSON.stringify({ private: true })}\n`);
@@ -150,7 +159,8 @@ function run(
     });
     let err = "";
     p.stderr.on("data", (d: Buffer) => {
-      if (err.length < 4000) err += d.toString("utf8");
+      // The head names the error (npm's code line); the tail its detail.
+      if (err.length < 64_000) err += d.toString("utf8");
     });
     p.on("error", (e) =>
       fail(
@@ -165,9 +175,16 @@ function run(
       else
         fail(
           new InfraError(
-            `installing agent ${name}: ${cmd} ${args[0] ?? ""} exited ${code}: ${err.trim().slice(-1000)}`,
+            `installing agent ${name}: ${cmd} ${args[0] ?? ""} exited ${code}: ${summarize(err)}`,
           ),
         );
     });
   });
+}
+
+/** npm's error code line and the last lines of its output. */
+function summarize(stderr: string): string {
+  const t = stderr.trim();
+  const code = t.split("\n").find((l) => l.includes("code E")) ?? "";
+  return `${code}${code ? " … " : ""}${t.slice(-800)}`;
 }

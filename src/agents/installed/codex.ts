@@ -76,7 +76,13 @@ export const codex: InstalledAgentDef = {
 /** `codex exec --json` events: `turn.completed` (with usage), `turn.failed`, `error`. */
 export function codexResult(out: AgentOutput): AgentRunResult {
   const events = jsonLines(out.stdout);
-  const usage: Partial<Usage> = { input_tokens: 0, output_tokens: 0, cached_tokens: 0, reasoning_tokens: 0, turns: 0 };
+  const usage: Partial<Usage> = {
+    input_tokens: 0,
+    output_tokens: 0,
+    cached_tokens: 0,
+    reasoning_tokens: 0,
+    turns: 0,
+  };
   let completed = false;
   let error: string | null = null;
   for (const e of events) {
@@ -155,7 +161,11 @@ function addItem(steps: DraftStep[], p: Record<string, unknown>, ts: string, mod
   } else if (type === "function_call" || type === "custom_tool_call" || type === "local_shell_call") {
     const s = agentStep();
     const args = type === "custom_tool_call" ? { input: p.input } : parseArgs(p.arguments ?? p.action);
-    const call = { tool_call_id: str(p.call_id), function_name: str(p.name) || String(type), arguments: args };
+    const call = {
+      tool_call_id: str(p.call_id),
+      function_name: str(p.name) || String(type),
+      arguments: args,
+    };
     s.tool_calls = [...(s.tool_calls ?? []), call];
   } else if (type === "function_call_output" || type === "custom_tool_call_output") {
     const o = p.output;
