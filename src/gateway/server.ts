@@ -115,6 +115,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   await listen(servers[1], (s, ok) => s.listen(socketPath, ok));
   chmodSync(socketPath, 0o666);
   const port = (servers[0].address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
 
   return {
     endpoint: {
@@ -129,12 +130,15 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     refusedCalls: () => state.refusedCalls,
     budgetStop: () => state.stop,
     fault: () => state.fault,
-    close: async () => {
-      state.closing.abort(new Error("gateway closed"));
-      for (const c of sockets) c.destroy();
-      await Promise.all(servers.map((s) => new Promise<void>((ok) => s.close(() => ok()))));
-      await state.recorder?.close();
-      rmSync(socketDir, { recursive: true, force: true });
+    close: () => {
+      closed ??= (async () => {
+        state.closing.abort(new Error("gateway closed"));
+        for (const c of sockets) c.destroy();
+        await Promise.all(servers.map((s) => new Promise<void>((ok) => s.close(() => ok()))));
+        await state.recorder?.close();
+        rmSync(socketDir, { recursive: true, force: true });
+      })();
+      return closed;
     },
   };
 }

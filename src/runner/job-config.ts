@@ -1,5 +1,6 @@
 import { agentNeedsModel, createAgent } from "../agents/registry.js";
 import { checkJobName, freshSeed, newJobId, UserError } from "../core/index.js";
+import { budgetFromOptions } from "../gateway/budget.js";
 import { checkModelId } from "../models/providers.js";
 import { settingsFromOptions } from "../models/settings.js";
 import type { JobConfig } from "../store/job-config.js";
@@ -49,6 +50,7 @@ export function checkJobChoices(
       throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
     }
   }
+  budgetFromOptions(options);
   const callSettings = c.agents.some(agentNeedsModel)
     ? settingsFromOptions({ ...options, ...(c.baseUrl ? { base_url: c.baseUrl } : {}) })
     : undefined;

@@ -19,6 +19,13 @@ import type { Task } from "../task/types.js";
 import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { agentEnv, withEnv } from "./task-env.js";
+import {
+  budgetOutcome,
+  startTrialGateway,
+  type TrialGateway,
+  throwOnFault,
+  usageWithGateway,
+} from "./trial-gateway.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
 import { verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
@@ -109,7 +116,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       ? e
       : new InfraError(`sandbox would not start: ${errorMessage(e)}`, { cause: e });
   }
+  let gateway: TrialGateway | null = null;
   try {
+    gateway = await startTrialGateway({ ...p, agentLogDir });
     const setupSec = (performance.now() - t0) / 1000;
 
     // Agent phase.
@@ -125,9 +134,20 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       : null;
     // [environment.env] reaches every exec of the agent phase ([solution.env] too for the oracle).
     const agentSandbox = withEnv(sandbox, agentEnv(p.task, p.agent));
-    const phase = await runAgentPhase(p, agent, agentSandbox, agentTimeoutSec, agentLogDir, continuation);
+    const phase = await runAgentPhase(
+      p,
+      agent,
+      agentSandbox,
+      agentTimeoutSec,
+      agentLogDir,
+      continuation,
+      gateway,
+    );
     await sandbox.killAll();
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
+    // The agent's processes are gone: no call can reach the gateway any more.
+    await gateway?.gateway.close();
+    throwOnFault(gateway);
     const agentSec = (performance.now() - tAgent) / 1000;
     // /logs/agent is saved now, while only the agent has written there: the verifier (which sees
     // /tests and the seed) runs later and nothing it writes under /logs/agent is ever collected.
@@ -182,13 +202,16 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     const gradingFailed = verdict.failed || scored.failed;
     const gradingErrors = [...verdict.errors, ...scored.gradingErrors];
 
+    const budget = gradingFailed ? null : budgetOutcome(gateway);
     const outcome: Outcome = gradingFailed
       ? "grading_error"
-      : phase.error !== undefined
-        ? "agent_error"
-        : phase.timedOut
-          ? "agent_timeout"
-          : "completed";
+      : budget !== null
+        ? budget.outcome
+        : phase.error !== undefined
+          ? "agent_error"
+          : phase.timedOut
+            ? "agent_timeout"
+            : "completed";
     const finished = new Date();
     const selfTerminated = phase.result?.selfTerminated === true && !phase.timedOut;
     return {
@@ -220,19 +243,22 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       reward: gradingFailed ? null : scored.reward,
       subtasks: gradingFailed ? scored.subtasks.map((s) => ({ ...s, score: 0 })) : scored.subtasks,
       grading_errors: gradingErrors,
-      usage: { ...emptyUsage(), ...(phase.result?.usage ?? {}) },
+      usage: usageWithGateway({ ...emptyUsage(), ...(phase.result?.usage ?? {}) }, gateway),
       infra_retries: 0,
       error:
-        phase.error !== undefined
-          ? { kind: "agent", message: phase.error }
-          : gradingFailed
-            ? { kind: "grading", message: gradingErrors[0] ?? "verifier wrote no reward" }
-            : null,
+        budget !== null
+          ? budget.error
+          : phase.error !== undefined
+            ? { kind: "agent", message: phase.error }
+            : gradingFailed
+              ? { kind: "grading", message: gradingErrors[0] ?? "verifier wrote no reward" }
+              : null,
       stress_digest: stressDigestOf(files.detailsJson),
       budget_left_sec: selfTerminated ? round3(Math.max(0, agentTimeoutSec - agentSec)) : null,
       continuation: continuation?.record() ?? null,
     };
   } finally {
+    await gateway?.gateway.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
     rmSync(stateDir, { recursive: true, force: true });
   }
@@ -251,10 +277,14 @@ async function runAgentPhase(
   timeoutSec: number,
   logDir: string,
   continuation: ContinuationTracker | null,
+  gateway: TrialGateway | null,
 ): Promise<AgentPhase> {
   const budget = new AbortController();
   const onJobAbort = (): void => budget.abort(p.signal.reason);
   p.signal.addEventListener("abort", onJobAbort, { once: true });
+  // The upstream failing past every retry ends the phase at once; the trial is then retried.
+  const onFault = (): void => budget.abort(gateway?.fault.reason);
+  gateway?.fault.addEventListener("abort", onFault, { once: true });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -279,6 +309,7 @@ async function runAgentPhase(
       log: p.log ?? (() => undefined),
       options: p.agentOptions,
       ...(continuation ? { onDone: continuation.onDone } : {}),
+      ...(gateway ? { modelEndpoint: gateway.gateway.endpoint } : {}),
     });
     const result = await Promise.race([run, hardStop]);
     if (result === "hard-stop") return { result: null, timedOut };
@@ -286,6 +317,8 @@ async function runAgentPhase(
     return result.error !== undefined ? { result, timedOut, error: result.error } : { result, timedOut };
   } catch (e) {
     if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
+    // The gateway's fault is the cause; the trial's caller reports it (throwOnFault).
+    if (gateway?.fault.aborted) return { result: null, timedOut: false };
     if (e instanceof InfraError || e instanceof UserError) throw e;
     if (timedOut) return { result: null, timedOut };
     return { result: null, timedOut, error: errorMessage(e) };
@@ -293,6 +326,7 @@ async function runAgentPhase(
     clearTimeout(timer);
     if (graceTimer) clearTimeout(graceTimer);
     p.signal.removeEventListener("abort", onJobAbort);
+    gateway?.fault.removeEventListener("abort", onFault);
   }
 }
 

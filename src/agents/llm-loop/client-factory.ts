@@ -1,12 +1,22 @@
 import { UserError } from "../../core/index.js";
-import { ModelClient, settingsFromOptions } from "../../models/index.js";
-import type { AgentContext, AgentRunResult } from "../types.js";
+import { ModelClient, type ModelSettings, settingsFromOptions } from "../../models/index.js";
+import type { AgentContext, AgentRunResult, ModelEndpoint } from "../types.js";
 import { type LoopDriver, runLlmLoop } from "./loop.js";
 import { type LoopOptions, parseLoopOptions } from "./options.js";
 
 export interface LoopSetup {
   client: ModelClient;
   options: LoopOptions;
+}
+
+/**
+ * With a model gateway, calls go to it with the trial's token instead of the provider's URL and
+ * key; the gateway retries the upstream, so the client does not retry on top of it (a give-up
+ * there ends the trial as an infrastructure failure).
+ */
+function viaGateway(s: ModelSettings, endpoint: ModelEndpoint | undefined): ModelSettings {
+  if (endpoint === undefined) return s;
+  return { ...s, baseUrl: `${endpoint.hostUrl}/v1`, apiKey: endpoint.token, maxRetries: 0 };
 }
 
 /** Factory options first, then the run's own `--agent-opt` values on top. */
@@ -18,7 +28,7 @@ export function setupFromContext(
   if (ctx.model === null) throw new UserError(`agent ${agent} needs a model: pass --model provider:name`);
   const merged = { ...factoryOptions, ...ctx.options };
   const client = new ModelClient(ctx.model, {
-    settings: settingsFromOptions(merged),
+    settings: viaGateway(settingsFromOptions(merged), ctx.modelEndpoint),
     onRetry: ({ attempt, reason, waitMs }) =>
       ctx.log(`${agent}: model call failed (${reason}); retry ${attempt} in ${Math.round(waitMs)} ms`),
   });

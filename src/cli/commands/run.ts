@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { checkJobName, UserError } from "../../core/index.js";
 import { parseRateLimit, type RateLimit, runDistributed } from "../../distributed/index.js";
+import { BUDGET_OPTION_KEYS } from "../../gateway/index.js";
 import {
   buildJobConfig,
   bundledTasksDir,
@@ -44,6 +45,8 @@ interface RunOptions {
   queue?: string;
   priority?: number;
   rateLimit?: string[];
+  maxTokens?: number;
+  maxCost?: number;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -79,6 +82,16 @@ export function registerRunCommand(program: Command): void {
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option("--agent-opt <key=value>", "option passed to the agent (repeatable)", collect)
     .option("--base-url <url>", "base URL for openai-compatible models")
+    .option(
+      "--max-tokens <n>",
+      "per-trial budget of model tokens (input + output), enforced by the model gateway",
+      positiveInt("--max-tokens"),
+    )
+    .option(
+      "--max-cost <usd>",
+      "per-trial budget of model cost in USD, enforced by the model gateway",
+      positiveNumber("--max-cost"),
+    )
     .option(
       "--until-timeout",
       "continue-until-timeout mode: a declared completion runs the public checks; if they fail the agent is told and goes on until its budget ends",
@@ -239,7 +252,12 @@ function choicesOf(opts: RunOptions) {
   return {
     agents: opts.agent ?? [],
     models: opts.model ?? [],
-    agentOptions: parseKeyValues(opts.agentOpt ?? []),
+    agentOptions: {
+      ...parseKeyValues(opts.agentOpt ?? []),
+      // Budgets travel with the agent options, so queued trials and --resume keep them.
+      ...(opts.maxTokens === undefined ? {} : { [BUDGET_OPTION_KEYS.tokens]: String(opts.maxTokens) }),
+      ...(opts.maxCost === undefined ? {} : { [BUDGET_OPTION_KEYS.cost]: String(opts.maxCost) }),
+    },
     ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
   };
 }
