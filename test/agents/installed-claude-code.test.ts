@@ -6,12 +6,10 @@ import {
   type ScriptedReply,
   startLoopbackLlm,
 } from "../support/loopback-llm.js";
-import { startUnixEndpoint, type UnixEndpoint } from "../support/unix-endpoint.js";
 import {
   KEY_CHECK_COMMAND,
   REAL_KEY,
   readTrajectory,
-  registerWithEndpoint,
   runOne,
   SUM_COMMAND,
   SUM_SCRIPT,
@@ -24,7 +22,6 @@ import {
  * (Bash, Write) solve the `hello` fixture.
  */
 let llm: LoopbackLlm;
-let gw: UnixEndpoint;
 const savedKey = process.env.ANTHROPIC_API_KEY;
 
 /** Step k of the main loop is decided by how many tool results the conversation holds. */
@@ -69,33 +66,29 @@ function toolResult(messages: unknown, id: string): string | undefined {
 
 beforeAll(async () => {
   llm = await startLoopbackLlm();
-  gw = await startUnixEndpoint(llm.url, "anthropic", "claude-loop");
   // The real key lives on the host (as a user's would); the sandbox must never see it.
   process.env.ANTHROPIC_API_KEY = REAL_KEY;
-  registerWithEndpoint("claude-code-e2e", "claude-code", () => gw.endpoint);
 });
 afterAll(async () => {
   if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
   else process.env.ANTHROPIC_API_KEY = savedKey;
-  await gw?.close();
   await llm?.close();
 });
 
 describe("claude-code through the runner", () => {
   it("solves the fixture to R = 1.0 with scripted Bash and Write calls, never seeing the real key", async () => {
     llm.setFallback(script);
-    const { trial, dir } = await runOne("claude-code-e2e", "anthropic:claude-loop", "cc");
+    const { trial, dir } = await runOne("claude-code", "anthropic:claude-loop", "cc", llm.url);
     expect({ outcome: trial.outcome, error: trial.error }).toEqual({ outcome: "completed", error: null });
     expect(trial.reward).toBe(1);
     expect(trial.self_terminated).toBe(true);
     expect(trial.usage.turns).toBe(4);
     expect(trial.usage.output_tokens).toBeGreaterThanOrEqual(4 * 40);
-    // Every call presented the per-trial token, never the key.
+    // The gateway took the trial's token from the agent and sent the real key upstream.
     const main = llm.requests.filter((r) => Array.isArray(r.body.tools));
     expect(main.length).toBe(4);
     for (const r of llm.requests) {
-      expect(r.headers["x-api-key"]).toBe(gw.endpoint.token);
-      expect(JSON.stringify(r)).not.toContain(REAL_KEY);
+      expect(r.headers["x-api-key"]).toBe(REAL_KEY);
     }
     // The key check ran inside the sandbox and its output came back as the tool result.
     expect(toolResult(main.at(-1)?.body.messages, "toolu_3")).toBe("KEY-CHECK-END");

@@ -6,12 +6,10 @@ import {
   type ScriptedReply,
   startLoopbackLlm,
 } from "../support/loopback-llm.js";
-import { startUnixEndpoint, type UnixEndpoint } from "../support/unix-endpoint.js";
 import {
   KEY_CHECK_COMMAND,
   REAL_KEY,
   readTrajectory,
-  registerWithEndpoint,
   runOne,
   SUM_COMMAND,
   SUM_SCRIPT,
@@ -25,7 +23,6 @@ import {
  * fallback tool set edits files through exec_command, as here.)
  */
 let llm: LoopbackLlm;
-let gw: UnixEndpoint;
 const savedKey = process.env.OPENAI_API_KEY;
 
 const WRITE_SUM = `mkdir -p /app/bin && echo ${Buffer.from(SUM_SCRIPT).toString("base64")} | base64 -d > /app/bin/sum`;
@@ -55,21 +52,18 @@ function callOutput(req: RecordedRequest | undefined, id: string): string {
 
 beforeAll(async () => {
   llm = await startLoopbackLlm();
-  gw = await startUnixEndpoint(llm.url, "openai", "gpt-loop");
   process.env.OPENAI_API_KEY = REAL_KEY;
-  registerWithEndpoint("codex-e2e", "codex", () => gw.endpoint);
 });
 afterAll(async () => {
   if (savedKey === undefined) delete process.env.OPENAI_API_KEY;
   else process.env.OPENAI_API_KEY = savedKey;
-  await gw?.close();
   await llm?.close();
 });
 
 describe("codex through the runner", () => {
   it("solves the fixture to R = 1.0 over the Responses API, never seeing the real key", async () => {
     llm.setFallback(script);
-    const { trial, dir } = await runOne("codex-e2e", "openai:gpt-loop", "cx");
+    const { trial, dir } = await runOne("codex", "openai:gpt-loop", "cx", llm.url);
     expect({ outcome: trial.outcome, error: trial.error }).toEqual({ outcome: "completed", error: null });
     expect(trial.reward).toBe(1);
     expect(trial.self_terminated).toBe(true);
@@ -79,8 +73,7 @@ describe("codex through the runner", () => {
     const calls = llm.requests.filter((r) => r.format === "responses");
     expect(calls.length).toBe(4);
     for (const r of llm.requests) {
-      expect(r.headers.authorization).toBe(`Bearer ${gw.endpoint.token}`);
-      expect(JSON.stringify(r)).not.toContain(REAL_KEY);
+      expect(r.headers.authorization).toBe(`Bearer ${REAL_KEY}`);
     }
     const check = callOutput(calls.at(-1), "call_3");
     expect(check).toContain("KEY-CHECK-END");

@@ -1,7 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createAgent, registerAgent } from "../../src/agents/registry.js";
-import type { ModelEndpoint } from "../../src/agents/types.js";
 import type { TrialResult } from "../../src/core/index.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
@@ -11,7 +9,7 @@ import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
 /**
  * Shared by the installed-agent end-to-end tests: the `hello` fixture (sum.txt, plus an
  * executable /app/bin/sum for the hidden check), solved by scripted tool calls, and the check
- * that the host's real key is nowhere inside the sandbox.
+ * that the host's real key is nowhere inside the sandbox (the gateway adds it on the way out).
  */
 export const REAL_KEY = "sk-real-provider-key-7f3a9c1e";
 /** The key split in two, so the command that searches for it does not contain it. */
@@ -36,23 +34,15 @@ export const KEY_CHECK_COMMAND = [
   "echo KEY-CHECK-END",
 ].join("; ");
 
-/** Runs `base` with the endpoint given, as the runner will once it starts the gateway. */
-export function registerWithEndpoint(alias: string, base: string, endpoint: () => ModelEndpoint): void {
-  registerAgent(
-    alias,
-    `${base} with a test endpoint`,
-    (options) => {
-      const inner = createAgent(base, options);
-      return { name: inner.name, run: (ctx) => inner.run({ ...ctx, modelEndpoint: endpoint() }) };
-    },
-    { needsModel: true },
-  );
-}
-
+/**
+ * One trial of `agent` on the fixture through the runner, which starts the trial's model
+ * gateway in front of `upstream` (the loopback server) and hands the agent its endpoint.
+ */
 export async function runOne(
   agent: string,
   model: string,
   jobId: string,
+  upstream: string,
 ): Promise<{ trial: TrialResult; dir: string }> {
   const store = await JobStore.open(tempDir("installed"));
   try {
@@ -61,6 +51,7 @@ export async function runOne(
       job_id: jobId,
       agents: [agent],
       models: [model],
+      agent_options: { base_url: upstream },
       // The fixture's 30 s are for a shell script; an agent binary's start on a busy machine is slower.
       timeout_multiplier: 4,
     });

@@ -6,8 +6,7 @@ import {
   type ScriptedReply,
   startLoopbackLlm,
 } from "../support/loopback-llm.js";
-import { startUnixEndpoint, type UnixEndpoint } from "../support/unix-endpoint.js";
-import { readTrajectory, registerWithEndpoint, runOne, SUM_COMMAND, SUM_SCRIPT } from "./installed-e2e.js";
+import { REAL_KEY, readTrajectory, runOne, SUM_COMMAND, SUM_SCRIPT } from "./installed-e2e.js";
 
 /**
  * Qwen Code (the pinned npm package, run by the host's Node bound into the sandbox) through the
@@ -15,7 +14,6 @@ import { readTrajectory, registerWithEndpoint, runOne, SUM_COMMAND, SUM_SCRIPT }
  * write_file calls solving the fixture.
  */
 let llm: LoopbackLlm;
-let gw: UnixEndpoint;
 
 function script(req: RecordedRequest): ScriptedReply {
   const usage = { input: 500, output: 20, cached: 0 };
@@ -36,24 +34,26 @@ function script(req: RecordedRequest): ScriptedReply {
   return steps[results] ?? reply.text("Done.", usage);
 }
 
+const savedKey = process.env.OPENAI_API_KEY;
+
 beforeAll(async () => {
   llm = await startLoopbackLlm();
-  gw = await startUnixEndpoint(llm.url, "openai", "qwen-loop");
-  registerWithEndpoint("qwen-code-e2e", "qwen-code", () => gw.endpoint);
+  process.env.OPENAI_API_KEY = REAL_KEY;
 });
 afterAll(async () => {
-  await gw?.close();
+  if (savedKey === undefined) delete process.env.OPENAI_API_KEY;
+  else process.env.OPENAI_API_KEY = savedKey;
   await llm?.close();
 });
 
 describe("qwen-code through the runner", () => {
   it("solves the fixture to R = 1.0 over chat completions with shell and write_file calls", async () => {
     llm.setFallback(script);
-    const { trial, dir } = await runOne("qwen-code-e2e", "openai:qwen-loop", "qw");
+    const { trial, dir } = await runOne("qwen-code", "openai:qwen-loop", "qw", llm.url);
     expect({ outcome: trial.outcome, error: trial.error }).toEqual({ outcome: "completed", error: null });
     expect(trial.reward).toBe(1);
     expect(trial.self_terminated).toBe(true);
-    for (const r of llm.requests) expect(r.headers.authorization).toBe(`Bearer ${gw.endpoint.token}`);
+    for (const r of llm.requests) expect(r.headers.authorization).toBe(`Bearer ${REAL_KEY}`);
     const t = readTrajectory(dir);
     expect(t.agent.name).toBe("qwen-code");
     const made = t.steps.flatMap((s) => s.tool_calls ?? []).map((c) => c.function_name);
