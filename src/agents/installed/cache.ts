@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
@@ -65,6 +66,10 @@ export async function ensureInstalled(
     const t0 = performance.now();
     log(`installing ${key} into ${root}`);
     await install(def, tmp, signal);
+    for (const rel of def.executables ?? []) {
+      const p = join(tmp, rel);
+      if (existsSync(p)) chmodSync(p, 0o755);
+    }
     writeFileSync(join(tmp, DONE_MARKER), `${new Date().toISOString()}\n`);
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);

@@ -5,21 +5,31 @@ import { asRecord, type DraftStep, jsonLines, metrics, num, str, toTrajectory } 
 import type { TrajectoryMeta } from "./types.js";
 
 /**
- * The model gateway's record of a trial's exchanges (`<trial>/agent/gateway-exchanges.jsonl`, one
- * `{time, request: {body}, response: {body}}` per call), read when an agent left no session log
- * of its own: one agent step per answer, in whichever of the three APIs it was given.
+ * The model gateway's record of a trial's exchanges (`<trial>/agent/gateway.jsonl`, docs/gateway.md),
+ * read when an agent left no session log of its own: one agent step per answered call, in
+ * whichever of the three APIs it was given, JSON or SSE, with the gateway's token count.
  */
-export const GATEWAY_RECORD = "gateway-exchanges.jsonl";
+export const GATEWAY_RECORD = "gateway.jsonl";
 
 export function gatewayTrajectory(logDir: string, meta: TrajectoryMeta): Trajectory | null {
   const path = join(logDir, GATEWAY_RECORD);
   if (!existsSync(path)) return null;
   const steps: DraftStep[] = [];
   for (const ex of jsonLines(readFileSync(path, "utf8"))) {
-    const body = asRecord(asRecord(ex.response).body);
+    if (ex.status !== 200 || (ex.refused !== null && ex.refused !== undefined)) continue;
+    const raw = asRecord(ex.response).body;
     const ts = str(ex.time) || new Date().toISOString();
-    const answer = answerOf(body);
+    const answer = typeof raw === "string" ? answerOfSse(raw) : answerOf(asRecord(raw));
     if (answer === null) continue;
+    // The gateway's own count wins over what the body says (a cut SSE body may have lost it).
+    const u = asRecord(ex.usage);
+    if (ex.usage !== null && ex.usage !== undefined) {
+      answer.usage = {
+        prompt: num(u.input_tokens),
+        completion: num(u.output_tokens),
+        cached: num(u.cached_tokens),
+      };
+    }
     steps.push({
       timestamp: ts,
       source: "agent",
@@ -95,4 +105,59 @@ function answerOf(
     return { text: texts.join(""), calls, usage: { prompt, completion: num(u.output_tokens), cached } };
   }
   return null;
+}
+
+/** An SSE answer (as far as the record kept it) put back together. */
+function answerOfSse(text: string): ReturnType<typeof answerOf> {
+  const events: Record<string, unknown>[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("data:")) continue;
+    try {
+      events.push(asRecord(JSON.parse(line.slice(5).trim())));
+    } catch {
+      // [DONE], or a frame cut by the record's size limit.
+    }
+  }
+  const done = events.find((e) => e.type === "response.completed");
+  if (done !== undefined) return answerOf(asRecord(done.response));
+  let out = "";
+  const calls = new Map<number, { id: string; name: string; args: string }>();
+  const call = (i: number) => {
+    const c = calls.get(i) ?? { id: "", name: "", args: "" };
+    calls.set(i, c);
+    return c;
+  };
+  for (const e of events) {
+    if (Array.isArray(e.choices)) {
+      const d = asRecord(asRecord(e.choices[0]).delta);
+      out += str(d.content);
+      for (const tc of Array.isArray(d.tool_calls) ? d.tool_calls.map(asRecord) : []) {
+        const c = call(num(tc.index));
+        const f = asRecord(tc.function);
+        c.id ||= str(tc.id);
+        c.name ||= str(f.name);
+        c.args += str(f.arguments);
+      }
+    } else if (e.type === "content_block_start") {
+      const b = asRecord(e.content_block);
+      if (b.type === "tool_use") Object.assign(call(num(e.index)), { id: str(b.id), name: str(b.name) });
+    } else if (e.type === "content_block_delta") {
+      const d = asRecord(e.delta);
+      if (d.type === "text_delta") out += str(d.text);
+      else if (d.type === "input_json_delta") call(num(e.index)).args += str(d.partial_json);
+    } else if (e.type === "response.output_text.delta") {
+      out += str(e.delta);
+    }
+  }
+  const list = [...calls.values()].map((c) => {
+    let args: Record<string, unknown>;
+    try {
+      args = asRecord(JSON.parse(c.args || "{}"));
+    } catch {
+      args = { _raw: c.args };
+    }
+    return { tool_call_id: c.id, function_name: c.name, arguments: args };
+  });
+  if (out === "" && list.length === 0) return null;
+  return { text: out, calls: list, usage: { prompt: 0, completion: 0, cached: 0 } };
 }

@@ -36,6 +36,7 @@ export const qwenCode: InstalledAgentDef = {
   },
   bin: "node_modules/@qwen-code/qwen-code/cli-entry.js",
   node: true,
+  executables: [`node_modules/@qwen-code/qwen-code/vendor/ripgrep/${process.arch}-linux/rg`],
   args: (c) => [
     c.instruction,
     "--yolo",
@@ -52,6 +53,7 @@ export const qwenCode: InstalledAgentDef = {
     OPENAI_API_KEY: c.token,
     OPENAI_MODEL: c.model,
     QWEN_CODE_NO_RELAUNCH: "1",
+    QWEN_CODE_SUPPRESS_YOLO_WARNING: "1",
   }),
   files: () => [
     {

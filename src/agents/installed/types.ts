@@ -18,6 +18,11 @@ export interface InstalledAgentDef {
    */
   bin: string;
   node: boolean;
+  /**
+   * Files of the install (relative paths) made executable once installed: what a package's
+   * skipped install script would have done for the helpers it ships (e.g. a bundled ripgrep).
+   */
+  executables?: string[];
   /** The agent's arguments after `bin`. */
   args(c: StartContext): string[];
   /** Its environment (on top of the task's). Values may hold `{{PORT}}`. */
