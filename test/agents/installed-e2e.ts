@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Trajectory, trajectorySchema } from "../../src/agents/llm-loop/trajectory.js";
 import type { TrialResult } from "../../src/core/index.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { loadTrajectory } from "../../src/server/trial-files.js";
 import { JobStore } from "../../src/store/index.js";
 import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
 
@@ -70,14 +72,15 @@ export async function runOne(
   }
 }
 
-export function readTrajectory(dir: string): {
-  agent: { name: string };
-  steps: {
-    source: string;
-    tool_calls?: { function_name: string; arguments: Record<string, unknown> }[];
-    observation?: { results: { content: string }[] };
-  }[];
-  final_metrics: { total_prompt_tokens: number; extra?: { source?: string } };
-} {
-  return JSON.parse(readFileSync(join(dir, "agent", "trajectory.json"), "utf8"));
+/**
+ * The trial's trajectory, checked against the ATIF schema longhaul writes and read the way the
+ * viewer reads it (so `longhaul view` shows every step).
+ */
+export function readTrajectory(dir: string): Trajectory {
+  const t = trajectorySchema.parse(JSON.parse(readFileSync(join(dir, "agent", "trajectory.json"), "utf8")));
+  const viewed = loadTrajectory(dir);
+  if (viewed.state !== "ok" || viewed.value.steps.length !== t.steps.length) {
+    throw new Error(`the viewer reads this trajectory as ${JSON.stringify(viewed).slice(0, 300)}`);
+  }
+  return t;
 }
