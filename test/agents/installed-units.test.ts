@@ -6,10 +6,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { claudeResult } from "../../src/agents/installed/claude-code.js";
 import { codexResult } from "../../src/agents/installed/codex.js";
+import { defFromSpec } from "../../src/agents/installed/from-config.js";
 import { GATEWAY_RECORD, gatewayTrajectory } from "../../src/agents/installed/gateway-record.js";
 import { ensureInstalled, FORWARDER_SCRIPT, installKey } from "../../src/agents/installed/index.js";
 import { qwenResult } from "../../src/agents/installed/qwen-code.js";
 import type { InstalledAgentDef } from "../../src/agents/installed/types.js";
+import { parseConfigFile } from "../../src/config.js";
 
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), `longhaul-test-${p}-`));
 const out = (stdout: string, exitCode = 0) => ({ stdout, stderr: "", exitCode, timedOut: false });
@@ -190,5 +192,50 @@ describe("gateway record fallback", () => {
       total_cached_tokens: 60,
       total_steps: 3,
     });
+  });
+});
+
+describe("installed agents from the config file", () => {
+  it("parses an entry and renders its start from the trial's context", () => {
+    const file = parseConfigFile(
+      "longhaul.config.toml",
+      [
+        "[agents.my-agent]",
+        'package = "@acme/agent"',
+        'version = "1.2.3"',
+        'bin = "node_modules/@acme/agent/cli.js"',
+        "node = true",
+        'args = ["run", "--model", "{model}", "{instruction}"]',
+        'env = { ACME_BASE_URL = "{base_url}/v1", ACME_KEY = "{token}" }',
+        'files = { "settings.json" = "{\\"home\\": \\"{home}\\"}" }',
+      ].join("\n"),
+    );
+    const spec = file.agents?.["my-agent"];
+    if (spec === undefined) throw new Error("no agent parsed");
+    const def = defFromSpec("my-agent", spec);
+    const c = {
+      instruction: "do it {model}",
+      model: "m1",
+      provider: "openai",
+      baseUrl: "http://127.0.0.1:{{PORT}}",
+      token: "lh-tok",
+      home: "/logs/agent/my-agent",
+      workdir: "/app",
+      installDir: "/longhaul/agent",
+      node: "/longhaul/node/bin/node",
+      options: {},
+    };
+    expect(def.install).toEqual({ kind: "npm", package: "@acme/agent", version: "1.2.3" });
+    expect(def.node).toBe(true);
+    // The instruction is inserted as given: braces inside it are not templates.
+    expect(def.args(c)).toEqual(["run", "--model", "m1", "do it {model}"]);
+    expect(def.env(c)).toEqual({ ACME_BASE_URL: "http://127.0.0.1:{{PORT}}/v1", ACME_KEY: "lh-tok" });
+    expect(def.files?.(c)).toEqual([{ path: "settings.json", content: '{"home": "/logs/agent/my-agent"}' }]);
+    expect(() =>
+      parseConfigFile(
+        "x.json",
+        JSON.stringify({ agents: { a: { package: "p", version: "^1", bin: "b", args: [] } } }),
+      ),
+    ).toThrow(/exact version/);
   });
 });
