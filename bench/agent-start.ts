@@ -3,6 +3,8 @@
  * included) to its first model request reaching the upstream, and to its exit after a one-line
  * answer. Each run is a fresh bwrap sandbox and a fresh per-trial gateway in front of the
  * loopback server, as in a trial. Run: npx tsx bench/agent-start.ts [runs] [agent…]
+ * With LONGHAUL_BENCH_IMAGE=1 the sandboxes run over longhaul's Debian base image instead of the
+ * host's system folders (the agent then has only what is bound in: its install and Node).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,7 @@ import { findPackageRoot } from "../src/core/index.js";
 import { startGateway } from "../src/gateway/index.js";
 import { settingsFromOptions } from "../src/models/settings.js";
 import { BwrapProvider } from "../src/sandbox/bwrap-provider.js";
+import { ensureBaseImage } from "../src/sandbox/image/base-image.js";
 import { loadTask } from "../src/task/index.js";
 import { reply, startLoopbackLlm } from "../test/support/loopback-llm.js";
 
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
   const provider = new BwrapProvider();
   await provider.check();
   const task = await loadTask(join(findPackageRoot(), "test", "fixtures", "tasks", "hello"));
+  const image = process.env.LONGHAUL_BENCH_IMAGE === "1" ? await ensureBaseImage() : null;
   const env = { ...process.env, ANTHROPIC_API_KEY: "bench-key", OPENAI_API_KEY: "bench-key" };
+  if (image !== null) console.log(`over image ${image.tag}\n`);
   console.log(`| agent | version | first request p50 / max (s) | exit p50 / max (s) | runs |`);
   console.log(`|---|---|---|---|---|`);
   for (const def of BUILTIN_INSTALLED_AGENTS) {
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
         pidsMax: 4096,
         allowInternet: false,
         stateDir: join(root, "state"),
+        image,
       });
       const gateway = await startGateway({
         modelId: MODELS[def.name] ?? "openai:bench-model",
