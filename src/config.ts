@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { z } from "zod";
+import { installedAgentSpecSchema } from "./agents/installed/from-config.js";
 import { importConfigModule, isModuleConfig } from "./config-module.js";
 import { InputError, UserError } from "./core/errors.js";
 import { priceEntrySchema } from "./models/pricing.js";
@@ -32,6 +33,8 @@ export const configFileSchema = z.strictObject({
   pricing: z.record(z.string().min(1), priceEntrySchema).optional(),
   /** Plugin modules: paths (relative to the config file) or installed package names. */
   plugins: z.array(z.string().min(1)).optional(),
+  /** Installed agents by name (npm package, version, start command): docs/agents.md. */
+  agents: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), installedAgentSpecSchema).optional(),
 });
 /** A config file's contents, checked. */
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -56,6 +59,8 @@ export interface EffectiveConfig {
   pricingModels: Record<string, Sourced<z.infer<typeof priceEntrySchema>>>;
   /** Plugins to load, each resolved against its base folder. */
   plugins: { spec: string; baseDir: string; source: ConfigSource }[];
+  /** Installed agents defined in the file, by name. */
+  agents: Record<string, Sourced<z.infer<typeof installedAgentSpecSchema>>>;
 }
 
 /**
@@ -169,6 +174,9 @@ export async function loadConfig(opts: {
   const pricingModels: EffectiveConfig["pricingModels"] = {};
   for (const [model, price] of Object.entries(data.pricing ?? {}))
     pricingModels[model] = { value: price, source: fileSource };
+  const agents: EffectiveConfig["agents"] = {};
+  for (const [name, spec] of Object.entries(data.agents ?? {}))
+    agents[name] = { value: spec, source: fileSource };
   return {
     file,
     jobsDir: pick(
@@ -179,6 +187,7 @@ export async function loadConfig(opts: {
     sandbox: pick(nonEmpty(env.LONGHAUL_SANDBOX), data.sandbox, "bwrap"),
     models: pick(envModels !== undefined && envModels.length > 0 ? envModels : undefined, data.models, []),
     pricingModels,
+    agents,
     plugins: [
       ...(data.plugins ?? []).map((spec) => ({ spec, baseDir, source: fileSource })),
       ...(opts.plugins ?? []).map((spec) => ({ spec, baseDir: cwd, source: "command line" as const })),

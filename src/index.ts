@@ -8,7 +8,23 @@
  */
 
 // Registries: one shape (register*(name, definition), get*(name), list*()) for each kind.
-export type { Agent, AgentContext, AgentFactory, AgentRunResult, ModelEndpoint } from "./agents/types.js";
+export {
+  type AgentOutput,
+  type InstalledAgentDef,
+  installedAgent,
+  type NpmInstall,
+  type ScriptInstall,
+  type StartContext,
+  type TrajectoryMeta,
+} from "./agents/installed/index.js";
+export type { Trajectory } from "./agents/llm-loop/trajectory.js";
+export type {
+  Agent,
+  AgentContext,
+  AgentFactory,
+  AgentRunResult,
+  ModelEndpoint,
+} from "./agents/types.js";
 export { type CompareOptions, type Comparison, compareJobs, type TaskPair } from "./analysis/compare.js";
 // Results.
 export { type SummarizeOptions, summarize } from "./analysis/summarize.js";

@@ -1,4 +1,5 @@
 import { UserError } from "../core/index.js";
+import { BUILTIN_INSTALLED_AGENTS, installedAgent } from "./installed/index.js";
 import { NopAgent } from "./nop.js";
 import { ScriptAgent } from "./oracle.js";
 import { ShellAgent } from "./shell.js";
@@ -62,3 +63,7 @@ registerAgent(
   toolsAgentFactory,
   { needsModel: true },
 );
+for (const def of BUILTIN_INSTALLED_AGENTS) {
+  const entry = installedAgent(def);
+  registerAgent(def.name, entry.description, entry.create, { needsModel: true });
+}

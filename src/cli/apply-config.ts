@@ -1,7 +1,10 @@
 import type { Command } from "commander";
+import { defFromSpec } from "../agents/installed/from-config.js";
+import { installedAgent } from "../agents/installed/index.js";
 import { type EffectiveConfig, loadConfig } from "../config.js";
 import { setPricingOverrides } from "../models/pricing.js";
 import { loadPlugins } from "../plugins.js";
+import { registerAgent } from "../registries.js";
 
 // Runs before every command's action (a preAction hook in run-cli.ts): reads the config file,
 // loads the plugins, and fills the options the command line left at their defaults.
@@ -25,6 +28,10 @@ export async function applyConfig(root: Command, action: Command): Promise<void>
   const prices = Object.entries(config.pricingModels);
   if (prices.length > 0 && config.file !== null) {
     setPricingOverrides(Object.fromEntries(prices.map(([m, p]) => [m, p.value])), config.file.path);
+  }
+  // Config-file agents first, so a plugin may still replace one by name.
+  for (const [name, spec] of Object.entries(config.agents)) {
+    registerAgent(name, installedAgent(defFromSpec(name, spec.value)));
   }
   await loadPlugins(config.plugins);
   fillDefault(action, "jobsDir", config.jobsDir.value);

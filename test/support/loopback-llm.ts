@@ -106,7 +106,7 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const path = req.url ?? "/";
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
     const format = path.endsWith("/chat/completions")
       ? "openai"
       : path.endsWith("/messages")
