@@ -166,12 +166,12 @@ export function agentMounts(installDir: string, endpoint: ModelEndpoint): Mount[
   ];
 }
 
-/** The binds a sandbox made with `present` for its life does not already have. */
+/** The binds a sandbox made with `present` for its life does not already have (same source, path and mode). */
 export function missingMounts(wanted: readonly Mount[], present: readonly Mount[]): Mount[] {
   return wanted.filter(
     (w) =>
       !present.some(
-        (p) => p.sandboxPath === w.sandboxPath && p.hostPath === w.hostPath && (p.readonly || !w.readonly),
+        (p) => p.sandboxPath === w.sandboxPath && p.hostPath === w.hostPath && p.readonly === w.readonly,
       ),
   );
 }
