@@ -1,5 +1,5 @@
 import type { Usage } from "../core/index.js";
-import type { Sandbox } from "../sandbox/types.js";
+import type { Mount, Sandbox } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 
 /**
@@ -70,7 +70,24 @@ export interface AgentRunResult {
 /** Something that works on a task inside a sandbox until it finishes or its budget ends. */
 export interface Agent {
   readonly name: string;
+  /**
+   * Host folders or files the agent's execs need bound into the sandbox (its install, a runtime,
+   * the model endpoint's socket folder), asked for before the sandbox is made: the runner puts
+   * them in SandboxSpec.mounts, present for the sandbox's life, because some providers (docker)
+   * can bind only at creation. The agent may still pass the same binds per exec (ExecOptions.mounts)
+   * when the sandbox it is given lacks them. Absent: the agent needs none.
+   */
+  sandboxMounts?(ctx: SandboxMountsContext): Promise<Mount[]>;
   run(ctx: AgentContext): Promise<AgentRunResult>;
+}
+
+/** What an agent knows when it is asked for its sandbox's binds (before the sandbox exists). */
+export interface SandboxMountsContext {
+  /** The trial's model endpoint, when the runner started a gateway (the same run() gets). */
+  modelEndpoint?: ModelEndpoint;
+  options: Record<string, string>;
+  log: (line: string) => void;
+  signal: AbortSignal;
 }
 
 /** Makes an agent from its key=value options (`--agent-opt`); throws a UserError on bad ones. */

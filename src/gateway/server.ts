@@ -35,6 +35,13 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Called once when calls start failing for reasons outside the agent (see GatewayFault). */
   onFault?: (f: GatewayFault) => void;
+  /**
+   * An empty folder of the caller's for the socket, kept on close (only the socket goes): a
+   * sandbox that binds it for its whole life needs it to outlive the gateway (docker refuses to
+   * copy into a container one of whose bind sources vanished). Default: a fresh folder of the
+   * gateway's own, removed on close.
+   */
+  socketDir?: string;
 }
 
 /** A running gateway for one trial. */
@@ -98,7 +105,8 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
       res.end();
     });
   };
-  const socketDir = mkdtempSync(join(tmpdir(), "lhgw-"));
+  const ownDir = o.socketDir === undefined;
+  const socketDir = o.socketDir ?? mkdtempSync(join(tmpdir(), "lhgw-"));
   // The folder is bound into sandboxes whose user may differ from ours; the token guards the API.
   chmodSync(socketDir, 0o755);
   const socketPath = join(socketDir, "gateway.sock");
@@ -136,7 +144,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
         for (const c of sockets) c.destroy();
         await Promise.all(servers.map((s) => new Promise<void>((ok) => s.close(() => ok()))));
         await state.recorder?.close();
-        rmSync(socketDir, { recursive: true, force: true });
+        rmSync(ownDir ? socketDir : socketPath, { recursive: true, force: true });
       })();
       return closed;
     },

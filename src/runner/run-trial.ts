@@ -87,11 +87,21 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
   mkdirSync(agentLogDir, { recursive: true });
   mkdirSync(verifierDir, { recursive: true });
 
+  if (p.task.image !== null && !p.image) {
+    throw new UserError(`task ${p.task.name} is an image task but no image was prepared for it`);
+  }
+  // The gateway and the agent's binds come first: the sandbox is made with them (docker binds
+  // only at creation, and its per-exec copies cannot carry the gateway's unix socket).
+  const gateway = await startTrialGateway({ ...p, agentLogDir });
   let sandbox: Sandbox;
   try {
-    if (p.task.image !== null && !p.image) {
-      throw new UserError(`task ${p.task.name} is an image task but no image was prepared for it`);
-    }
+    const mounts =
+      (await agent.sandboxMounts?.({
+        ...(gateway ? { modelEndpoint: gateway.gateway.endpoint } : {}),
+        options: p.agentOptions,
+        log: p.log ?? (() => undefined),
+        signal: p.signal,
+      })) ?? [];
     sandbox = await p.provider.create({
       // An image task's environment/ is its build context: its workdir comes from the image.
       environmentDir:
@@ -108,17 +118,17 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       nesting: p.task.config.requires.nested_sandbox,
       // Over an image the agent runs as `[agent] user` (looked up in the image), else its USER.
       user: p.task.image === null ? null : p.task.config.agent.user,
+      ...(mounts.length > 0 ? { mounts } : {}),
     });
   } catch (e) {
+    await gateway?.release();
     rmSync(stateDir, { recursive: true, force: true });
     if (isLonghaulError(e) && e.kind === "user") throw e;
     throw e instanceof InfraError
       ? e
       : new InfraError(`sandbox would not start: ${errorMessage(e)}`, { cause: e });
   }
-  let gateway: TrialGateway | null = null;
   try {
-    gateway = await startTrialGateway({ ...p, agentLogDir });
     const setupSec = (performance.now() - t0) / 1000;
 
     // Agent phase.
@@ -260,6 +270,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
   } finally {
     await gateway?.gateway.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
+    await gateway?.release();
     rmSync(stateDir, { recursive: true, force: true });
   }
 }

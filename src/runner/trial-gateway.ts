@@ -1,3 +1,5 @@
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentNeedsModel } from "../agents/registry.js";
 import { InfraError, isLonghaulError, type TrialResult, type Usage, UserError } from "../core/index.js";
@@ -8,6 +10,8 @@ export interface TrialGateway {
   gateway: Gateway;
   /** Aborted when the gateway's calls fail for reasons outside the agent: its phase ends then. */
   fault: AbortSignal;
+  /** Closes the gateway and removes its socket folder: only once the sandbox is gone. */
+  release(): Promise<void>;
 }
 
 /**
@@ -24,8 +28,13 @@ export async function startTrialGateway(p: {
 }): Promise<TrialGateway | null> {
   if (p.model === null) return null;
   const fault = new AbortController();
+  // The socket's folder outlives the gateway: the sandbox may bind it for its whole life.
+  const socketDir = mkdtempSync(join(tmpdir(), "lhgw-"));
+  chmodSync(socketDir, 0o755);
+  const removeDir = (): void => rmSync(socketDir, { recursive: true, force: true });
   try {
     const gateway = await startGateway({
+      socketDir,
       modelId: p.model,
       settings: settingsFromOptions(p.agentOptions),
       budget: budgetFromOptions(p.agentOptions),
@@ -33,8 +42,16 @@ export async function startTrialGateway(p: {
       ...(p.log ? { log: p.log } : {}),
       onFault: (f) => fault.abort(new Error(f.message)),
     });
-    return { gateway, fault: fault.signal };
+    return {
+      gateway,
+      fault: fault.signal,
+      release: async () => {
+        await gateway.close().catch(() => undefined);
+        removeDir();
+      },
+    };
   } catch (e) {
+    removeDir();
     // An agent that does not drive a model runs without a gateway when its provider is not set up.
     if (isLonghaulError(e) && e.kind === "user" && !agentNeedsModel(p.agent)) return null;
     throw e;

@@ -98,12 +98,16 @@ export class BwrapSandbox implements Sandbox {
     onStart?: () => void,
   ): Promise<RunOutcome> {
     if (this.closed) throw new UserError(`sandbox ${this.id} is closed`);
-    const o = parseExecOptions(options);
+    const parsed = parseExecOptions(options);
     const argv = typeof command === "string" ? ["bash", "-lc", command] : command;
     if (argv.length === 0) throw new UserError("exec: empty command");
-    for (const m of o.mounts) {
+    for (const m of parsed.mounts) {
       if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
     }
+    // The sandbox's own binds join every exec; one whose source the host has since removed (a
+    // model gateway's folder after its agent phase) is left out rather than failing the exec.
+    const lifetime = (this.spec.mounts ?? []).filter((m) => existsSync(m.hostPath));
+    const o = lifetime.length === 0 ? parsed : { ...parsed, mounts: [...lifetime, ...parsed.mounts] };
     const image = this.parts.image;
     if (o.user !== undefined && image === undefined) {
       throw new UserError(

@@ -55,6 +55,16 @@ function clashesOverImage(p: string): string | null {
   return null;
 }
 
+export const mountSchema = z.object({
+  hostPath: z.string().min(1),
+  sandboxPath: absolutePath.superRefine((p, ctx) => {
+    if (p === "/" || SYSTEM_ROOTS.some((r) => isWithin(p, r))) {
+      ctx.addIssue({ code: "custom", message: `mount point ${p} is inside a system folder` });
+    }
+  }),
+  readonly: z.boolean(),
+});
+
 export const sandboxSpecSchema = z
   .object({
     environmentDir: z.string().min(1).nullable(),
@@ -67,6 +77,7 @@ export const sandboxSpecSchema = z
     stateDir: z.string().min(1),
     nesting: z.boolean().optional(),
     user: z.string().min(1).nullable().optional(),
+    mounts: z.array(mountSchema).optional(),
     image: z
       .object({
         id: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be a sha256 image id"),
@@ -85,16 +96,6 @@ export const sandboxSpecSchema = z
     if (clash !== null)
       ctx.addIssue({ code: "custom", path: ["workdir"], message: `workdir ${spec.workdir} ${clash}` });
   });
-
-export const mountSchema = z.object({
-  hostPath: z.string().min(1),
-  sandboxPath: absolutePath.superRefine((p, ctx) => {
-    if (p === "/" || SYSTEM_ROOTS.some((r) => isWithin(p, r))) {
-      ctx.addIssue({ code: "custom", message: `mount point ${p} is inside a system folder` });
-    }
-  }),
-  readonly: z.boolean(),
-});
 
 export const execOptionsSchema = z.object({
   timeoutSec: z.number().positive().optional(),

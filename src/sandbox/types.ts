@@ -90,6 +90,13 @@ export interface SandboxSpec {
    * the image's USER. Only sandboxes over an image take it; others throw a UserError.
    */
   user?: string | null;
+  /**
+   * Binds present for the sandbox's whole life, in every exec (the verifier's too), decided
+   * before it starts: what a provider cannot add to one exec later (docker binds only at
+   * container creation; a copy cannot carry a unix socket). A bind whose host source is removed
+   * while the sandbox lives shows up empty (docker) or not at all (bwrap).
+   */
+  mounts?: Mount[];
 }
 
 /** One isolated environment: run commands in it, copy files in and out, then destroy it. */

@@ -45,6 +45,7 @@ export async function runOne(
   model: string,
   jobId: string,
   upstream: string,
+  sandbox: "bwrap" | "docker" = "bwrap",
 ): Promise<{ trial: TrialResult; dir: string }> {
   const store = await JobStore.open(tempDir("installed"));
   try {
@@ -61,7 +62,7 @@ export async function runOne(
       store,
       config,
       tasks: [task],
-      provider: getSandboxProvider("bwrap"),
+      provider: getSandboxProvider(sandbox),
       resume: false,
     });
     const trial = out.trials[0];

@@ -4,13 +4,20 @@ import { basename, dirname, join, posix } from "node:path";
 import { UserError } from "../../core/index.js";
 import type { Mount } from "../../sandbox/types.js";
 import type { Trajectory } from "../llm-loop/trajectory.js";
-import type { Agent, AgentContext, AgentFactory, AgentRunResult, ModelEndpoint } from "../types.js";
+import type {
+  Agent,
+  AgentContext,
+  AgentFactory,
+  AgentRunResult,
+  ModelEndpoint,
+  SandboxMountsContext,
+} from "../types.js";
 import { agentCacheRoot, ensureInstalled } from "./cache.js";
 import { FORWARDER_SCRIPT, PORT_PLACEHOLDER } from "./forwarder.js";
 import { gatewayTrajectory } from "./gateway-record.js";
 import type { InstalledAgentDef, StartContext } from "./types.js";
 
-/** Where the pieces are bound inside the sandbox (read-only, this exec only). */
+/** Where the pieces are bound inside the sandbox (read-only: for its life, else for the agent's exec). */
 export const SANDBOX_PATHS = {
   install: "/longhaul/agent",
   node: "/longhaul/node/bin/node",
@@ -34,6 +41,18 @@ export class InstalledAgent implements Agent {
     private readonly options: Record<string, string>,
   ) {
     this.name = def.name;
+  }
+
+  /** The install, Node and the gateway's folder, bound for the sandbox's life (docker needs that). */
+  async sandboxMounts(ctx: SandboxMountsContext): Promise<Mount[]> {
+    if (ctx.modelEndpoint === undefined) return [];
+    const installDir = await ensureInstalled(
+      this.def,
+      this.options.cache_dir ?? agentCacheRoot(),
+      ctx.log,
+      ctx.signal,
+    );
+    return agentMounts(installDir, ctx.modelEndpoint);
   }
 
   async run(ctx: AgentContext): Promise<AgentRunResult> {
@@ -77,7 +96,7 @@ export class InstalledAgent implements Agent {
     const res = await ctx.sandbox.exec(argv, {
       cwd: start.workdir,
       env: { ...this.def.env(start), LONGHAUL_AGENT_HOME: home },
-      mounts: agentMounts(installDir, endpoint),
+      mounts: missingMounts(agentMounts(installDir, endpoint), ctx.sandbox.spec.mounts ?? []),
       timeoutSec: ctx.timeoutSec,
       signal: ctx.signal,
       maxOutputBytes: MAX_OUTPUT_BYTES,
@@ -145,4 +164,14 @@ export function agentMounts(installDir: string, endpoint: ModelEndpoint): Mount[
     // A unix socket accepts connections through a read-only bind.
     { hostPath: dirname(endpoint.socketPath), sandboxPath: SANDBOX_PATHS.gateway, readonly: true },
   ];
+}
+
+/** The binds a sandbox made with `present` for its life does not already have (same source, path and mode). */
+export function missingMounts(wanted: readonly Mount[], present: readonly Mount[]): Mount[] {
+  return wanted.filter(
+    (w) =>
+      !present.some(
+        (p) => p.sandboxPath === w.sandboxPath && p.hostPath === w.hostPath && p.readonly === w.readonly,
+      ),
+  );
 }

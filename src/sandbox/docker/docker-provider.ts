@@ -72,6 +72,12 @@ export class DockerProvider implements SandboxProvider {
     ) {
       throw new UserError(`environment folder ${spec.environmentDir} does not exist or is not a folder`);
     }
+    for (const m of spec.mounts ?? []) {
+      if (!existsSync(m.hostPath)) throw new UserError(`mount source ${m.hostPath} does not exist`);
+      // `--mount` takes comma-separated fields: a comma in a path would be read as another one.
+      if (m.hostPath.includes(",") || m.sandboxPath.includes(","))
+        throw new UserError(`the docker sandbox cannot bind a path with a comma: ${m.hostPath}`);
+    }
     const image = await this.resolveImage(spec);
     const id = `sbx-${randomBytes(5).toString("hex")}`;
     const container = `lh-${id}`;
@@ -214,6 +220,12 @@ export class DockerProvider implements SandboxProvider {
       "--user",
       "0:0",
       ...binds.flatMap((b) => ["--mount", `type=bind,source=${b.hostRoot},target=${b.sandboxRoot}`]),
+      // The spec's lifetime binds are real binds (a unix socket works through one), unlike the
+      // per-exec mounts, which are copies.
+      ...(spec.mounts ?? []).flatMap((m) => [
+        "--mount",
+        `type=bind,source=${m.hostPath},target=${m.sandboxPath}${m.readonly ? ",readonly" : ""}`,
+      ]),
       "--entrypoint",
       KEEP_ALIVE[0] ?? "bash",
     ];
