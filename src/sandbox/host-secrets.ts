@@ -128,7 +128,19 @@ export function scanUnreadable(roots: readonly string[]): UnreadablePaths {
 /** bwrap arguments covering the paths (files with /dev/null, folders with a mode-0 tmpfs). */
 export function maskArgs(paths: Pick<UnreadablePaths, "files" | "dirs">): string[] {
   const args: string[] = [];
-  for (const f of paths.files) args.push("--ro-bind-try", "/dev/null", f);
-  for (const d of paths.dirs) args.push("--perms", "0000", "--tmpfs", d);
+  // The scan is cached for the process's life; a path deleted since (a rotated key, a temporary
+  // file) has no mount point left under the read-only system binds, and bwrap would refuse to
+  // start: only paths that still exist are covered.
+  for (const f of paths.files.filter(stillThere)) args.push("--ro-bind-try", "/dev/null", f);
+  for (const d of paths.dirs.filter(stillThere)) args.push("--perms", "0000", "--tmpfs", d);
   return args;
+}
+
+function stillThere(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
