@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { HeavyFirstSequencer } from "./test/support/heavy-first-sequencer.js";
 
 // Config files are the one place a default export is required (vitest loads it that way).
 export default defineConfig({
@@ -9,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // Longest files first (the heaviest are split in several files), so both workers end together.
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });

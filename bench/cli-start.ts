@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { emptyUsage, type TrialResult } from "../src/core/index.js";
+import type { TrialResult } from "../src/core/index.js";
 import { JobStore } from "../src/store/index.js";
+import { storedJobConfig, storedTask, storedTrial } from "../test/support/stored-trials.js";
 
 const TARGET_HELP_MS = 200;
 
@@ -23,36 +24,13 @@ if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${values.runs}`);
 
 function trial(jobId: string, task: string, model: string, reward: number): TrialResult {
-  return {
-    schema_version: 1,
+  return storedTrial({
     job_id: jobId,
     trial_id: `${task}__oracle__${model.replace(/\W/g, "_")}__a0`,
-    task: { name: task, checksum: "c".repeat(64), category: "data", difficulty: null, path: "/nonexistent" },
-    agent: "oracle",
+    task: storedTask(task),
     model,
-    attempt: 0,
-    seed: 1,
-    timing: {
-      started_at: "2026-01-01T00:00:00.000Z",
-      finished_at: "2026-01-01T00:01:00.000Z",
-      setup_sec: 1,
-      agent_sec: 50,
-      verifier_sec: 9,
-      verifier_command_sec: 8,
-      total_sec: 60,
-    },
-    outcome: "completed",
-    self_terminated: false,
     reward,
-    subtasks: [],
-    grading_errors: [],
-    usage: emptyUsage(),
-    infra_retries: 0,
-    error: null,
-    stress_digest: null,
-    budget_left_sec: null,
-    continuation: null,
-  };
+  });
 }
 
 /** 2 models × 5 tasks: small, so the figure is start-up and not the summary. */
@@ -60,21 +38,7 @@ async function makeJob(jobsDir: string): Promise<void> {
   const store = await JobStore.open(jobsDir);
   try {
     const models = ["x:model-a", "x:model-b"];
-    await store.createJob({
-      schema_version: 1,
-      job_id: "bench-job",
-      created_at: "2026-01-01T00:00:00.000Z",
-      tasks: [],
-      agents: ["oracle"],
-      models,
-      attempts: 1,
-      concurrency: 1,
-      timeout_multiplier: 1,
-      retries: 0,
-      seed: 1,
-      sandbox: "bwrap",
-      agent_options: {},
-    });
+    await store.createJob(storedJobConfig({ job_id: "bench-job", models }));
     for (const [m, model] of models.entries())
       for (let t = 0; t < 5; t++) await store.recordTrial(trial("bench-job", `t${t}`, model, (t + m) / 6));
   } finally {

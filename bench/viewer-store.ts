@@ -2,6 +2,7 @@ import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { emptyUsage, OUTCOMES, Rng, type TrialResult } from "../src/core/index.js";
 import { JobStore } from "../src/store/index.js";
+import { storedJobConfig } from "../test/support/stored-trials.js";
 
 /**
  * A synthetic job of many trials for the viewer benchmark. Rows go straight into the index in one
@@ -9,21 +10,9 @@ import { JobStore } from "../src/store/index.js";
  */
 export async function buildSyntheticStore(dir: string, jobId: string, trials: number): Promise<void> {
   const store = await JobStore.open(dir);
-  await store.createJob({
-    schema_version: 1,
-    job_id: jobId,
-    created_at: "2026-01-01T00:00:00.000Z",
-    tasks: [],
-    agents: ["terminus", "tools"],
-    models: ["m:a", "m:b", "m:c", "m:d"],
-    attempts: 1,
-    concurrency: 1,
-    timeout_multiplier: 1,
-    retries: 0,
-    seed: 1,
-    sandbox: "bwrap",
-    agent_options: {},
-  });
+  await store.createJob(
+    storedJobConfig({ job_id: jobId, agents: ["terminus", "tools"], models: ["m:a", "m:b", "m:c", "m:d"] }),
+  );
   await store.close();
 
   const db = new BetterSqlite3(join(dir, "longhaul.db"));

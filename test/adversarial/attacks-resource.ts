@@ -10,7 +10,7 @@ function num(text: string | null): number {
   return text === null ? 0 : Number(text.trim() || "0");
 }
 
-/** Attacks on resources and on whoever reads the results afterwards. */
+/** Attacks that try to exhaust the host: processes, memory, disk, output and files. */
 export const RESOURCE_ATTACKS: Attack[] = [
   {
     name: "fork bomb: 4,300 tasks (threads are clone()s and count as processes; stops itself)",
@@ -88,6 +88,10 @@ for _ in range(300):
     name: "200,000 files in /logs/agent",
     script: `mkdir -p /logs/agent/many && cd /logs/agent/many && seq -f f%g 200000 | xargs touch; ls | wc -l > /logs/agent/count.txt`,
   },
+];
+
+/** Attacks that try to reach out of the sandbox over the network. */
+export const EGRESS_ATTACKS: Attack[] = [
   {
     name: "network egress: DNS lookups",
     script: `{ getent hosts example.com && echo RESOLVED; python3 -c 'import socket; print(socket.getaddrinfo("example.com", 80)); print("RESOLVED")'; } > /logs/agent/dns.txt 2>&1; true`,

@@ -1,23 +1,8 @@
-import { execFile } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    // The built CLI (npm test builds first).
-    const r = await run(process.execPath, [join(ROOT, "dist/cli/main.js"), ...args], { cwd: ROOT });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { runCli as cli } from "../support/cli-process.js";
 
 describe("run on a dataset with a broken task", () => {
   it("runs the others, lists the skipped task with its reason, prints each warning once, and exits 4", async () => {

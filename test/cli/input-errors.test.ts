@@ -1,24 +1,9 @@
-import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JobStore } from "../../src/store/index.js";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    // The built CLI (npm test builds first): starting tsx per call would dominate the test's time.
-    const r = await run(process.execPath, [join(ROOT, "dist/cli/main.js"), ...args], { cwd: ROOT });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { runCli as cli } from "../support/cli-process.js";
 
 /** A copy of the trivial fixture task whose task.toml has `extra` appended. */
 function taskWith(parent: string, name: string, extra: string): string {

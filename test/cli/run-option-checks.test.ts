@@ -1,28 +1,10 @@
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
+import { runCli } from "../support/cli-process.js";
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
-
-async function cli(
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      cwd: ROOT,
-      env,
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) => runCli(args, { env });
 
 /** What a jobs dir holds besides the index: job folders. */
 function jobFolders(jobsDir: string): string[] {

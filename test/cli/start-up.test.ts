@@ -1,25 +1,11 @@
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { promisify } from "node:util";
 import { Command, Help } from "commander";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { COMMANDS, commandNamed } from "../../src/cli/commands/catalog.js";
 import { registerCommands } from "../../src/cli/commands/index.js";
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { runCli as cli, ROOT } from "../support/cli-process.js";
 
 /** Every command, registered eagerly from each module. */
 function fullProgram(): Command {

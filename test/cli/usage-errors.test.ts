@@ -1,22 +1,8 @@
-import { execFile } from "node:child_process";
 import { cpSync, readdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { runCli as cli } from "../support/cli-process.js";
 
 describe("bad input to longhaul run", () => {
   it("rejects an unknown agent or a model agent without a model before any job exists", async () => {

@@ -1,33 +1,23 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, parseConfigFile } from "../../src/config.js";
 import { InputError } from "../../src/core/errors.js";
+import { runCli } from "../support/cli-process.js";
 
-const run = promisify(execFile);
-const MAIN = resolve(import.meta.dirname, "../../dist/cli/main.js");
 const dir = mkdtempSync(join(tmpdir(), "longhaul-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[], cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    ...process.env,
-    LONGHAUL_CONFIG: "",
-    LONGHAUL_JOBS_DIR: "",
-    LONGHAUL_SANDBOX: "",
-    LONGHAUL_MODELS: "",
-  };
-  try {
-    const r = await run(process.execPath, [MAIN, ...args], { cwd, env });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+// No LONGHAUL_* setting of the caller's shell may reach the CLI under test.
+const ENV = {
+  ...process.env,
+  LONGHAUL_CONFIG: "",
+  LONGHAUL_JOBS_DIR: "",
+  LONGHAUL_SANDBOX: "",
+  LONGHAUL_MODELS: "",
+};
+const cli = (args: string[], cwd = dir) => runCli(args, { cwd, env: ENV });
 
 // A plugin that adds an agent and a report format; the format prints the trials it was given.
 writeFileSync(

@@ -1,43 +1,24 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TRIAL_QUEUE } from "../../src/distributed/index.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { JobStore } from "../../src/store/index.js";
 import { FIXTURES, fixtureTask, jobConfig } from "../runner/helpers.js";
 import { type CliProcess, startCli, until } from "../support/cli-process.js";
-import { type RedisServer, startRedis } from "../support/redis-server.js";
+import { startWorker, useQueueLab } from "../support/queue-lab.js";
 
 const JOB = "dist50";
 const SEED = 4242;
 const TRIALS = 50;
 
-let redis: RedisServer;
-let tmp: string;
-const procs: CliProcess[] = [];
+const lab = useQueueLab("dist");
 
-function worker(name: string): CliProcess {
-  // Short leases so a killed worker's trials come back within seconds.
-  const p = startCli([
-    "worker",
-    "--redis",
-    redis.url,
-    "-n",
-    "2",
-    "--cache",
-    join(tmp, `cache-${name}`),
-    "--lock-ms",
-    "1500",
-    "--stalled-ms",
-    "500",
-  ]);
-  procs.push(p);
-  return p;
-}
+// Short leases so a killed worker's trials come back within seconds.
+const worker = (name: string): CliProcess => startWorker(lab, name, { lockMs: 1500, stalledMs: 500 });
 
 function coordinator(resume: boolean): CliProcess {
   const args = resume
@@ -54,13 +35,13 @@ function coordinator(resume: boolean): CliProcess {
         "--job",
         JOB,
       ];
-  const p = startCli([...args, "--jobs-dir", join(tmp, "dist"), "--queue", redis.url]);
-  procs.push(p);
+  const p = startCli([...args, "--jobs-dir", join(lab.tmp, "dist"), "--queue", lab.redis.url]);
+  lab.procs.push(p);
   return p;
 }
 
 function recorded(): string[] {
-  const dir = join(tmp, "dist", JOB);
+  const dir = join(lab.tmp, "dist", JOB);
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((d) => existsSync(join(dir, d, "result.json")));
 }
@@ -69,22 +50,11 @@ function doneLines(stderr: string): string[] {
   return [...stderr.matchAll(/^done\s+(\S+)/gm)].map((m) => m[1] ?? "");
 }
 
-beforeAll(async () => {
-  redis = await startRedis();
-  tmp = mkdtempSync(join(tmpdir(), "longhaul-test-dist-"));
-});
-
-afterAll(async () => {
-  for (const p of procs) await p.kill9();
-  await redis?.stop();
-  rmSync(tmp, { recursive: true, force: true });
-});
-
 describe("a 50-trial job over two workers with kill -9 of a worker, the coordinator and Redis", () => {
   it("records every trial exactly once, with the seeds and rewards of the same job run locally", async () => {
     const task = await fixtureTask("seeded");
     // The local reference runs alongside (same job id, seed and plan; its own store).
-    const localStore = await JobStore.open(join(tmp, "local"));
+    const localStore = await JobStore.open(join(lab.tmp, "local"));
     const local = runJob({
       store: localStore,
       config: jobConfig([task], { job_id: JOB, attempts: TRIALS, seed: SEED, concurrency: 2 }),
@@ -109,10 +79,10 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
     const finishedBy = () => doneLines(w2.stderr()).length + doneLines(w3.stderr()).length;
     const atKill = finishedBy();
     await until(() => finishedBy() >= atKill + 2, 30_000, "trials finished with no coordinator");
-    await redis.crash();
-    await redis.restart();
+    await lab.redis.crash();
+    await lab.redis.restart();
     // What finished while no coordinator was attached survived the crash, waiting to be collected.
-    const probe = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const probe = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
     const probeQueue = new Queue(TRIAL_QUEUE, { connection: probe });
     expect((await probeQueue.getJobCounts("completed")).completed).toBeGreaterThanOrEqual(2);
     await probeQueue.close();
@@ -126,7 +96,7 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
 
     const localOutcome = await local;
     await localStore.close();
-    const store = await JobStore.open(join(tmp, "dist"));
+    const store = await JobStore.open(join(lab.tmp, "dist"));
     const trials = await store.listTrials(JOB);
     await store.close();
 
@@ -162,7 +132,7 @@ describe("a 50-trial job over two workers with kill -9 of a worker, the coordina
     for (const id of orphaned) expect(others).toContain(`done   ${JOB}__${id} `);
 
     // Redis forgets a trial only once it is recorded: nothing of the job is left in the queue.
-    const conn = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const conn = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue(TRIAL_QUEUE, { connection: conn });
     const left = await queue.getJobs(["completed", "failed", "active", "waiting", "delayed", "prioritized"]);
     expect(left.filter((j) => j?.id?.startsWith(`${JOB}__`))).toEqual([]);

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BlobStore,
+  type DistributedRunOptions,
   queueJobId,
   queueStatus,
   renderQueueStatus,
@@ -15,49 +15,46 @@ import {
   uploadTask,
 } from "../../src/distributed/index.js";
 import { infraFailure, planTrials } from "../../src/runner/index.js";
-import { JobStore } from "../../src/store/index.js";
+import { type JobConfig, JobStore } from "../../src/store/index.js";
+import type { Task } from "../../src/task/types.js";
 import { fixtureTask, jobConfig } from "../runner/helpers.js";
 import { type CliProcess, startCli, until } from "../support/cli-process.js";
-import { type RedisServer, startRedis } from "../support/redis-server.js";
+import { startWorker, useQueueLab } from "../support/queue-lab.js";
 
-let redis: RedisServer;
+const lab = useQueueLab("queue");
 let conn: Redis;
 let queue: Queue;
-let tmp: string;
 const workers: CliProcess[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
-  tmp = mkdtempSync(join(tmpdir(), "longhaul-test-queue-"));
-  for (const name of ["w1", "w2"]) {
-    workers.push(
-      startCli([
-        "worker",
-        "--redis",
-        redis.url,
-        "-n",
-        "2",
-        "--cache",
-        join(tmp, name),
-        "--lock-ms",
-        "3000",
-        "--stalled-ms",
-        "1000",
-      ]),
-    );
-  }
-  conn = new Redis(redis.url, { maxRetriesPerRequest: null });
+  for (const name of ["w1", "w2"]) workers.push(startWorker(lab, name, { lockMs: 3000, stalledMs: 1000 }));
+  conn = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
   queue = new Queue(TRIAL_QUEUE, { connection: conn });
   await Promise.all(workers.map((w) => w.waitFor(/2 at once/)));
 }, 30_000);
 
+// Runs before the lab's own clean-up (after-hooks run in reverse order).
 afterAll(async () => {
   await queue?.close();
   conn?.disconnect();
-  for (const w of workers) await w.kill9();
-  await redis?.stop();
-  rmSync(tmp, { recursive: true, force: true });
 });
+
+/** Runs `config` through the queue as a coordinator (a fresh job unless `more` says resume). */
+const distribute = (
+  store: JobStore,
+  config: JobConfig,
+  task: Task,
+  more: Partial<DistributedRunOptions> = {},
+) =>
+  runDistributed({
+    store,
+    config,
+    tasks: [task],
+    redisUrl: lab.redis.url,
+    resume: false,
+    pollMs: 50,
+    ...more,
+  });
 
 describe("the trial queue", () => {
   it("discards a late result for a trial the store already holds, with a line", async () => {
@@ -65,7 +62,7 @@ describe("the trial queue", () => {
     const config = jobConfig([task], { job_id: "late", attempts: 2, seed: 9 });
     const [first] = planTrials(config);
     if (first === undefined) throw new Error("no plan");
-    const store = await JobStore.open(join(tmp, "jobs-late"));
+    const store = await JobStore.open(join(lab.tmp, "jobs-late"));
     await store.createJob(config);
     // The trial was recorded before (by a coordinator that died before Redis forgot it) ...
     await store.recordTrial(infraFailure(config, task, first, "recorded earlier"));
@@ -82,15 +79,7 @@ describe("the trial queue", () => {
     }
 
     const lines: string[] = [];
-    const outcome = await runDistributed({
-      store,
-      config,
-      tasks: [task],
-      redisUrl: redis.url,
-      resume: true,
-      pollMs: 50,
-      log: (l) => lines.push(l),
-    });
+    const outcome = await distribute(store, config, task, { resume: true, log: (l) => lines.push(l) });
     await store.close();
     expect(lines).toContain(`late result for trial ${first.trialId} of job late discarded: already recorded`);
     const byId = new Map(outcome.trials.map((t) => [t.trial_id, t]));
@@ -107,7 +96,7 @@ describe("the trial queue", () => {
     const config = jobConfig([task], { job_id: "nobundle", attempts: 1, seed: 4 });
     const [first] = planTrials(config);
     if (first === undefined) throw new Error("no plan");
-    const store = await JobStore.open(join(tmp, "jobs-nobundle"));
+    const store = await JobStore.open(join(lab.tmp, "jobs-nobundle"));
     await store.createJob(config);
     const ref = await uploadTask(new BlobStore(conn), task);
     const id = queueJobId("nobundle", first.trialId);
@@ -118,14 +107,7 @@ describe("the trial queue", () => {
     });
     await until(async () => (await queue.getJobState(id)) === "failed", 30_000, "trial failed");
     expect((await queue.getJob(id))?.attemptsMade).toBe(1);
-    const outcome = await runDistributed({
-      store,
-      config,
-      tasks: [task],
-      redisUrl: redis.url,
-      resume: true,
-      pollMs: 50,
-    });
+    const outcome = await distribute(store, config, task, { resume: true });
     await store.close();
     expect(outcome.trials).toHaveLength(1);
     expect(outcome.trials[0]?.outcome).toBe("infra_error");
@@ -135,14 +117,8 @@ describe("the trial queue", () => {
   it("holds a per-model rate limit across two workers", async () => {
     const task = await fixtureTask("seeded");
     const config = jobConfig([task], { job_id: "rate", attempts: 8, models: ["test:m"], seed: 3 });
-    const store = await JobStore.open(join(tmp, "jobs-rate"));
-    const outcome = await runDistributed({
-      store,
-      config,
-      tasks: [task],
-      redisUrl: redis.url,
-      resume: false,
-      pollMs: 50,
+    const store = await JobStore.open(join(lab.tmp, "jobs-rate"));
+    const outcome = await distribute(store, config, task, {
       rateLimits: new Map([["test:m", { max: 2, window_ms: 1000 }]]),
     });
     await store.close();
@@ -163,19 +139,11 @@ describe("the trial queue", () => {
     const low = jobConfig([task], { job_id: "prio-low", attempts: 6, seed: 5 });
     const high = jobConfig([task], { job_id: "prio-high", attempts: 2, seed: 6 });
     const stores = await Promise.all([
-      JobStore.open(join(tmp, "prio-low")),
-      JobStore.open(join(tmp, "prio-high")),
+      JobStore.open(join(lab.tmp, "prio-low")),
+      JobStore.open(join(lab.tmp, "prio-high")),
     ]);
     const start = (config: typeof low, store: JobStore, priority: number) =>
-      runDistributed({
-        store,
-        config,
-        tasks: [task],
-        redisUrl: redis.url,
-        resume: false,
-        pollMs: 50,
-        priority,
-      });
+      distribute(store, config, task, { priority });
     const [lowStore, highStore] = stores;
     if (lowStore === undefined || highStore === undefined) throw new Error("no stores");
     let lowRun: ReturnType<typeof start> | undefined;
@@ -212,19 +180,12 @@ describe("the trial queue", () => {
   it("shows workers, running trials and the backlog", async () => {
     const task = await fixtureTask("sleepy");
     const config = jobConfig([task], { job_id: "status", attempts: 8, seed: 1 });
-    const store = await JobStore.open(join(tmp, "jobs-status"));
-    const run = runDistributed({
-      store,
-      config,
-      tasks: [task],
-      redisUrl: redis.url,
-      resume: false,
-      pollMs: 50,
-    });
-    let status = await queueStatus(redis.url);
+    const store = await JobStore.open(join(lab.tmp, "jobs-status"));
+    const run = distribute(store, config, task);
+    let status = await queueStatus(lab.redis.url);
     await until(
       async () => {
-        status = await queueStatus(redis.url);
+        status = await queueStatus(lab.redis.url);
         return status.running.length >= 3 && status.counts.waiting + status.counts.prioritized > 0;
       },
       20_000,
@@ -241,7 +202,7 @@ describe("the trial queue", () => {
     expect(text).toMatch(/running trials \([3-4]\)/);
     for (const n of names) expect(text).toContain(n);
     // The command prints the same tables.
-    const cli = startCli(["queue", "status", redis.url]);
+    const cli = startCli(["queue", "status", lab.redis.url]);
     expect(await cli.exited).toBe(0);
     expect(cli.stdout()).toContain("workers (2)");
     expect(cli.stdout()).toMatch(/waiting\s+prioritized\s+delayed\s+active\s+completed\s+failed/);
@@ -253,19 +214,12 @@ describe("the trial queue", () => {
   it("hands a stalled worker's trial to another worker and refuses the stalled one's late result", async () => {
     const task = await fixtureTask("sleepy");
     const config = jobConfig([task], { job_id: "stall", attempts: 1, seed: 2 });
-    const store = await JobStore.open(join(tmp, "jobs-stall"));
-    const run = runDistributed({
-      store,
-      config,
-      tasks: [task],
-      redisUrl: redis.url,
-      resume: false,
-      pollMs: 50,
-    });
+    const store = await JobStore.open(join(lab.tmp, "jobs-stall"));
+    const run = distribute(store, config, task);
     let runner = "";
     await until(
       async () => {
-        runner = (await queueStatus(redis.url)).running[0]?.worker ?? "";
+        runner = (await queueStatus(lab.redis.url)).running[0]?.worker ?? "";
         return runner !== "";
       },
       20_000,

@@ -2,10 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Trajectory } from "../../src/agents/llm-loop/trajectory.js";
-import { emptyUsage, type TrialResult, UserError } from "../../src/core/index.js";
+import { type TrialResult, UserError } from "../../src/core/index.js";
 import { exportSft, type SftRecord } from "../../src/report/export-sft.js";
 import { JobStore } from "../../src/store/index.js";
 import { tempDir } from "../runner/helpers.js";
+import { storedJobConfig, storedTask, storedTrial } from "../support/stored-trials.js";
 
 /** Trials recorded straight into a store, each with the trajectory (or none) a case needs. */
 const dir = tempDir("export-sft-store");
@@ -19,36 +20,18 @@ function trial(
   reward: number | null,
   path: string,
 ): TrialResult {
-  return {
-    schema_version: 1,
+  return storedTrial({
     job_id: JOB,
     trial_id: `${task}__tools__a1`,
-    task: { name: task, checksum: "c".repeat(64), category: "data", difficulty: null, path },
+    task: storedTask(task, "data", path),
     agent: "tools",
     model: "x:m",
     attempt: 1,
     seed: 42,
-    timing: {
-      started_at: "2026-01-01T00:00:00.000Z",
-      finished_at: "2026-01-01T00:01:00.000Z",
-      setup_sec: 1,
-      agent_sec: 50,
-      verifier_sec: 9,
-      verifier_command_sec: 8,
-      total_sec: 60,
-    },
     outcome,
     self_terminated: true,
     reward,
-    subtasks: [],
-    grading_errors: [],
-    usage: emptyUsage(),
-    infra_retries: 0,
-    error: null,
-    stress_digest: null,
-    budget_left_sec: null,
-    continuation: null,
-  };
+  });
 }
 
 /** A scripted agent's trajectory: one agent step that ran a command, no user step. */
@@ -88,21 +71,7 @@ beforeAll(async () => {
   writeFileSync(join(taskDir, "instruction.md"), "Build the project.\n");
   const store = await JobStore.open(jobsDir);
   try {
-    await store.createJob({
-      schema_version: 1,
-      job_id: JOB,
-      created_at: "2026-01-01T00:00:00.000Z",
-      tasks: [],
-      agents: ["tools"],
-      models: ["x:m"],
-      attempts: 1,
-      concurrency: 1,
-      timeout_multiplier: 1,
-      retries: 0,
-      seed: 1,
-      sandbox: "bwrap",
-      agent_options: {},
-    });
+    await store.createJob(storedJobConfig({ job_id: JOB, agents: ["tools"], models: ["x:m"] }));
     const cases: [TrialResult, Trajectory | null][] = [
       [trial("scripted", "completed", 1, taskDir), scripted],
       [trial("gone", "completed", 0.97, join(dir, "moved-away")), withUser],

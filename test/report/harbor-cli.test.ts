@@ -1,57 +1,27 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emptyUsage, type TrialResult } from "../../src/core/index.js";
 import { JobStore } from "../../src/store/index.js";
 import { jobConfig, tempDir } from "../runner/helpers.js";
+import { runCli as cli, ROOT } from "../support/cli-process.js";
+import { storedTask, storedTrial } from "../support/stored-trials.js";
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
 const HARBOR_JOB = "test/fixtures/harbor-jobs/tb-sample";
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
-
 function trial(task: string, attempt: number, reward: number): TrialResult {
-  return {
-    schema_version: 1,
+  return storedTrial({
     job_id: "lh",
     trial_id: `${task}__terminus__x_m__a${attempt}`,
-    task: { name: task, checksum: "c".repeat(64), category: "sys", difficulty: null, path: `/tasks/${task}` },
+    task: storedTask(task, "sys", `/tasks/${task}`),
     agent: "terminus",
     model: "x:m",
     attempt,
     seed: 3,
-    timing: {
-      started_at: "2026-01-01T00:00:00.000Z",
-      finished_at: "2026-01-01T00:01:00.000Z",
-      setup_sec: 1,
-      agent_sec: 50,
-      verifier_sec: 9,
-      verifier_command_sec: 8,
-      total_sec: 60,
-    },
-    outcome: "completed",
     self_terminated: true,
     reward,
-    subtasks: [],
-    grading_errors: [],
     usage: { ...emptyUsage(), input_tokens: 100, output_tokens: 10, cost_usd: 0.5, cost_known: true },
-    infra_retries: 0,
-    error: null,
-    stress_digest: null,
-    budget_left_sec: null,
-    continuation: null,
-  };
+  });
 }
 
 describe("report and compare on a Harbor job folder", () => {

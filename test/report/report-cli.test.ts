@@ -1,56 +1,24 @@
-import { execFile } from "node:child_process";
-import { resolve } from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emptyUsage, type TrialResult } from "../../src/core/index.js";
 import { JobStore } from "../../src/store/index.js";
 import { tempDir } from "../runner/helpers.js";
+import { runCli as cli } from "../support/cli-process.js";
+import { storedJobConfig, storedTask, storedTrial } from "../support/stored-trials.js";
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
 const TABLE = "docs/examples/lhtb-shaped-table.csv";
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
-
 function trial(job: string, model: string, task: string, reward: number, seed: number): TrialResult {
-  return {
-    schema_version: 1,
+  return storedTrial({
     job_id: job,
     trial_id: `${task}__terminus__${model.replace(/\W/g, "_")}__a0`,
-    task: { name: task, checksum: "c".repeat(64), category: "data", difficulty: null, path: "/nonexistent" },
+    task: storedTask(task),
     agent: "terminus",
     model,
-    attempt: 0,
     seed,
-    timing: {
-      started_at: "2026-01-01T00:00:00.000Z",
-      finished_at: "2026-01-01T00:01:00.000Z",
-      setup_sec: 1,
-      agent_sec: 50,
-      verifier_sec: 9,
-      verifier_command_sec: 8,
-      total_sec: 60,
-    },
-    outcome: "completed",
-    self_terminated: false,
     reward,
-    subtasks: [],
-    grading_errors: [],
     usage: { ...emptyUsage(), input_tokens: 100, output_tokens: 10, cost_usd: 0.5, turns: 3 },
-    infra_retries: 0,
-    error: null,
     stress_digest: `d${seed}`,
-    budget_left_sec: null,
-    continuation: null,
-  };
+  });
 }
 
 // Four local models whose mean R follows the example table's order for Models A, B, D, M.
@@ -63,21 +31,9 @@ const MODELS: [string, number][] = [
 const TASKS = ["t1", "t2", "t3"];
 
 async function job(store: JobStore, id: string, seedOf: (task: string) => number): Promise<void> {
-  await store.createJob({
-    schema_version: 1,
-    job_id: id,
-    created_at: "2026-01-01T00:00:00.000Z",
-    tasks: [],
-    agents: ["terminus"],
-    models: MODELS.map((m) => m[0]),
-    attempts: 1,
-    concurrency: 1,
-    timeout_multiplier: 1,
-    retries: 0,
-    seed: 1,
-    sandbox: "bwrap",
-    agent_options: {},
-  });
+  await store.createJob(
+    storedJobConfig({ job_id: id, agents: ["terminus"], models: MODELS.map((m) => m[0]) }),
+  );
   for (const [model, r] of MODELS)
     for (const [i, task] of TASKS.entries())
       await store.recordTrial(trial(id, model, task, r - i * 0.05, seedOf(task)));

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { emptyUsage, type Outcome, type TrialResult } from "../../src/core/index.js";
 import { JobStore } from "../../src/store/index.js";
+import { storedJobConfig } from "../support/stored-trials.js";
 
 export const JOB = "job-view";
 export const OTHER_JOB = "job-small";
@@ -104,21 +105,15 @@ export async function buildFixture(): Promise<Fixture> {
       [JOB, "2026-01-02T00:00:00.000Z"],
       [OTHER_JOB, "2026-01-01T00:00:00.000Z"],
     ] as const) {
-      await store.createJob({
-        schema_version: 1,
-        job_id: id,
-        created_at: created,
-        tasks: [],
-        agents: ["terminus"],
-        models: ["m:x", "m:y"],
-        attempts: 5,
-        concurrency: 1,
-        timeout_multiplier: 1,
-        retries: 0,
-        seed: 1,
-        sandbox: "bwrap",
-        agent_options: {},
-      });
+      await store.createJob(
+        storedJobConfig({
+          job_id: id,
+          created_at: created,
+          agents: ["terminus"],
+          models: ["m:x", "m:y"],
+          attempts: 5,
+        }),
+      );
     }
     for (let i = 0; i < 30; i++) {
       const t = trial(i, i === 0 ? { task: { ...trial(0).task, path: taskDir }, reward: 0.625 } : {});

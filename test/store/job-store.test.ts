@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { emptyUsage, type TrialResult } from "../../src/core/index.js";
+import type { TrialResult } from "../../src/core/index.js";
 import { type JobConfig, JobStore, writeJsonAtomic } from "../../src/store/index.js";
 import { tempDir } from "../runner/helpers.js";
+import { storedTrial } from "../support/stored-trials.js";
 
 function config(jobId: string): JobConfig {
   return {
@@ -24,36 +25,16 @@ function config(jobId: string): JobConfig {
 }
 
 function trial(jobId: string, trialId: string, reward: number): TrialResult {
-  return {
-    schema_version: 1,
+  return storedTrial({
     job_id: jobId,
     trial_id: trialId,
     task: { name: "t", checksum: "abc", category: "c", difficulty: null, path: "/x/t" },
     agent: "nop",
-    model: null,
     attempt: 1,
     seed: 9,
-    timing: {
-      started_at: "2026-01-01T00:00:00.000Z",
-      finished_at: "2026-01-01T00:00:01.000Z",
-      setup_sec: 0,
-      agent_sec: 0,
-      verifier_sec: 0,
-      verifier_command_sec: 0,
-      total_sec: 1,
-    },
-    outcome: "completed",
     self_terminated: true,
     reward,
-    subtasks: [],
-    grading_errors: [],
-    usage: emptyUsage(),
-    infra_retries: 0,
-    error: null,
-    stress_digest: null,
-    budget_left_sec: null,
-    continuation: null,
-  };
+  });
 }
 
 describe("JobStore", () => {

@@ -1,7 +1,40 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { promisify } from "node:util";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/cli/main.js");
+/** The repository root, where the CLI runs unless told otherwise. */
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+/** How a `longhaul` run ended: exit code and both streams in full. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const execFileP = promisify(execFile);
+
+/**
+ * Runs the built CLI to its exit (npm test builds first: starting tsx for every call would
+ * dominate the time of the tests that make many). A failing exit is returned, not thrown.
+ */
+export async function runCli(
+  args: string[],
+  o: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
+  try {
+    const r = await execFileP(process.execPath, [CLI, ...args], {
+      cwd: o.cwd ?? ROOT,
+      env: o.env ?? process.env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
 
 /** A `longhaul` process of the built CLI, its output collected as it comes. */
 export interface CliProcess {

@@ -1,30 +1,16 @@
-import { execFile } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTestBaseImage } from "../../support/base-image.js";
+import { ROOT, runCli } from "../../support/cli-process.js";
 import { removeImage, tempDir, writeEnv } from "./helpers.js";
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../../..");
 const work = tempDir("cli");
 const cache = join(work, "cache");
 const task = join(work, "imgcli");
 let tag = "";
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const r = await run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LONGHAUL_CACHE_DIR: cache },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (args: string[]) => runCli(args, { env: { ...process.env, LONGHAUL_CACHE_DIR: cache } });
 
 beforeAll(async () => {
   await ensureTestBaseImage();

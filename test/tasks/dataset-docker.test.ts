@@ -1,0 +1,15 @@
+import { expect, it } from "vitest";
+import { checkTask } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { bundledTasks, SEEDS } from "./support/dataset-check.js";
+
+// The same image in Docker containers: a fixed sample here (one task, one seed), in a file of its
+// own so that its container waits overlap the bwrap checks; the full sweep over every task is
+// `longhaul task check tasks --sandbox docker` (docs/benchmarks.md).
+it("passes task check under docker too (log-digest, one seed)", { timeout: 900_000 }, async () => {
+  const task = (await bundledTasks()).find((t) => t.name === "log-digest");
+  if (!task) throw new Error("log-digest missing");
+  const result = await checkTask(task, { provider: getSandboxProvider("docker"), seeds: [SEEDS[0]] });
+  expect(result.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
+  expect(result.checks.find((c) => c.name.startsWith("oracle"))?.ok).toBe(true);
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { bundledTasksDir, checkTask } from "../../../src/runner/index.js";
+import { getSandboxProvider } from "../../../src/sandbox/registry.js";
+import { loadTasks } from "../../../src/task/index.js";
+import type { Task } from "../../../src/task/types.js";
+
+/** The stress seeds of the suite's `task check` (the CLI runs five). */
+export const SEEDS = [1000, 8919] as const;
+
+export const bundledTasks = (): Promise<Task[]> => loadTasks([bundledTasksDir()]);
+
+/**
+ * `longhaul task check` over part `part` (1-based) of `parts` of the bundled dataset, as CI runs
+ * it (bwrap over each task's image): for every task, on two seeds, oracle R = 1.0, nop ≤ 0.05,
+ * partial strictly inside (0.2, 0.8), distinct stress inputs per seed, public weight ≤ 20%, and a
+ * deterministic verifier (oracle, nop and partial each re-run on the first seed): 9 trials per
+ * task. Tasks are dealt to the parts by name, every `parts`-th one, so that every bundled task
+ * (one added later too) falls in exactly one part, and the parts run in the suite's two workers
+ * side by side.
+ */
+export async function describeDatasetPart(part: number, parts: number): Promise<void> {
+  const all = await bundledTasks();
+  const mine = [...all]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .filter((_, i) => i % parts === part - 1);
+  const provider = getSandboxProvider("bwrap");
+
+  describe(`bundled dataset, part ${part} of ${parts}`, () => {
+    it("holds its share of the tasks", () => {
+      expect(mine.length).toBe(Math.floor(all.length / parts) + (part - 1 < all.length % parts ? 1 : 0));
+      expect(mine.length).toBeGreaterThan(0);
+    });
+
+    describe.concurrent.each(mine.map((t) => [t.name, t] as const))("%s", (_name, task) => {
+      it("passes task check", { timeout: 600_000 }, async () => {
+        const result = await checkTask(task, { provider, seeds: [...SEEDS] });
+        const failures = result.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+        expect(failures).toEqual([]);
+        expect(result.checks.some((c) => c.name.startsWith("partial"))).toBe(true);
+        expect(result.checks.some((c) => c.name.startsWith("different seeds"))).toBe(true);
+        const determinism = result.checks.find((c) => c.name.startsWith("verifier deterministic"));
+        expect(determinism?.detail).toBe(`seed ${SEEDS[0]} twice for oracle, nop, partial`);
+      });
+    });
+  });
+}
