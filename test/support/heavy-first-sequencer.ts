@@ -20,6 +20,11 @@ const HEAVY_SECONDS: Readonly<Record<string, number>> = {
   "test/runner/resume-crash.test.ts": 70,
   "test/tasks/dataset-docker.test.ts": 60,
   "test/adversarial/reward.test.ts": 55,
+  "test/api/packed-install.test.ts": 60,
+  "test/agents/installed-bundled-task.test.ts": 50,
+  "test/agents/installed-qwen-code.test.ts": 40,
+  "test/agents/installed-docker.test.ts": 30,
+  "test/agents/installed-codex.test.ts": 25,
 };
 
 /** Longest first, so that the two workers finish together: cached durations, else the table above. */
