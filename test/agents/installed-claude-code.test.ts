@@ -7,9 +7,11 @@ import {
   startLoopbackLlm,
 } from "../support/loopback-llm.js";
 import {
+  anthropicToolResult,
   KEY_CHECK_COMMAND,
   REAL_KEY,
   readTrajectory,
+  realKeyOnHost,
   runOne,
   SUM_COMMAND,
   SUM_SCRIPT,
@@ -22,7 +24,6 @@ import {
  * (Bash, Write) solve the `hello` fixture.
  */
 let llm: LoopbackLlm;
-const savedKey = process.env.ANTHROPIC_API_KEY;
 
 /** Step k of the main loop is decided by how many tool results the conversation holds. */
 function script(req: RecordedRequest): ScriptedReply {
@@ -53,25 +54,13 @@ function script(req: RecordedRequest): ScriptedReply {
   return steps[results] ?? reply.text("All done.", usage);
 }
 
-/** What the agent sent back as the result of one tool call. */
-function toolResult(messages: unknown, id: string): string | undefined {
-  for (const m of Array.isArray(messages) ? messages : []) {
-    for (const b of Array.isArray(m?.content) ? m.content : []) {
-      if (b?.type === "tool_result" && b.tool_use_id === id)
-        return typeof b.content === "string" ? b.content.trim() : JSON.stringify(b.content);
-    }
-  }
-  return undefined;
-}
+// The real key lives on the host (as a user's would); the sandbox must never see it.
+realKeyOnHost("ANTHROPIC_API_KEY");
 
 beforeAll(async () => {
   llm = await startLoopbackLlm();
-  // The real key lives on the host (as a user's would); the sandbox must never see it.
-  process.env.ANTHROPIC_API_KEY = REAL_KEY;
 });
 afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
   await llm?.close();
 });
 
@@ -91,7 +80,7 @@ describe("claude-code through the runner", () => {
       expect(r.headers["x-api-key"]).toBe(REAL_KEY);
     }
     // The key check ran inside the sandbox and its output came back as the tool result.
-    expect(toolResult(main.at(-1)?.body.messages, "toolu_3")).toBe("KEY-CHECK-END");
+    expect(anthropicToolResult(main.at(-1)?.body.messages, "toolu_3")).toBe("KEY-CHECK-END");
     // The session log became ATIF: three tool calls with their results, then the answer.
     const t = readTrajectory(dir);
     expect(t.agent.name).toBe("claude-code");

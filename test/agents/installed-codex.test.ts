@@ -10,6 +10,7 @@ import {
   KEY_CHECK_COMMAND,
   REAL_KEY,
   readTrajectory,
+  realKeyOnHost,
   runOne,
   SUM_COMMAND,
   SUM_SCRIPT,
@@ -23,7 +24,6 @@ import {
  * fallback tool set edits files through exec_command, as here.)
  */
 let llm: LoopbackLlm;
-const savedKey = process.env.OPENAI_API_KEY;
 
 const WRITE_SUM = `mkdir -p /app/bin && echo ${Buffer.from(SUM_SCRIPT).toString("base64")} | base64 -d > /app/bin/sum`;
 
@@ -50,13 +50,12 @@ function callOutput(req: RecordedRequest | undefined, id: string): string {
   return typeof item?.output === "string" ? item.output : JSON.stringify(item?.output ?? null);
 }
 
+realKeyOnHost("OPENAI_API_KEY");
+
 beforeAll(async () => {
   llm = await startLoopbackLlm();
-  process.env.OPENAI_API_KEY = REAL_KEY;
 });
 afterAll(async () => {
-  if (savedKey === undefined) delete process.env.OPENAI_API_KEY;
-  else process.env.OPENAI_API_KEY = savedKey;
   await llm?.close();
 });
 

@@ -8,7 +8,15 @@ import {
   type ScriptedReply,
   startLoopbackLlm,
 } from "../support/loopback-llm.js";
-import { KEY_CHECK_COMMAND, REAL_KEY, runOne, SUM_COMMAND, SUM_SCRIPT } from "./installed-e2e.js";
+import {
+  anthropicToolResult,
+  KEY_CHECK_COMMAND,
+  REAL_KEY,
+  realKeyOnHost,
+  runOne,
+  SUM_COMMAND,
+  SUM_SCRIPT,
+} from "./installed-e2e.js";
 
 /**
  * Claude Code through the runner on the docker sandbox (no network): its install, the host's Node
@@ -17,7 +25,6 @@ import { KEY_CHECK_COMMAND, REAL_KEY, runOne, SUM_COMMAND, SUM_SCRIPT } from "./
  */
 const noDocker = await dockerUnavailable();
 let llm: LoopbackLlm;
-const savedKey = process.env.ANTHROPIC_API_KEY;
 
 function script(req: RecordedRequest): ScriptedReply {
   const usage = { input: 900, output: 40, cached: 300 };
@@ -46,25 +53,14 @@ function script(req: RecordedRequest): ScriptedReply {
   return steps[results] ?? reply.text("All done.", usage);
 }
 
-function toolResult(messages: unknown, id: string): string | undefined {
-  for (const m of Array.isArray(messages) ? messages : []) {
-    for (const b of Array.isArray(m?.content) ? m.content : []) {
-      if (b?.type === "tool_result" && b.tool_use_id === id)
-        return typeof b.content === "string" ? b.content.trim() : JSON.stringify(b.content);
-    }
-  }
-  return undefined;
-}
+realKeyOnHost("ANTHROPIC_API_KEY");
 
 beforeAll(async () => {
   if (noDocker !== null) return;
   await ensureTestBaseImage();
   llm = await startLoopbackLlm();
-  process.env.ANTHROPIC_API_KEY = REAL_KEY;
 }, 600_000);
 afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
   await llm?.close();
 });
 
@@ -79,8 +75,8 @@ describe.skipIf(noDocker !== null)(
       const main = llm.requests.filter((r) => Array.isArray(r.body.tools));
       expect(main.length).toBe(3);
       for (const r of llm.requests) expect(r.headers["x-api-key"]).toBe(REAL_KEY);
-      expect(toolResult(main.at(-1)?.body.messages, "toolu_2")).toMatch(/KEY-CHECK-END$/);
-      expect(toolResult(main.at(-1)?.body.messages, "toolu_2")).not.toMatch(/KEY-FOUND/);
+      expect(anthropicToolResult(main.at(-1)?.body.messages, "toolu_2")).toMatch(/KEY-CHECK-END$/);
+      expect(anthropicToolResult(main.at(-1)?.body.messages, "toolu_2")).not.toMatch(/KEY-FOUND/);
     }, 120_000);
   },
 );

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { type Trajectory, trajectorySchema } from "../../src/agents/llm-loop/trajectory.js";
 import type { TrialResult } from "../../src/core/index.js";
 import { runJob } from "../../src/runner/index.js";
@@ -84,4 +85,30 @@ export function readTrajectory(dir: string): Trajectory {
     throw new Error(`the viewer reads this trajectory as ${JSON.stringify(viewed).slice(0, 300)}`);
   }
   return t;
+}
+
+/**
+ * The host holds the real provider key in `envName` while this test file runs (as a user's
+ * shell would), and gets its own value back afterwards.
+ */
+export function realKeyOnHost(envName: string): void {
+  const saved = process.env[envName];
+  beforeAll(() => {
+    process.env[envName] = REAL_KEY;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env[envName];
+    else process.env[envName] = saved;
+  });
+}
+
+/** What Claude Code sent back as the result of its tool call `id` (Anthropic messages). */
+export function anthropicToolResult(messages: unknown, id: string): string | undefined {
+  for (const m of Array.isArray(messages) ? messages : []) {
+    for (const b of Array.isArray(m?.content) ? m.content : []) {
+      if (b?.type === "tool_result" && b.tool_use_id === id)
+        return typeof b.content === "string" ? b.content.trim() : JSON.stringify(b.content);
+    }
+  }
+  return undefined;
 }

@@ -6,7 +6,7 @@ import {
   type ScriptedReply,
   startLoopbackLlm,
 } from "../support/loopback-llm.js";
-import { REAL_KEY, readTrajectory, runOne, SUM_COMMAND, SUM_SCRIPT } from "./installed-e2e.js";
+import { REAL_KEY, readTrajectory, realKeyOnHost, runOne, SUM_COMMAND, SUM_SCRIPT } from "./installed-e2e.js";
 
 /**
  * Qwen Code (the pinned npm package, run by the host's Node bound into the sandbox) through the
@@ -34,15 +34,12 @@ function script(req: RecordedRequest): ScriptedReply {
   return steps[results] ?? reply.text("Done.", usage);
 }
 
-const savedKey = process.env.OPENAI_API_KEY;
+realKeyOnHost("OPENAI_API_KEY");
 
 beforeAll(async () => {
   llm = await startLoopbackLlm();
-  process.env.OPENAI_API_KEY = REAL_KEY;
 });
 afterAll(async () => {
-  if (savedKey === undefined) delete process.env.OPENAI_API_KEY;
-  else process.env.OPENAI_API_KEY = savedKey;
   await llm?.close();
 });
 
