@@ -10,7 +10,7 @@ import type { TaskConfig } from "./types.js";
  */
 
 /** Every key Harbor defines (and longhaul's [requires]); anything else is warned about. */
-const KNOWN: Record<string, readonly string[] | "any"> = {
+const KNOWN: Record<string, readonly string[] | "free-form"> = {
   "": [
     "version",
     "schema_version",
@@ -25,7 +25,7 @@ const KNOWN: Record<string, readonly string[] | "any"> = {
   ],
   task: ["name", "description", "authors", "keywords", "version"],
   // Harbor's [metadata] is a free-form table: any key is the author's own.
-  metadata: "any",
+  metadata: "free-form",
   agent: ["timeout_sec", "user", "network_mode", "allowed_hosts"],
   verifier: ["timeout_sec", "env", "user", "network_mode", "allowed_hosts"],
   solution: ["env"],
@@ -202,7 +202,7 @@ export function checkHarborFields(
 
 function unknownKeys(file: string, text: string, data: Raw, warnings: string[]): void {
   for (const [section, known] of Object.entries(KNOWN)) {
-    if (known === "any") continue;
+    if (known === "free-form") continue;
     const t = section === "" ? data : table(data, section);
     if (t === null) continue;
     for (const key of Object.keys(t)) {
