@@ -9,6 +9,7 @@ import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
 import { infraFailure, runPlannedTrial } from "./run-planned-trial.js";
 import { type PreparedTask, taskPreparer } from "./task-image.js";
+import { sweepStaleGatewayDirs } from "./trial-gateway.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
 /** What runJob needs: the store, the job's config, its loaded tasks and a sandbox provider. */
@@ -55,6 +56,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   const plan = planTrials(config);
   // Sandbox state left by runners that were killed would otherwise pile up in the temp folder.
   await sweepStaleSandboxes();
+  sweepStaleGatewayDirs();
   if (o.resume) await store.ensureJobRow(config);
   else await store.createJob(config);
   try {

@@ -1,10 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentNeedsModel } from "../agents/registry.js";
 import { InfraError, isLonghaulError, type TrialResult, type Usage, UserError } from "../core/index.js";
 import { budgetFromOptions, type Gateway, startGateway } from "../gateway/index.js";
 import { settingsFromOptions } from "../models/index.js";
+import { isAlive } from "../sandbox/sweep.js";
 
 export interface TrialGateway {
   gateway: Gateway;
@@ -19,6 +20,24 @@ export interface TrialGateway {
  * from the same options as longhaul's model client, the budget from `budget_tokens` /
  * `budget_usd`, and the exchange record in `<trial>/agent/gateway.jsonl`.
  */
+const GATEWAY_DIR_PREFIX = "lhgw-";
+
+/**
+ * Removes the socket folders of trial gateways whose process is gone (a runner killed before it
+ * could clean up); returns the folders removed. Folders of live processes are left alone.
+ */
+export function sweepStaleGatewayDirs(dir: string = tmpdir()): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const m = /^lhgw-(\d+)-/.exec(name);
+    if (m?.[1] === undefined || isAlive(Number(m[1]))) continue;
+    const path = join(dir, name);
+    rmSync(path, { recursive: true, force: true });
+    removed.push(path);
+  }
+  return removed;
+}
+
 export async function startTrialGateway(p: {
   agent: string;
   model: string | null;
@@ -29,7 +48,8 @@ export async function startTrialGateway(p: {
   if (p.model === null) return null;
   const fault = new AbortController();
   // The socket's folder outlives the gateway: the sandbox may bind it for its whole life.
-  const socketDir = mkdtempSync(join(tmpdir(), "lhgw-"));
+  // Named for this process, so that a later job can remove it if this one is killed (-9).
+  const socketDir = mkdtempSync(join(tmpdir(), `${GATEWAY_DIR_PREFIX}${process.pid}-`));
   chmodSync(socketDir, 0o755);
   const removeDir = (): void => rmSync(socketDir, { recursive: true, force: true });
   try {
