@@ -39,6 +39,7 @@ beforeAll(async () => {
 }, 900_000);
 
 // Lists what the agent finds in its workdir, where it started, and whether the image's ENV reached it.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a JS template.
 const LOOK = 'echo "cwd=$PWD user=$(id -un) currency=${REPORT_CURRENCY:-}"; ls -A; true';
 
 async function runAll(sandbox: "bwrap" | "docker"): Promise<{ trials: TrialResult[]; jobDir: string }> {
