@@ -79,6 +79,7 @@ export interface StartContext {
   options: Record<string, string>;
 }
 
+/** What the agent's process left when it ended: its output, exit status and whether time ran out. */
 export interface AgentOutput {
   exitCode: number | null;
   stdout: string;
@@ -86,6 +87,7 @@ export interface AgentOutput {
   timedOut: boolean;
 }
 
+/** What a log converter knows besides the logs: the agent, its version and the model. */
 export interface TrajectoryMeta {
   agentName: string;
   version: string;

@@ -53,6 +53,7 @@ export const trajectorySchema = z.object({
     extra: z.record(z.string(), z.unknown()).optional(),
   }),
 });
+/** A trial's trajectory in ATIF (`<trial>/agent/trajectory.json`): the steps `longhaul view` shows. */
 export type Trajectory = z.infer<typeof trajectorySchema>;
 
 export function stepMetrics(calls: readonly CallRecord[]): AtifStep["metrics"] {
