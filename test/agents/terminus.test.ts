@@ -21,6 +21,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await sb?.close();
+  // Replies a failed test left unused must not answer the next test's calls.
+  llm.reset();
   llm.setFallback(() => reply.error(500));
 });
 

@@ -9,6 +9,11 @@ interface Pending {
 
 /** A command the server has not answered in this long is stuck: fail it rather than hang the agent. */
 const COMMAND_MS = 30_000;
+/**
+ * Attaching is an optimisation (callers fall back to one tmux client per command), so a control
+ * client that has not attached and answered its first command by then is given up early.
+ */
+const ATTACH_MS = 10_000;
 
 const SAFE_ARG = /^[A-Za-z0-9_.:/=,+@%-]+$/;
 
@@ -50,12 +55,13 @@ export class TmuxControl {
       }),
       () => {
         c.close();
-        return new InfraError(`tmux control client did not attach within ${COMMAND_MS} ms`);
+        return new InfraError(`tmux control client did not attach within ${ATTACH_MS} ms`);
       },
+      ATTACH_MS,
     );
     c.queue.shift();
     // Output notifications would flood the pipe with everything the terminal prints.
-    await c.run(["refresh-client", "-f", "no-output"]);
+    await c.run(["refresh-client", "-f", "no-output"], ATTACH_MS);
     return c;
   }
 
@@ -87,7 +93,12 @@ export class TmuxControl {
     for (const p of this.queue.splice(0)) p.reject(e);
   }
 
-  run(args: string[]): Promise<string> {
+  /** Whether commands can still be sent (false once the client exited, failed or was closed). */
+  get open(): boolean {
+    return !this.closed;
+  }
+
+  run(args: string[], deadlineMs = COMMAND_MS): Promise<string> {
     if (this.closed) return Promise.reject(new InfraError("tmux control client is closed"));
     const line = `${args.map(quoteTmuxArg).join(" ")}\n`;
     return withDeadline(
@@ -97,11 +108,12 @@ export class TmuxControl {
       }),
       () => {
         // Answers come in order: once one is lost, every later one would be misattributed.
-        const e = new InfraError(`tmux ${args[0] ?? ""}: no answer within ${COMMAND_MS} ms`);
+        const e = new InfraError(`tmux ${args[0] ?? ""}: no answer within ${deadlineMs} ms`);
         this.fail(e);
         this.proc.kill();
         return e;
       },
+      deadlineMs,
     );
   }
 
@@ -113,10 +125,10 @@ export class TmuxControl {
   }
 }
 
-function withDeadline<T>(p: Promise<T>, onTimeout: () => Error): Promise<T> {
+function withDeadline<T>(p: Promise<T>, onTimeout: () => Error, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), COMMAND_MS);
+    timer = setTimeout(() => reject(onTimeout()), ms);
   });
   return Promise.race([p, deadline]).finally(() => clearTimeout(timer));
 }

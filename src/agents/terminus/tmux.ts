@@ -107,9 +107,9 @@ export class TmuxSession {
     // A fixed size, so attached clients (ours included) never resize the window. Set only once the
     // session exists: tmux 3.3a's server dies if window-size is manual when the first session is made.
     await tmux(["set-option", "-g", "window-size", "manual"]);
-    const control = hostSock === null ? null : await TmuxControl.attach(hostSock, SESSION);
+    const control = hostSock === null ? null : await TmuxControl.attach(hostSock, SESSION).catch(() => null);
     const session = new TmuxSession(
-      control ? (args) => control.run(args) : tmux,
+      control ? viaControl(control, tmux) : tmux,
       opts.width,
       opts.height,
       control,
@@ -186,6 +186,29 @@ export class TmuxSession {
     this.control?.close();
     this.link?.release();
   }
+}
+
+/** Commands that only read state: safe to send again through another client. */
+const READ_ONLY = new Set(["capture-pane", "display-message", "show-options"]);
+
+/**
+ * Commands go through the control client while it works. Once it fails (it has been seen to stop
+ * answering on a loaded machine), every later command spawns its own client instead; the failed
+ * command itself is sent again only when it just reads, since keystrokes may have been typed.
+ */
+export function viaControl(
+  control: Pick<TmuxControl, "open" | "run">,
+  spawnClient: (args: string[]) => Promise<string>,
+): (args: string[]) => Promise<string> {
+  return async (args) => {
+    if (!control.open) return spawnClient(args);
+    try {
+      return await control.run(args);
+    } catch (e) {
+      if (control.open || !READ_ONLY.has(args[0] ?? "")) throw e;
+      return spawnClient(args);
+    }
+  };
 }
 
 function trimEnd(s: string): string {
