@@ -12,12 +12,12 @@ import { FIXTURES, tempDir } from "./helpers.js";
 const ROOT = resolve(import.meta.dirname, "../..");
 // The built CLI, started directly so that SIGKILL hits the runner itself (npm test builds first).
 const MAIN = join(ROOT, "dist/cli/main.js");
-// 12 kill points from a fixed seed keep the suite in budget; `LONGHAUL_CRASH_KILLS=20 npx vitest run
+// 8 kill points from a fixed seed keep the suite in budget; `LONGHAUL_CRASH_KILLS=20 npx vitest run
 // test/runner/resume-crash.test.ts` is the longer sweep (docs/testing.md).
-const KILLS = Number(process.env.LONGHAUL_CRASH_KILLS ?? 12);
+const KILLS = Number(process.env.LONGHAUL_CRASH_KILLS ?? 8);
 // The first kills come before any shell trial can finish (they sleep longer than this), so at
 // least this many land however fast or slow the machine is; later ones let the job progress.
-const EARLY_KILLS = 6;
+const EARLY_KILLS = 5;
 const EARLY_MS = 1200;
 const SEED = 20261130;
 const JOB = "crash";

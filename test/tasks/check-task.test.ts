@@ -81,6 +81,18 @@ describe("task check determinism", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("runs nop and partial on the first seed only in a quick check, the oracle on every seed", async () => {
+    const task = await makeTask("quick", `${LEVEL}\nDIGEST=seed-$LONGHAUL_SEED\n${WRITE}`);
+    const result = await checkTask(task, { provider, seeds: [5, 6], quick: true });
+    expect(result.rewards.oracle).toHaveLength(2);
+    expect(result.rewards.nop).toHaveLength(1);
+    expect(result.rewards.partial).toHaveLength(1);
+    expect(result.checks.map((c) => c.name)).toContain("nop R ≤ 0.05 on the first seed");
+    expect(result.checks.find((c) => c.name.startsWith("different seeds"))?.ok).toBe(true);
+    expect(determinism(result).detail).toBe("seed 5 twice for oracle, nop, partial");
+    expect(result.ok).toBe(true);
+  });
+
   it("names the agent whose scores changed, even when the oracle's did not", async () => {
     // Deterministic for a finished solution, random for nop: the old partial-only check missed this.
     const task = await makeTask(

@@ -15,6 +15,7 @@ interface CheckOptions {
   concurrency: number;
   sandbox: string;
   timeoutMultiplier: number;
+  quick?: boolean;
 }
 
 export function registerTaskCommand(program: Command): void {
@@ -36,6 +37,7 @@ export function registerTaskCommand(program: Command): void {
     .option("--json", "print the results as JSON")
     .option("--seeds <n>", "seeds per agent", positiveInt("--seeds"), 5)
     .option("-n, --concurrency <n>", "tasks checked at once", positiveInt("-n"), 2)
+    .option("--quick", "nop and partial on the first seed only (the oracle still runs every seed)")
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option(
       "--timeout-multiplier <x>",
@@ -60,7 +62,12 @@ export function registerTaskCommand(program: Command): void {
         tasks.map((t) =>
           limit(async () => {
             process.stderr.write(`checking ${t.name}…\n`);
-            const r = await checkTask(t, { provider, seeds, timeoutMultiplier: opts.timeoutMultiplier });
+            const r = await checkTask(t, {
+              provider,
+              seeds,
+              timeoutMultiplier: opts.timeoutMultiplier,
+              quick: opts.quick === true,
+            });
             process.stderr.write(`${r.ok ? "ok  " : "FAIL"} ${t.name}\n`);
             return r;
           }),
