@@ -109,5 +109,6 @@ function syntheticTrial(jobId: string, i: number, rand: () => number): TrialResu
     stress_digest: null,
     budget_left_sec: null,
     continuation: null,
+    world: null,
   };
 }

@@ -94,6 +94,7 @@ export function syntheticTrials(opts: SyntheticOptions): TrialResult[] {
       stress_digest: null,
       budget_left_sec: null,
       continuation: null,
+      world: null,
     });
   }
   return out;

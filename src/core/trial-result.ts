@@ -79,6 +79,22 @@ export const continuationSchema = z.object({
 });
 export type Continuation = z.infer<typeof continuationSchema>;
 
+/**
+ * A world trial's own figures (a team played a world task): R is its PSR (the weighted share of
+ * checkpoints reached, one subtask each), and `success` is SR's unit — whether every success
+ * condition held at the end.
+ */
+export const worldTrialSchema = z.object({
+  success: z.boolean(),
+  success_detail: z.string(),
+  rounds: z.number().int().nonnegative(),
+  max_rounds: z.number().int().positive(),
+  agents: z.array(z.object({ id: z.string(), role: z.string(), actions: z.number().int().nonnegative() })),
+  /** The replayable run, relative to the trial folder. */
+  run_file: z.string(),
+});
+export type WorldTrial = z.infer<typeof worldTrialSchema>;
+
 export const trialResultSchema = z.object({
   schema_version: z.literal(1),
   job_id: z.string(),
@@ -115,6 +131,8 @@ export const trialResultSchema = z.object({
   budget_left_sec: z.number().nonnegative().nullable().default(null),
   /** Set when the trial ran in continue-until-timeout mode (`run --until-timeout`). */
   continuation: continuationSchema.nullable().default(null),
+  /** Set for a world task's trial; absent for a terminal task's. */
+  world: worldTrialSchema.nullable().default(null),
 });
 /** One trial's record, as stored in `<job>/<trial>/result.json` (docs/formats.md). */
 export type TrialResult = z.infer<typeof trialResultSchema>;

@@ -6,4 +6,5 @@ export * from "./progress.js";
 export * from "./run-job.js";
 export * from "./run-planned-trial.js";
 export * from "./run-trial.js";
+export * from "./trial-kinds.js";
 export * from "./trial-plan.js";

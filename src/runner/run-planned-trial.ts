@@ -113,5 +113,6 @@ export function infraFailure(
     stress_digest: null,
     budget_left_sec: null,
     continuation: null,
+    world: null,
   };
 }

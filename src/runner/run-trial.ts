@@ -26,6 +26,7 @@ import {
   throwOnFault,
   usageWithGateway,
 } from "./trial-gateway.js";
+import { getTrialKind } from "./trial-kinds.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
 import { verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
@@ -76,6 +77,12 @@ const AGENT_GRACE_SEC = 5;
  * everything the agent or verifier did wrong becomes an outcome in the returned result.
  */
 export async function runTrial(p: TrialParams): Promise<TrialResult> {
+  // Tasks of another kind (a world task) run their own kind of trial; it returns the same result.
+  if (p.task.kind !== undefined && p.task.kind !== "terminal") {
+    const kind = getTrialKind(p.task.kind);
+    mkdirSync(p.trialDir, { recursive: true });
+    return kind.run(p);
+  }
   const started = new Date();
   const t0 = performance.now();
   const agent = createAgent(p.agent, p.agentOptions);
@@ -266,6 +273,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       stress_digest: stressDigestOf(files.detailsJson),
       budget_left_sec: selfTerminated ? round3(Math.max(0, agentTimeoutSec - agentSec)) : null,
       continuation: continuation?.record() ?? null,
+      world: null,
     };
   } finally {
     await gateway?.gateway.close().catch(() => undefined);

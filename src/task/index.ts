@@ -1,5 +1,6 @@
 export * from "./checksum.js";
 export * from "./config.js";
 export * from "./host-tools.js";
+export * from "./kinds.js";
 export * from "./load.js";
 export type * from "./types.js";

@@ -6,6 +6,7 @@ import { errorMessage, InputError, UserError } from "../core/errors.js";
 import { loadRubric, RUBRIC_FILE } from "../grading/rubric.js";
 import { taskChecksum } from "./checksum.js";
 import { parseTaskConfigWithWarnings } from "./config.js";
+import { taskKindFor } from "./kinds.js";
 import type { Task } from "./types.js";
 
 export const TASK_FILES = {
@@ -117,7 +118,19 @@ export async function loadTasks(paths: readonly string[]): Promise<Task[]> {
  */
 export async function loadTaskSet(paths: readonly string[]): Promise<TaskSet> {
   const dirs: string[] = [];
+  const other: Task[] = [];
+  const otherSkipped: SkippedTask[] = [];
   for (const p of paths) {
+    // Tasks of a registered kind (a world task file, a folder of them) are loaded by that kind.
+    const kind = isTaskDir(p) ? undefined : taskKindFor(p);
+    if (kind !== undefined) {
+      try {
+        other.push(...(await kind.load(p)));
+      } catch (e) {
+        otherSkipped.push({ path: resolve(p), reason: errorMessage(e), error: e });
+      }
+      continue;
+    }
     if (!isDirectory(p)) throw new UserError(`${p}: no such task or dataset folder`);
     if (isTaskDir(p)) {
       dirs.push(p);
@@ -137,8 +150,8 @@ export async function loadTaskSet(paths: readonly string[]): Promise<TaskSet> {
   const unique = [...new Map(dirs.map((d) => [resolve(d), d])).values()];
   const limit = pLimit(LOAD_CONCURRENCY);
   const settled = await Promise.allSettled(unique.map((d) => limit(() => loadTask(d))));
-  const tasks: Task[] = [];
-  const skipped: SkippedTask[] = [];
+  const tasks: Task[] = [...other];
+  const skipped: SkippedTask[] = [...otherSkipped];
   settled.forEach((s, i) => {
     // In path order, so the report does not depend on timing.
     if (s.status === "fulfilled") tasks.push(s.value);

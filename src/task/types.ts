@@ -89,4 +89,9 @@ export interface Task {
   image: { dockerfile: string | null; dockerImage: string | null } | null;
   /** Load-time warnings (each names task.toml and the field); printed once by run and task check. */
   warnings: string[];
+  /**
+   * The task's kind when it is not a Harbor task folder (absent: "terminal"), e.g. "world"; the
+   * runner runs it with the trial kind of that name (src/task/kinds.ts, src/runner/trial-kinds.ts).
+   */
+  kind?: string;
 }

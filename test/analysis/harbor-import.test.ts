@@ -189,6 +189,7 @@ function longhaulTrial(
     stress_digest: null,
     budget_left_sec: null,
     continuation: null,
+    world: null,
   };
 }
 

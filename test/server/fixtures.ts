@@ -87,6 +87,7 @@ function trial(i: number, overrides: Partial<TrialResult> = {}): TrialResult {
     stress_digest: null,
     budget_left_sec: null,
     continuation: null,
+    world: null,
     ...overrides,
   };
 }

@@ -36,6 +36,7 @@ export function storedTrial(
     stress_digest: null,
     budget_left_sec: null,
     continuation: null,
+    world: null,
     ...over,
   };
 }
