@@ -61,8 +61,8 @@ function groupRankings(trials: readonly AnalysisTrial[]): Map<string, Map<string
     const g = acc.get(label) ?? { n: 0, sum: 0, pass: 0, perfect: 0 };
     g.n++;
     g.sum += r;
-    if (isPass(r)) g.pass++;
-    if (isPerfect(r)) g.perfect++;
+    if (isPass(t)) g.pass++;
+    if (isPerfect(t)) g.perfect++;
     acc.set(label, g);
   }
   const out = new Map<string, Map<string, number>>([

@@ -47,12 +47,17 @@ const PASS = THRESHOLDS.pass;
 const PERFECT = THRESHOLDS.perfect - PERFECT_EPS;
 const NEAR = THRESHOLDS.nearMiss;
 
-export function isPass(r: number): boolean {
-  return r >= PASS;
+/**
+ * Whether a scored trial passes: R ≥ 0.95 — or, for a world trial (R is its PSR), whether the
+ * task's success condition held (SR).
+ */
+export function isPass(t: AnalysisTrial): boolean {
+  return t.world ? t.world.success : countedReward(t) >= PASS;
 }
 
-export function isPerfect(r: number): boolean {
-  return r >= PERFECT;
+/** R = 1.0; a world trial also needs its success condition. */
+export function isPerfect(t: AnalysisTrial): boolean {
+  return countedReward(t) >= PERFECT && (t.world ? t.world.success : true);
 }
 
 export function emptyOutcomes(): Record<Outcome, number> {
@@ -141,9 +146,9 @@ export function addTrial(acc: GroupAcc, t: AnalysisTrial): void {
   acc.scored++;
   acc.rewardSum += r;
   acc.rewards.push(r);
-  const passed = r >= PASS;
+  const passed = isPass(t);
   if (passed) acc.pass++;
-  if (r >= PERFECT) acc.perfect++;
+  if (isPerfect(t)) acc.perfect++;
   if (r >= NEAR && !passed) acc.near++;
   if (t.self_terminated) {
     acc.selfTerm++;

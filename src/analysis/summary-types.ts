@@ -34,6 +34,11 @@ export interface AnalysisTrial {
   stress_digest?: string | null;
   /** Seconds of budget left when the agent stopped on its own. */
   budget_left_sec?: number | null;
+  /**
+   * A world trial's verdict: its pass is the task's success condition (SR), not R ≥ 0.95, since
+   * R is the share of checkpoints (PSR). Absent or null for a terminal trial.
+   */
+  world?: { success: boolean } | null;
   /** Continue-until-timeout mode's record (run --until-timeout); absent or null otherwise. */
   continuation?: Continuation | null;
   grading_errors?: readonly string[];

@@ -24,7 +24,7 @@ export function renderRunTable(trials: TrialResult[]): string {
     const [category, task, agent, model] = key.split("\u0000") as [string, string, string, string];
     const scored = counted(list);
     const mean = meanReward(scored);
-    const pass = scored.filter((t) => isPass(countedReward(t))).length;
+    const pass = scored.filter(isPass).length;
     const outcomes = new Map<string, number>();
     for (const t of list) outcomes.set(t.outcome, (outcomes.get(t.outcome) ?? 0) + 1);
     rows.push([
@@ -55,8 +55,8 @@ export function renderCategoryTable(trials: TrialResult[]): string {
       const [category, agent, model] = key.split("\u0000") as [string, string, string];
       const scored = counted(list);
       const mean = meanReward(scored);
-      const at = (passes: (r: number) => boolean): string =>
-        `${scored.filter((t) => passes(countedReward(t))).length}/${scored.length}`;
+      const at = (passes: (t: TrialResult) => boolean): string =>
+        `${scored.filter(passes).length}/${scored.length}`;
       return [
         category,
         agent,

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { summarize } from "../../src/analysis/index.js";
+import { renderCategoryTable } from "../../src/cli/results-table.js";
+import type { TrialResult } from "../../src/core/index.js";
+import { storedTrial } from "../support/stored-trials.js";
+
+function world(id: string, reward: number, success: boolean): TrialResult {
+  return storedTrial({
+    job_id: "j",
+    trial_id: id,
+    reward,
+    world: { success, success_detail: "", rounds: 3, max_rounds: 10, agents: [], run_file: "world-run.json" },
+  });
+}
+
+describe("a world trial passes by its success condition (SR), R being its PSR", () => {
+  const trials = [
+    world("a", 0.5, true), // success with half the checkpoints: a pass, not perfect
+    world("b", 1, false), // every checkpoint but no success: neither
+    world("c", 1, true), // both
+    world("e", 0.2, true), // success with few checkpoints: still a pass
+    storedTrial({ job_id: "j", trial_id: "d", reward: 0.96 }), // a terminal trial: R ≥ 0.95
+  ];
+
+  it("counts SR as Pass@1 and needs success for R = 1.0", () => {
+    const s = summarize(trials, { bootstrapSamples: 0 });
+    expect(s.overall.pass095).toMatchObject({ k: 4, n: 5 });
+    expect(s.overall.pass100).toMatchObject({ k: 1, n: 5 });
+  });
+
+  it("the run table counts the same", () => {
+    const row = renderCategoryTable(trials).split("\n").at(-1) ?? "";
+    expect(row).toMatch(/\b4\/5\s+1\/5\b/);
+  });
+});
