@@ -4,11 +4,12 @@ import { budgetFromOptions } from "../gateway/budget.js";
 import { checkModelId } from "../models/providers.js";
 import { settingsFromOptions } from "../models/settings.js";
 import type { JobConfig } from "../store/job-config.js";
+import { getTrialKind, listTrialKinds } from "./trial-kinds.js";
 
 /** The choices of a new job; everything but the tasks and agents has a default. */
 export interface JobChoices {
   /** The loaded tasks (name, folder, checksum), e.g. from loadTaskSet. */
-  tasks: readonly { name: string; dir: string; checksum: string }[];
+  tasks: readonly { name: string; dir: string; checksum: string; kind?: string }[];
   /** Agent names from the agent registry (e.g. "oracle"). */
   agents: readonly string[];
   /** `provider:model` ids for agents that drive a model; none: every agent runs without one. */
@@ -45,7 +46,10 @@ export function checkJobChoices(
   const options = { ...(c.agentOptions ?? {}) };
   const models = c.models ?? [];
   for (const name of c.agents) {
-    createAgent(name, options);
+    // A name only another task kind knows (a world team agent) is checked against the tasks later.
+    if (listTrialKinds().some((k) => k.agents().includes(name))) {
+      if (!isTerminalAgent(name, options)) continue;
+    } else createAgent(name, options);
     if (agentNeedsModel(name) && models.length === 0) {
       throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
     }
@@ -57,9 +61,40 @@ export function checkJobChoices(
   for (const model of models) checkModelId(model, callSettings, env);
 }
 
+function isTerminalAgent(name: string, options: Record<string, string>): boolean {
+  try {
+    createAgent(name, options);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every agent must be able to play every task of the job: a terminal agent, or one of the task's kind. */
+function checkAgentsFitTasks(c: Pick<JobChoices, "tasks" | "agents" | "agentOptions">): void {
+  const options = { ...(c.agentOptions ?? {}) };
+  for (const t of c.tasks) {
+    const kind = t.kind ?? "terminal";
+    for (const name of c.agents) {
+      const fits =
+        kind === "terminal" ? isTerminalAgent(name, options) : getTrialKind(kind).agents().includes(name);
+      if (!fits) {
+        const known =
+          kind === "terminal"
+            ? "a terminal agent (see longhaul run --help)"
+            : getTrialKind(kind).agents().join(", ");
+        throw new UserError(
+          `agent ${name} cannot play ${kind} task ${t.name} (${kind} tasks take: ${known})`,
+        );
+      }
+    }
+  }
+}
+
 /** A new job's config.json, after checkJobChoices; the defaults are those of `longhaul run`. */
 export function buildJobConfig(c: JobChoices, now: Date = new Date()): JobConfig {
   checkJobChoices(c);
+  checkAgentsFitTasks(c);
   const agentOptions: Record<string, string> = { ...(c.agentOptions ?? {}) };
   if (c.baseUrl) agentOptions.base_url = c.baseUrl;
   const models = c.models ?? [];

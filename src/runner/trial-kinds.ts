@@ -11,6 +11,8 @@ import type { TrialParams } from "./run-trial.js";
  */
 export interface TrialKind {
   kind: string;
+  /** The agent names that can play tasks of this kind (e.g. a world's team agents). */
+  agents(): string[];
   run(p: TrialParams): Promise<TrialResult>;
 }
 
@@ -32,4 +34,9 @@ export function getTrialKind(kind: string): TrialKind {
     );
   }
   return k;
+}
+
+/** Every registered trial kind (besides the built-in terminal one). */
+export function listTrialKinds(): TrialKind[] {
+  return [...kinds.values()];
 }

@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { summarize } from "../../src/analysis/index.js";
 import { emptyUsage, type TrialResult, UserError } from "../../src/core/index.js";
-import { getTrialKind, registerTrialKind, runJob } from "../../src/runner/index.js";
+import {
+  buildJobConfig,
+  checkJobChoices,
+  getTrialKind,
+  registerTrialKind,
+  runJob,
+} from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { JobStore } from "../../src/store/index.js";
 import { loadTaskSet, registerTaskKind, type Task } from "../../src/task/index.js";
@@ -39,6 +45,7 @@ registerTaskKind({
 });
 registerTrialKind({
   kind: "tally",
+  agents: () => ["oracle", "counter"],
   run: async (p): Promise<TrialResult> => {
     const goal = Number(p.task.instruction.split(" ").at(-1));
     const reached = p.seed % goal;
@@ -130,8 +137,24 @@ describe("task kinds: a task that is not a Harbor folder runs through the same j
 
   it("refuses a trial kind registered twice and names the known kinds of a missing one", () => {
     expect(() =>
-      registerTrialKind({ kind: "tally", run: async () => Promise.reject(new Error("x")) }),
+      registerTrialKind({ kind: "tally", agents: () => [], run: async () => Promise.reject(new Error("x")) }),
     ).toThrow(/already registered/);
     expect(() => getTrialKind("nope")).toThrow('no trial kind "nope" is registered (known: terminal, tally)');
+  });
+
+  it("takes an agent only its kind knows, and refuses it for a task of another kind", async () => {
+    const a = join(tempDir("kinds"), "c.tally.json");
+    writeFileSync(a, JSON.stringify({ name: "tally-c", goal: 2 }));
+    const { tasks } = await loadTaskSet([join(FIXTURES, "hello"), a]);
+    expect(() => checkJobChoices({ agents: ["counter"] })).not.toThrow();
+    expect(() => checkJobChoices({ agents: ["no-such-agent"] })).toThrow(/unknown agent/);
+    const tally = tasks.filter((t) => t.kind === "tally");
+    expect(buildJobConfig({ tasks: tally, agents: ["counter", "oracle"] }).agents).toEqual([
+      "counter",
+      "oracle",
+    ]);
+    expect(() => buildJobConfig({ tasks, agents: ["counter"] })).toThrow(
+      /agent counter cannot play terminal task hello/,
+    );
   });
 });
