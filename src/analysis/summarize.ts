@@ -180,7 +180,13 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
     recovered: [],
     continuation: continuationRows(trials),
     references: [],
+    ...worldCount(trials),
   };
+}
+
+function worldCount(trials: readonly AnalysisTrial[]): { worldTrials?: number } {
+  const n = trials.filter((t) => t.world).length;
+  return n > 0 ? { worldTrials: n } : {};
 }
 
 /** Upper bound on bootstrap draws per summary, so large stores stay fast (see docs/reports.md). */

@@ -162,6 +162,11 @@ export interface Summary {
   recovered: RecoveredRow[];
   /** Continue-until-timeout mode: R at the first claimed completion vs final R, per agent × model. */
   continuation: ContinuationRow[];
+  /**
+   * Trials of world tasks among those summarized: for them Pass@1 is SR (the success condition)
+   * and R is PSR (the weighted share of checkpoints). Absent: none.
+   */
+  worldTrials?: number;
   /** Rank agreement with other sources (published tables), filled by the caller that has them. */
   references: ReferenceAgreement[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */

@@ -79,6 +79,11 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
         ]
       : []),
     ...hiddenCaseNotes(s),
+    ...(s.worldTrials !== undefined
+      ? [
+          `world trials (${s.worldTrials}): Pass@1 is SR (the task's success condition held), R = 1 also needs every checkpoint, and R is PSR (the weighted share of checkpoints reached)`,
+        ]
+      : []),
   ];
   sections.push({
     title: `Results by ${s.groupBy.join(" × ")}`,

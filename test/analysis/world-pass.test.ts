@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { summarize } from "../../src/analysis/index.js";
 import { renderCategoryTable } from "../../src/cli/results-table.js";
 import type { TrialResult } from "../../src/core/index.js";
+import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { storedTrial } from "../support/stored-trials.js";
 
 function world(id: string, reward: number, success: boolean): TrialResult {
@@ -31,5 +32,14 @@ describe("a world trial passes by its success condition (SR), R being its PSR", 
   it("the run table counts the same", () => {
     const row = renderCategoryTable(trials).split("\n").at(-1) ?? "";
     expect(row).toMatch(/\b4\/5\s+1\/5\b/);
+  });
+
+  it("the report says what Pass@1 and R mean for world trials, and only when there are some", () => {
+    expect(renderMarkdown(summarize(trials, { bootstrapSamples: 0 }))).toContain(
+      "world trials (4): Pass@1 is SR",
+    );
+    const terminalOnly = summarize(trials.slice(4), { bootstrapSamples: 0 });
+    expect(terminalOnly.worldTrials).toBeUndefined();
+    expect(renderMarkdown(terminalOnly)).not.toContain("world trials");
   });
 });
