@@ -23,7 +23,14 @@ export const runFileSchema = z.object({
   worldSeed: z.number().int(),
   contentDigest: z.string(),
   rules: rulesSchema,
-  agents: z.array(z.object({ id: z.string(), role: z.string(), team: z.string().optional() })),
+  agents: z.array(
+    z.object({
+      id: z.string(),
+      role: z.string(),
+      team: z.string().optional(),
+      at: z.object({ x: z.number().int(), y: z.number().int() }).optional(),
+    }),
+  ),
   /** The role definitions the agents used (so runs with custom roles replay anywhere). */
   roles: z.array(roleSchema).optional(),
   roundBudget: z.number().int().min(1),
@@ -160,6 +167,7 @@ export class Session {
         id: a.id,
         role: a.role,
         ...(a.team === undefined ? {} : { team: a.team }),
+        ...(a.at === undefined ? {} : { at: { x: a.at.x, y: a.at.y } }),
       })),
       roles: this.roles.filter((r) => this.agents.some((a) => a.role === r.id)),
       roundBudget: this.roundBudget,

@@ -49,7 +49,7 @@ describe("craft_item", () => {
   });
   it("needs a reachable station", () => {
     const h = harness();
-    expect(codeOf(h.call("s", "enter_portal", { portal: "portal_greenvale_gloomspire" }))).toBe("ok");
+    expect(codeOf(h.call("s", "enter_portal", { portal: "portal_greenvale_saltmere" }))).toBe("ok");
     h.state = { ...h.state, agents: h.state.agents.set(0, { ...h.agent("s"), x: 975, y: 700 }) }; // inside the sealed dungeon
     expect(codeOf(h.call("s", "craft_item", { item: "bronze_bar" }))).toBe("no_station");
   });
