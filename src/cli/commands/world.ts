@@ -130,7 +130,8 @@ export function registerWorldCommand(program: Command): void {
     .option("--content <dir>", "load a content pack folder instead of generating one from the run's seed")
     .action((file: string, opts: { content?: string }) => {
       const run = readRun(file);
-      const w = opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
+      const w =
+        opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
       const out = checkReplay(w, run);
       const s = out.session;
       const detail = s === null ? "" : `: ${s.events.length} events, digest ${stateDigest(s.state)}`;

@@ -20,7 +20,11 @@ export interface ReplayOutcome {
  * break the turn order (an agent out of turn, a call recorded in the wrong round, a call after
  * the run ended) is `invalid`; otherwise the events, round count and final digest must all match.
  */
-export function checkReplay(world: World, run: RunFile, roles: readonly RoleDef[] = run.roles ?? ROLES): ReplayOutcome {
+export function checkReplay(
+  world: World,
+  run: RunFile,
+  roles: readonly RoleDef[] = run.roles ?? ROLES,
+): ReplayOutcome {
   if (run.contentDigest !== world.contentDigest) {
     return {
       verdict: "different",

@@ -42,8 +42,10 @@ const cheb = (ax: number, ay: number, bx: number, by: number): number =>
   Math.max(Math.abs(ax - bx), Math.abs(ay - by));
 
 /**
- * The end of a round, after every agent's turn: aggressive mobs act (in spawn order), active
- * agents regenerate, and the clock ticks. Pure; all randomness comes from the state's RNG.
+ * The end of a round, after every agent's turn: aggressive mobs act (in spawn order: each
+ * approaches the nearest active agent within its aggro range by up to `mobStepTiles`, never
+ * straying more than `mobLeash` from its spawn point, and strikes it when adjacent; with no
+ * target it walks back home), active agents regenerate, and the clock ticks. Pure; all randomness comes from the state's RNG.
  */
 export function endRound(world: World, state: WorldState): { state: WorldState; events: WorldEvent[] } {
   const events: WorldEvent[] = [];
@@ -125,10 +127,12 @@ export function endRound(world: World, state: WorldState): { state: WorldState; 
     }
     agents = agents.set(target, hurt);
   }
-  for (let i = 0; i < agents.length && rules.regenPerRound > 0; i++) {
+  // Slow regeneration: 1 hp at the end of every `regenEveryRounds`-th round (tick 0 is round 1).
+  const regen = rules.regenEveryRounds > 0 && (tick + 1) % rules.regenEveryRounds === 0;
+  for (let i = 0; i < agents.length && regen; i++) {
     const a = agents.get(i);
     if (a === undefined || !isActive(a, tick) || a.hp >= a.maxHp) continue;
-    agents = agents.set(i, { ...a, hp: Math.min(a.maxHp, a.hp + rules.regenPerRound) });
+    agents = agents.set(i, { ...a, hp: a.hp + 1 });
   }
   return { state: { ...state, agents, mobs, seq, rng: rng.state(), tick: tick + 1 }, events };
 }

@@ -9,8 +9,8 @@ export const rulesSchema = z.strictObject({
   viewRadius: z.number().int().min(1).max(64),
   /** How many tiles an agent may walk in one call, all walking of the call together. */
   maxMoveTiles: z.number().int().min(1).max(10_000),
-  /** Hit points every active agent regains at the end of each round (up to its maximum). */
-  regenPerRound: z.number().int().min(0).max(1000),
+  /** Every active agent regains 1 hp at the end of every this many rounds (0: never). */
+  regenEveryRounds: z.number().int().min(0).max(1000),
   /** Rounds an agent sits out after it is defeated (it wakes at the spawn point with full hp). */
   respawnRounds: z.number().int().min(0).max(1000),
   /** Tiles an aggressive mob moves per round toward its target (or back home). */
@@ -23,7 +23,7 @@ export type WorldRules = z.infer<typeof rulesSchema>;
 export const DEFAULT_RULES: WorldRules = {
   viewRadius: 8,
   maxMoveTiles: 30,
-  regenPerRound: 1,
+  regenEveryRounds: 4,
   respawnRounds: 3,
   mobStepTiles: 2,
   mobLeash: 10,

@@ -83,7 +83,9 @@ export class Session {
   }
 
   get done(): boolean {
-    return this.round >= this.roundBudget || this.agents.every((a) => this.agentState(a.id).completed !== null);
+    return (
+      this.round >= this.roundBudget || this.agents.every((a) => this.agentState(a.id).completed !== null)
+    );
   }
 
   /** The agent whose turn it is, or null once the run is over. */

@@ -68,7 +68,10 @@ describe("a scripted three-role team", () => {
     const i = session.state.agentIndex.miner ?? -1;
     const miner = session.state.agents.get(i);
     if (miner === undefined) throw new Error("no miner");
-    const start = { ...session.state, agents: session.state.agents.set(i, { ...miner, completed: null, x: 486, y: 362 }) };
+    const start = {
+      ...session.state,
+      agents: session.state.agents.set(i, { ...miner, completed: null, x: 486, y: 362 }),
+    };
     const before = stateDigest(start);
     const text = snapshot(start);
     const out = step(world, start, "miner", { tool: "harvest_resource", args: { target: "copper_rock" } });

@@ -84,7 +84,8 @@ export function nextCall(steps: readonly PlanStep[], progress: { at: number }, o
       return s.call;
     }
     if ("go" in s) {
-      if (o.position.x !== s.go[0] || o.position.y !== s.go[1]) return call("move_to", { x: s.go[0], y: s.go[1] });
+      if (o.position.x !== s.go[0] || o.position.y !== s.go[1])
+        return call("move_to", { x: s.go[0], y: s.go[1] });
     } else if ("gather" in s) {
       if (!has(o, s.item, s.qty)) {
         const depleted = o.nearby.some((t) => t.id === s.gather && t.detail.includes("depleted"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { codeOf, Harness, testRole } from "../../../test/world/kit.js";
-import { DEFAULT_RULES } from "../engine/rules.js";
 import type { AgentSpec } from "../engine/init.js";
+import { DEFAULT_RULES } from "../engine/rules.js";
 
 const gatherer = testRole("t_gatherer", { mining: 40, woodcutting: 1, attack: 40, defence: 40 }, [
   { item: "bronze_pickaxe", qty: 1 },
@@ -13,7 +13,8 @@ const BY_RAT = { x: 578, y: 368 };
 const COPPER = { id: "node_829", x: 486, y: 362 };
 
 function harness(at?: { x: number; y: number }, rules = {}): Harness {
-  const spec = (id: string): AgentSpec => (at === undefined ? { id, role: "t_gatherer" } : { id, role: "t_gatherer", at });
+  const spec = (id: string): AgentSpec =>
+    at === undefined ? { id, role: "t_gatherer" } : { id, role: "t_gatherer", at };
   return new Harness([spec("a"), spec("b")], [gatherer], 1, rules);
 }
 
@@ -144,7 +145,9 @@ describe("attack_entity and pickup_item", () => {
     expect(w.downUntil).toBe(5 + 1 + DEFAULT_RULES.respawnRounds);
     const fight = h.events.find((e) => e.type === "fight");
     expect(fight?.data.dealt).toBeGreaterThan(0);
-    expect(h.state.mobs.get(index)?.hp).toBe((world.mob.get("gloom_knight")?.hp ?? 0) - Number(fight?.data.dealt));
+    expect(h.state.mobs.get(index)?.hp).toBe(
+      (world.mob.get("gloom_knight")?.hp ?? 0) - Number(fight?.data.dealt),
+    );
     expect(h.events.map((e) => e.type)).toContain("agent_defeated");
     // While down, its calls are refused; once the penalty is over it acts again.
     expect(codeOf(h.call("w", "wait"))).toBe("defeated");
