@@ -48,7 +48,7 @@ const mainland: Array<[number, number]> = [];
   }
 }
 
-/** A mixed workload: a third long moves anywhere on the mainland, the rest role actions. */
+/** A mixed workload: a third moves toward anywhere on the mainland (each capped per call), the rest role actions. */
 function policyFor(world: World, rng: Rng) {
   let k = 0;
   return (agentId: string, _obs: unknown): ToolCall => {

@@ -52,10 +52,24 @@ describe("longhaul world", () => {
     await expect(cli(["render", "--run", runFile, "--out", out])).rejects.toThrow(/different world/);
   });
 
-  it("replay confirms a recorded run", async () => {
+  it("replay confirms a recorded run, and flags broken turn order, a foreign pack and old files", async () => {
     const dir = mkdtempSync(join(tmpdir(), "world-cli-"));
     const runFile = join(dir, "run.json");
-    writeFileSync(runFile, JSON.stringify(runScriptedTeam(createWorld()).toRunFile(DEFAULT_SEED)));
+    const run = runScriptedTeam(createWorld()).toRunFile(DEFAULT_SEED);
+    writeFileSync(runFile, JSON.stringify(run));
     expect(await cli(["replay", runFile])).toMatch(/^identical: \d+ events/);
+    expect(process.exitCode ?? 0).toBe(0);
+    // The miner acting three times in round 0.
+    const miner = run.calls.filter((c) => c.agent === "miner").slice(0, 3);
+    writeFileSync(runFile, JSON.stringify({ ...run, calls: miner.map((c) => ({ ...c, round: 0 })) }));
+    expect(await cli(["replay", runFile])).toMatch(/^INVALID: call 1 \(miner\) breaks the turn order/);
+    expect(process.exitCode).toBe(1);
+    process.exitCode = 0;
+    writeFileSync(runFile, JSON.stringify({ ...run, contentDigest: "f".repeat(64) }));
+    expect(await cli(["replay", runFile])).toMatch(/^DIFFERENT: content pack digest differs: recorded f{64}/);
+    expect(process.exitCode).toBe(1);
+    process.exitCode = 0;
+    writeFileSync(runFile, JSON.stringify({ ...run, version: 1 }));
+    await expect(cli(["replay", runFile])).rejects.toThrow(/version 1 was recorded under other engine rules/);
   });
 });

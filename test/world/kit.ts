@@ -1,4 +1,5 @@
 import { type AgentSpec, initialState } from "../../src/world/engine/init.js";
+import { DEFAULT_RULES, type WorldRules } from "../../src/world/engine/rules.js";
 import { step } from "../../src/world/engine/step.js";
 import type { StepResult, ToolResult, WorldEvent, WorldState } from "../../src/world/engine/types.js";
 import { ROLES, type RoleDef } from "../../src/world/roles.js";
@@ -24,9 +25,9 @@ export class Harness {
   state: WorldState;
   readonly events: WorldEvent[] = [];
 
-  constructor(agents: AgentSpec[], roles: RoleDef[], seed = 1) {
+  constructor(agents: AgentSpec[], roles: RoleDef[], seed = 1, rules: Partial<WorldRules> = {}) {
     this.world = createWorld();
-    this.state = initialState(this.world, agents, seed, [...ROLES, ...roles]);
+    this.state = initialState(this.world, agents, seed, [...ROLES, ...roles], { ...DEFAULT_RULES, ...rules });
   }
 
   call(agent: string, tool: string, args: Record<string, unknown> = {}): ToolResult {

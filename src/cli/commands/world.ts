@@ -4,7 +4,9 @@ import { UserError } from "../../core/index.js";
 import { DEFAULT_SEED } from "../../world/content/generate-content.js";
 import { loadPackDir, writePackDir } from "../../world/content/load.js";
 import { contentCounts } from "../../world/content/stats.js";
-import { type RunFile, replay, runFileSchema } from "../../world/engine/session.js";
+import { checkReplay } from "../../world/engine/replay.js";
+import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engine/session.js";
+import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { buildWorld, createWorld, type World } from "../../world/world.js";
 
@@ -32,6 +34,12 @@ function readRun(file: string): RunFile {
     raw = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
     throw new UserError(`${file}: cannot read run file: ${(e as Error).message}`);
+  }
+  const version = typeof raw === "object" && raw !== null && "version" in raw ? raw.version : undefined;
+  if (typeof version === "number" && version !== RUN_FILE_VERSION) {
+    throw new UserError(
+      `${file}: run file version ${version} was recorded under other engine rules; this engine replays version ${RUN_FILE_VERSION}`,
+    );
   }
   const parsed = runFileSchema.safeParse(raw);
   if (!parsed.success) {
@@ -115,19 +123,21 @@ export function registerWorldCommand(program: Command): void {
     });
   world
     .command("replay")
-    .description("Re-run a run file's tool calls and check the events and final state match")
+    .description(
+      "Re-run a run file's tool calls and check the turn order, content pack, events and final state match",
+    )
     .argument("<run>", "run file")
-    .action((file: string) => {
+    .option("--content <dir>", "load a content pack folder instead of generating one from the run's seed")
+    .action((file: string, opts: { content?: string }) => {
       const run = readRun(file);
-      const w = createWorld(run.worldSeed);
-      const s = replay(w, run);
-      const again = s.toRunFile(run.worldSeed);
-      const same =
-        JSON.stringify(again.events) === JSON.stringify(run.events) && again.finalDigest === run.finalDigest;
-      process.stdout.write(
-        `${same ? "identical" : "DIFFERENT"}: ${again.events.length} events, digest ${again.finalDigest}\n`,
-      );
-      if (!same) process.exitCode = 1;
+      const w =
+        opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
+      const out = checkReplay(w, run);
+      const s = out.session;
+      const detail = s === null ? "" : `: ${s.events.length} events, digest ${stateDigest(s.state)}`;
+      if (out.verdict === "identical") process.stdout.write(`identical${detail}\n`);
+      else process.stdout.write(`${out.verdict === "invalid" ? "INVALID" : "DIFFERENT"}: ${out.reason}\n`);
+      if (out.verdict !== "identical") process.exitCode = 1;
     });
   world
     .command("export")

@@ -31,6 +31,8 @@ export class Draft {
   readonly rng: Rng;
   private readonly events: WorldEvent[] = [];
   actionSeq = -1;
+  /** Tiles walked so far in this call (all walking of one call shares `rules.maxMoveTiles`). */
+  walked = 0;
 
   constructor(
     readonly world: World,

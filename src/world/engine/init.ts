@@ -5,6 +5,7 @@ import { ROLES, type RoleDef } from "../roles.js";
 import { maxHpFor } from "../tools/combat.js";
 import type { World } from "../world.js";
 import { PVec } from "./pvec.js";
+import { DEFAULT_RULES, type WorldRules } from "./rules.js";
 import type { AgentState, Lot, MobState, WorldState } from "./types.js";
 
 export interface AgentSpec {
@@ -21,6 +22,7 @@ export function initialState(
   agents: readonly AgentSpec[],
   seed: number,
   roles: readonly RoleDef[] = ROLES,
+  rules: WorldRules = DEFAULT_RULES,
 ): WorldState {
   const lots: Lot[] = [];
   const states: AgentState[] = [];
@@ -69,14 +71,18 @@ export function initialState(
       lastResult: null,
       allowedTools: [...role.tools],
       deaths: 0,
+      completed: null,
+      downUntil: 0,
     });
   });
   const mobs: MobState[] = world.pack.spawns.map((s) => ({
     hp: world.mob.get(s.mob)?.hp ?? 1,
     respawnAt: -1,
+    x: s.x,
+    y: s.y,
   }));
   return {
-    version: 1,
+    version: 2,
     seed,
     tick: 0,
     seq: 0,
@@ -88,11 +94,12 @@ export function initialState(
     lots: PVec.from(lots),
     ground: PVec.empty(),
     messages: PVec.empty(),
-    completed: null,
+    rules: { ...rules },
   };
 }
 
-/** The world clock moves on once per round (respawns are checked lazily against it). */
-export function advanceTick(state: WorldState): WorldState {
-  return { ...state, tick: state.tick + 1 };
+/** A typed error for a call or observation naming an agent the state does not have. */
+export function unknownAgent(state: WorldState, agentId: string): UserError {
+  const known = Object.keys(state.agentIndex);
+  return new UserError(`unknown agent "${agentId}" (known: ${known.length > 0 ? known.join(", ") : "none"})`);
 }

@@ -1,10 +1,13 @@
 import type { Slot } from "../content/schema.js";
 import { TERRAIN_NAMES, type TileMap } from "../map/tilemap.js";
 import { staticNear, type World } from "../world.js";
+import { unknownAgent } from "./init.js";
+import { DEFAULT_RULES } from "./rules.js";
 import type { AgentState, Message, ToolResult, WorldState } from "./types.js";
 import { INVENTORY_SLOTS } from "./types.js";
 
-export const VIEW_RADIUS = 8;
+/** The default view radius (`DEFAULT_RULES.viewRadius`); a run's own is `state.rules.viewRadius`. */
+export const VIEW_RADIUS = DEFAULT_RULES.viewRadius;
 export const MAX_NEARBY = 40;
 
 /** Nearest first (ties by id), at most MAX_NEARBY; bucketed by distance so crowds cost O(n). */
@@ -72,16 +75,17 @@ export interface Observation {
 export function observe(world: World, state: WorldState, agentId: string): Observation {
   const idx = state.agentIndex[agentId];
   const me = idx === undefined ? undefined : state.agents.get(idx);
-  if (me === undefined) throw new RangeError(`no agent "${agentId}"`);
+  if (me === undefined) throw unknownAgent(state, agentId);
   const { map, pack } = world;
-  const r = VIEW_RADIUS;
+  const r = state.rules.viewRadius;
   const dist = (x: number, y: number): number => Math.max(Math.abs(x - me.x), Math.abs(y - me.y));
   const nearby: NearbyThing[] = [];
-  for (const e of staticNear(world, me.x, me.y, r)) {
+  // Mobs may stand up to `mobLeash` tiles from their spawn point, so look that much further.
+  for (const e of staticNear(world, me.x, me.y, r + state.rules.mobLeash)) {
     if (e.kind === "node") {
       const n = pack.nodes[e.index];
       const res = n === undefined ? undefined : world.resource.get(n.resource);
-      if (n === undefined || res === undefined) continue;
+      if (n === undefined || res === undefined || dist(n.x, n.y) > r) continue;
       const ready = (state.nodes.get(e.index) ?? 0) <= state.tick;
       const detail = `${res.skill} ${res.level}${res.tool === undefined ? "" : `, needs ${res.tool}`}${ready ? "" : ", depleted"}`;
       nearby.push({
@@ -99,20 +103,21 @@ export function observe(world: World, state: WorldState, agentId: string): Obser
       const def = s === undefined ? undefined : world.mob.get(s.mob);
       if (s === undefined || m === undefined || def === undefined) continue;
       if (m.respawnAt >= 0 && m.respawnAt > state.tick) continue;
+      if (dist(m.x, m.y) > r) continue;
       const hp = m.respawnAt >= 0 ? def.hp : m.hp;
       const detail = `level ${def.level}, hp ${hp}/${def.hp}${def.aggressive ? ", aggressive" : ""}${def.boss ? ", boss" : ""}`;
       nearby.push({
         kind: "mob",
         id: s.id,
         name: def.name,
-        x: s.x,
-        y: s.y,
-        distance: dist(s.x, s.y),
+        x: m.x,
+        y: m.y,
+        distance: dist(m.x, m.y),
         detail,
       });
     } else if (e.kind === "npc") {
       const n = pack.npcs[e.index];
-      if (n !== undefined)
+      if (n !== undefined && dist(n.x, n.y) <= r)
         nearby.push({
           kind: "npc",
           id: n.id,
@@ -124,7 +129,7 @@ export function observe(world: World, state: WorldState, agentId: string): Obser
         });
     } else if (e.kind === "station") {
       const s = pack.stations[e.index];
-      if (s !== undefined)
+      if (s !== undefined && dist(s.x, s.y) <= r)
         nearby.push({
           kind: "station",
           id: s.id,
@@ -136,7 +141,7 @@ export function observe(world: World, state: WorldState, agentId: string): Obser
         });
     } else {
       const p = pack.portals[e.index];
-      if (p === undefined) continue;
+      if (p === undefined || dist(p.x, p.y) > r) continue;
       const detail = `${p.kind}${p.requiresItem === undefined ? "" : `, needs ${p.requiresItem}`}`;
       nearby.push({
         kind: "portal",

@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { UserError } from "../../core/index.js";
 import { ROLES, type RoleDef, roleSchema } from "../roles.js";
 import type { World } from "../world.js";
-import { type AgentSpec, advanceTick, initialState } from "./init.js";
+import { type AgentSpec, initialState, unknownAgent } from "./init.js";
 import { type Observation, observe } from "./observe.js";
+import { endRound, isActive } from "./round.js";
+import { DEFAULT_RULES, rulesSchema, type WorldRules } from "./rules.js";
 import { stateDigest } from "./snapshot.js";
 import { step } from "./step.js";
 import type { ToolResult, WorldEvent, WorldState } from "./types.js";
@@ -10,13 +13,24 @@ import type { ToolResult, WorldEvent, WorldState } from "./types.js";
 export type Policy = (agentId: string, obs: Observation, round: number) => unknown;
 export type AsyncPolicy = (agentId: string, obs: Observation, round: number) => Promise<unknown>;
 
+/** The run file format's version; version 1 files predate turn order, mob turns and rules. */
+export const RUN_FILE_VERSION = 2;
+
 export const runFileSchema = z.object({
   format: z.literal("longhaul-world-run"),
-  version: z.literal(1),
+  version: z.literal(RUN_FILE_VERSION),
   seed: z.number().int(),
   worldSeed: z.number().int(),
   contentDigest: z.string(),
-  agents: z.array(z.object({ id: z.string(), role: z.string(), team: z.string().optional() })),
+  rules: rulesSchema,
+  agents: z.array(
+    z.object({
+      id: z.string(),
+      role: z.string(),
+      team: z.string().optional(),
+      at: z.object({ x: z.number().int(), y: z.number().int() }).optional(),
+    }),
+  ),
   /** The role definitions the agents used (so runs with custom roles replay anywhere). */
   roles: z.array(roleSchema).optional(),
   roundBudget: z.number().int().min(1),
@@ -32,21 +46,29 @@ export const runFileSchema = z.object({
       data: z.record(z.string(), z.unknown()),
     }),
   ),
-  completed: z.object({ agent: z.string(), tick: z.number().int(), summary: z.string() }).nullable(),
+  /** Agents that declared completion, in the order they did. */
+  completed: z.array(z.object({ agent: z.string(), tick: z.number().int(), summary: z.string() })),
   finalDigest: z.string(),
 });
 export type RunFile = z.infer<typeof runFileSchema>;
 
+/** A call made out of turn (or after the run ended): refused, and the world is left as it was. */
+export class TurnError extends UserError {}
+
 /**
- * Round-robin turns: in a fixed order each agent observes, makes exactly one tool call and the
- * world advances; after every agent has acted the clock ticks. Runs stop at the round budget or
- * when an agent declares the task complete. Everything needed to replay is recorded.
+ * Round-robin turns: in the fixed order of `agents`, each active agent observes and makes
+ * exactly one tool call. Agents that declared completion, or are sitting out a defeat, are
+ * skipped (their places in the order stay). After the last turn of a round the round ends (mobs
+ * act, agents regenerate, the clock ticks). The run ends at the round budget or when every agent
+ * has declared completion. Everything needed to replay is recorded.
  */
 export class Session {
   state: WorldState;
   readonly events: WorldEvent[] = [];
   readonly calls: Array<{ round: number; agent: string; call: unknown }> = [];
   round = 0;
+  /** Index into `agents` of the agent whose turn it is. */
+  private cursor = 0;
 
   constructor(
     readonly world: World,
@@ -54,37 +76,72 @@ export class Session {
     readonly seed: number,
     readonly roundBudget: number,
     readonly roles: readonly RoleDef[] = ROLES,
+    readonly rules: WorldRules = DEFAULT_RULES,
   ) {
-    this.state = initialState(world, agents, seed, roles);
+    this.state = initialState(world, agents, seed, roles, rules);
+    this.settle();
   }
 
   get done(): boolean {
-    return this.state.completed !== null || this.round >= this.roundBudget;
+    return (
+      this.round >= this.roundBudget || this.agents.every((a) => this.agentState(a.id).completed !== null)
+    );
+  }
+
+  /** The agent whose turn it is, or null once the run is over. */
+  get turn(): string | null {
+    return this.done ? null : (this.agents[this.cursor]?.id ?? null);
   }
 
   observe(agentId: string): Observation {
     return observe(this.world, this.state, agentId);
   }
 
+  /**
+   * The agent whose turn it is makes its call. A call by any other agent (or after the run is
+   * over) throws a TurnError and changes nothing; an unknown agent id is a UserError.
+   */
   act(agentId: string, call: unknown): ToolResult {
+    if (this.state.agentIndex[agentId] === undefined) throw unknownAgent(this.state, agentId);
+    const turn = this.turn;
+    if (turn === null) throw new TurnError(`the run is over (round ${this.round}); ${agentId} cannot act`);
+    if (agentId !== turn)
+      throw new TurnError(`it is ${turn}'s turn in round ${this.round}, not ${agentId}'s`);
     const out = step(this.world, this.state, agentId, call);
     this.state = out.state;
     this.events.push(...out.events);
     this.calls.push({ round: this.round, agent: agentId, call });
+    this.cursor++;
+    this.settle();
     return out.result;
   }
 
-  endRound(): void {
-    this.state = advanceTick(this.state);
-    this.round++;
+  /** Skips inactive agents and ends finished rounds until an active agent is up or the run is over. */
+  private settle(): void {
+    while (!this.done) {
+      const spec = this.agents[this.cursor];
+      if (spec === undefined) {
+        const out = endRound(this.world, this.state);
+        this.state = out.state;
+        this.events.push(...out.events);
+        this.round++;
+        this.cursor = 0;
+      } else if (isActive(this.agentState(spec.id), this.state.tick)) return;
+      else this.cursor++;
+    }
   }
 
+  private agentState(id: string) {
+    const a = this.state.agents.get(this.state.agentIndex[id] ?? -1);
+    if (a === undefined) throw unknownAgent(this.state, id);
+    return a;
+  }
+
+  /** Plays turns until the current round is over (or the run is). */
   runRound(policy: Policy): void {
-    for (const a of this.agents) {
-      if (this.state.completed !== null) break;
-      this.act(a.id, policy(a.id, this.observe(a.id), this.round));
-    }
-    this.endRound();
+    const round = this.round;
+    for (let id = this.turn; id !== null && this.round === round; id = this.turn)
+      this.act(id, policy(id, this.observe(id), this.round));
   }
 
   run(policy: Policy): void {
@@ -92,45 +149,35 @@ export class Session {
   }
 
   async runAsync(policy: AsyncPolicy): Promise<void> {
-    while (!this.done) {
-      for (const a of this.agents) {
-        if (this.state.completed !== null) break;
-        this.act(a.id, await policy(a.id, this.observe(a.id), this.round));
-      }
-      this.endRound();
-    }
+    for (let id = this.turn; id !== null; id = this.turn)
+      this.act(id, await policy(id, this.observe(id), this.round));
   }
 
   toRunFile(worldSeed: number): RunFile {
+    const completed = this.agents
+      .map((a) => ({ agent: a.id, done: this.agentState(a.id).completed }))
+      .flatMap((c) => (c.done === null ? [] : [{ agent: c.agent, ...c.done }]))
+      .sort((a, b) => a.tick - b.tick);
     return {
       format: "longhaul-world-run",
-      version: 1,
+      version: RUN_FILE_VERSION,
       seed: this.seed,
       worldSeed,
       contentDigest: this.world.contentDigest,
+      rules: { ...this.rules },
       agents: this.agents.map((a) => ({
         id: a.id,
         role: a.role,
         ...(a.team === undefined ? {} : { team: a.team }),
+        ...(a.at === undefined ? {} : { at: { x: a.at.x, y: a.at.y } }),
       })),
       roles: this.roles.filter((r) => this.agents.some((a) => a.role === r.id)),
       roundBudget: this.roundBudget,
       rounds: this.round,
       calls: this.calls,
       events: this.events,
-      completed: this.state.completed,
+      completed,
       finalDigest: stateDigest(this.state),
     };
   }
-}
-
-/** Re-runs the recorded calls from the recorded seed (with the roles the run used); returns the session. */
-export function replay(world: World, run: RunFile, roles: readonly RoleDef[] = run.roles ?? ROLES): Session {
-  const s = new Session(world, run.agents, run.seed, run.roundBudget, roles);
-  for (const c of run.calls) {
-    while (s.round < c.round) s.endRound();
-    s.act(c.agent, c.call);
-  }
-  while (s.round < run.rounds) s.endRound();
-  return s;
 }

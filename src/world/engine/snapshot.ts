@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { canonicalJson, sha256 } from "../../core/index.js";
 import { PVec } from "./pvec.js";
+import { rulesSchema } from "./rules.js";
 import type { AgentState, GroundItem, Lot, Message, MobState, WorldState } from "./types.js";
 
 /** The state as plain JSON data (persistent vectors become arrays). */
@@ -26,7 +27,7 @@ export function snapshot(state: WorldState): string {
 }
 
 const snapshotSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   seed: z.number().int(),
   tick: z.number().int(),
   seq: z.number().int(),
@@ -34,7 +35,9 @@ const snapshotSchema = z.object({
   agents: z.array(z.record(z.string(), z.unknown())),
   agentIndex: z.record(z.string(), z.number().int()),
   nodes: z.array(z.number().int()),
-  mobs: z.array(z.object({ hp: z.number().int(), respawnAt: z.number().int() })),
+  mobs: z.array(
+    z.object({ hp: z.number().int(), respawnAt: z.number().int(), x: z.number().int(), y: z.number().int() }),
+  ),
   lots: z.array(z.record(z.string(), z.unknown())),
   ground: z.array(
     z.object({ id: z.string(), lot: z.number().int(), x: z.number().int(), y: z.number().int() }).nullable(),
@@ -48,7 +51,7 @@ const snapshotSchema = z.object({
       tick: z.number().int(),
     }),
   ),
-  completed: z.object({ agent: z.string(), tick: z.number().int(), summary: z.string() }).nullable(),
+  rules: rulesSchema,
 });
 
 /** Restores a snapshot; the engine's own output is trusted for the nested agent and lot records. */

@@ -5,6 +5,7 @@ import { TOOL_ARGS, type ToolName } from "../tools/schemas.js";
 import { chat, enterPortal, moveTo, tradeNpc, transferItems } from "../tools/social.js";
 import type { World } from "../world.js";
 import { Draft, ToolFailure } from "./draft.js";
+import { unknownAgent } from "./init.js";
 import type { JsonValue, StepResult, ToolErrorCode, ToolResult, WorldState } from "./types.js";
 
 type Handler = (d: Draft, args: never) => string | { message: string; defeated: boolean };
@@ -22,10 +23,12 @@ const HANDLERS: Record<ToolName, Handler> = {
   trade_npc: tradeNpc,
   chat,
   wait: () => "waited",
+  // Per agent: the caller goes offline (its later turns are skipped); teammates play on.
   complete: (d: Draft, args: { summary?: string }) => {
-    d.s.completed = { agent: d.actor, tick: d.s.tick, summary: args.summary ?? "" };
-    d.emit("completed", { summary: args.summary ?? "" });
-    return "declared the task complete";
+    const summary = args.summary ?? "";
+    d.putAgent({ ...d.agent(), completed: { tick: d.s.tick, summary } });
+    d.emit("completed", { summary });
+    return "declared your part complete; you are offline for the rest of the run";
   },
 };
 
@@ -37,7 +40,7 @@ const HANDLERS: Record<ToolName, Handler> = {
 export function step(world: World, state: WorldState, agentId: string, call: unknown): StepResult {
   const idx = state.agentIndex[agentId];
   const agent = idx === undefined ? undefined : state.agents.get(idx);
-  if (agent === undefined) throw new RangeError(`no agent "${agentId}" in this world`);
+  if (agent === undefined) throw unknownAgent(state, agentId);
   // Messages so far were shown in the observation that led to this call.
   const base: WorldState = {
     ...state,
@@ -63,12 +66,10 @@ export function step(world: World, state: WorldState, agentId: string, call: unk
       "invalid_args",
       parsed.error.issues.map((i) => `${i.path.join(".") || "call"}: ${i.message}`).join("; "),
     );
-  } else if (state.completed !== null) {
-    result = fail(
-      toolName,
-      "task_complete",
-      `the task was already declared complete by ${state.completed.agent}`,
-    );
+  } else if (agent.completed !== null) {
+    result = fail(toolName, "task_complete", `you declared completion at tick ${agent.completed.tick}`);
+  } else if (agent.downUntil > state.tick) {
+    result = fail(toolName, "defeated", `you were defeated and sit out until tick ${agent.downUntil}`);
   } else if (!agent.allowedTools.includes(parsed.data.tool)) {
     result = fail(toolName, "tool_not_allowed", `your role (${agent.role}) cannot use ${parsed.data.tool}`);
   } else {

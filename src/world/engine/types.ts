@@ -1,5 +1,6 @@
 import type { Skill, Slot } from "../content/schema.js";
 import type { PVec } from "./pvec.js";
+import type { WorldRules } from "./rules.js";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -65,6 +66,8 @@ export const TOOL_ERROR_CODES = [
   "not_usable",
   "locked",
   "defeated",
+  "not_in_view",
+  "too_far",
 ] as const;
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
@@ -85,12 +88,19 @@ export interface AgentState {
   lastResult: ToolResult | null;
   allowedTools: string[];
   deaths: number;
+  /** Set when the agent called `complete`: it is offline from then on (its turns are skipped). */
+  completed: { tick: number; summary: string } | null;
+  /** After a defeat: the first tick at which the agent acts again (its turns before are skipped). */
+  downUntil: number;
 }
 
 export interface MobState {
   hp: number;
   /** Tick at which a killed mob comes back; -1 while alive. */
   respawnAt: number;
+  /** Where it stands (mobs chase agents, within a leash of their spawn point). */
+  x: number;
+  y: number;
 }
 
 export interface GroundItem {
@@ -101,7 +111,7 @@ export interface GroundItem {
 }
 
 export interface WorldState {
-  version: 1;
+  version: 2;
   seed: number;
   tick: number;
   /** Sequence number the next event gets. */
@@ -117,7 +127,7 @@ export interface WorldState {
   ground: PVec<GroundItem | null>;
   /** Every chat message, in order; a message costs one append however many receive it. */
   messages: PVec<Message>;
-  completed: { agent: string; tick: number; summary: string } | null;
+  rules: WorldRules;
 }
 
 export interface WorldEvent {

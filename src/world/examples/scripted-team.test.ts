@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { testRole } from "../../../test/world/kit.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
 import { contributingEvents, traceLot, traceRoots } from "../engine/provenance.js";
-import { replay, runFileSchema, Session } from "../engine/session.js";
+import { replay } from "../engine/replay.js";
+import { runFileSchema, Session } from "../engine/session.js";
 import { restore, snapshot, stateDigest } from "../engine/snapshot.js";
 import { step } from "../engine/step.js";
 import { renderMap } from "../render/render.js";
@@ -25,7 +26,10 @@ describe("a scripted three-role team", () => {
     const warrior = session.state.agents.get(session.state.agentIndex.warrior ?? -1);
     const weapon = session.state.lots.get(warrior?.equipment.weapon ?? -1);
     expect(weapon?.item).toBe("bronze_sword");
-    expect(session.state.completed?.agent).toBe("warrior");
+    // Each agent declared its own part complete; the run ended when the last one did.
+    expect(run.completed.map((c) => c.agent).sort()).toEqual(["miner", "smith", "warrior"]);
+    expect(run.rounds).toBeLessThan(40);
+    expect(session.done).toBe(true);
     const types = new Set(session.events.map((e) => e.type));
     for (const t of ["harvested", "transferred", "crafted", "equipped", "killed", "chat"])
       expect(types.has(t)).toBe(true);
@@ -60,17 +64,22 @@ describe("a scripted three-role team", () => {
   });
 
   it("never modifies the state it is given, and snapshots restore to the same state", () => {
-    const before = stateDigest(session.state);
-    const text = snapshot(session.state);
-    const out = step(world, { ...session.state, completed: null }, "miner", {
-      tool: "harvest_resource",
-      args: { target: "copper_rock" },
-    });
+    // The miner, back online and standing by a copper rock.
+    const i = session.state.agentIndex.miner ?? -1;
+    const miner = session.state.agents.get(i);
+    if (miner === undefined) throw new Error("no miner");
+    const start = {
+      ...session.state,
+      agents: session.state.agents.set(i, { ...miner, completed: null, x: 486, y: 362 }),
+    };
+    const before = stateDigest(start);
+    const text = snapshot(start);
+    const out = step(world, start, "miner", { tool: "harvest_resource", args: { target: "copper_rock" } });
     expect(out.result.ok).toBe(true);
-    expect(stateDigest(session.state)).toBe(before);
+    expect(stateDigest(start)).toBe(before);
     const restored = restore(text);
     expect(stateDigest(restored)).toBe(before);
-    const fromRestored = step(world, { ...restored, completed: null }, "miner", {
+    const fromRestored = step(world, restored, "miner", {
       tool: "harvest_resource",
       args: { target: "copper_rock" },
     });
@@ -92,12 +101,14 @@ describe("a scripted three-role team", () => {
 describe("runs with custom roles", () => {
   it("carry their role definitions, so the run file alone replays", () => {
     const role = testRole("t_fisher", { fishing: 20 }, [{ item: "fishing_rod", qty: 1 }]);
-    const s = new Session(world, [{ id: "f", role: "t_fisher" }], 3, 4, [role]);
+    const s = new Session(world, [{ id: "f", role: "t_fisher", at: { x: 494, y: 386 } }], 3, 4, [role]);
     s.run(() => ({ tool: "harvest_resource", args: { target: "shrimp_spot" } }));
     const file = runFileSchema.parse(JSON.parse(JSON.stringify(s.toRunFile(DEFAULT_SEED))));
     expect(file.roles?.map((r) => r.id)).toEqual(["t_fisher"]);
     const again = replay(world, file);
     expect(stateDigest(again.state)).toBe(file.finalDigest);
-    expect(again.events.filter((e) => e.type === "harvested")).toHaveLength(4);
+    const harvests = s.events.filter((e) => e.type === "harvested").length;
+    expect(harvests).toBeGreaterThan(0);
+    expect(again.events.filter((e) => e.type === "harvested")).toHaveLength(harvests);
   });
 });

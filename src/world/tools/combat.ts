@@ -2,9 +2,10 @@ import type { Slot } from "../content/schema.js";
 import type { Draft } from "../engine/draft.js";
 import { ToolFailure } from "../engine/draft.js";
 import { addNewLot, dropLot, takeItems } from "../engine/inventory.js";
+import { defeat } from "../engine/round.js";
 import type { AgentState } from "../engine/types.js";
 import type { ToolArgs } from "./schemas.js";
-import { byDistance, connected, equipmentStats, mobAlive, travel } from "./travel.js";
+import { byDistance, connected, equipmentStats, inView, mobAlive, mobAt, travel } from "./travel.js";
 
 const MAX_EXCHANGES = 400;
 
@@ -17,19 +18,28 @@ export function attackEntity(
   let agent = d.agent();
   const fixed = world.spawnIndex.get(args.target);
   let index: number | undefined;
+  const radius = d.s.rules.viewRadius;
   if (fixed !== undefined) {
     if (!mobAlive(d, fixed)) throw new ToolFailure("target_gone", `${args.target} is dead (it will respawn)`);
+    const at = mobAt(d, fixed);
+    if (!inView(d, agent, at.x, at.y))
+      throw new ToolFailure("not_in_view", `${args.target} is not within your view (${radius} tiles)`);
+    if (!connected(d, agent, at.x, at.y))
+      throw new ToolFailure("unreachable", `${args.target} cannot be reached`);
     index = fixed;
   } else {
     if (!world.mob.has(args.target))
       throw new ToolFailure("unknown_target", `"${args.target}" is neither a mob id nor a mob kind`);
-    const alive = (world.spawnsOf.get(args.target) ?? [])
+    // Only what the agent can see is a candidate: the living ones of the kind within its view.
+    const seen = (world.spawnsOf.get(args.target) ?? [])
       .filter((i) => mobAlive(d, i))
-      .map((i): [number, { x: number; y: number }] => [i, world.pack.spawns[i] ?? { x: 0, y: 0 }]);
-    if (alive.length === 0) throw new ToolFailure("target_gone", `no ${args.target} is alive right now`);
+      .map((i): [number, { x: number; y: number }] => [i, mobAt(d, i)])
+      .filter(([, p]) => inView(d, agent, p.x, p.y));
+    if (seen.length === 0)
+      throw new ToolFailure("not_in_view", `no living ${args.target} within your view (${radius} tiles)`);
     index = byDistance(
       agent,
-      alive.filter(([, p]) => connected(d, agent, p.x, p.y)),
+      seen.filter(([, p]) => connected(d, agent, p.x, p.y)),
     )[0]?.[0];
     if (index === undefined) throw new ToolFailure("unreachable", `no living ${args.target} can be reached`);
   }
@@ -37,7 +47,8 @@ export function attackEntity(
   const def = spawn === undefined ? undefined : world.mob.get(spawn.mob);
   if (spawn === undefined || def === undefined)
     throw new ToolFailure("unknown_target", `no mob ${args.target}`);
-  agent = travel(d, agent, spawn.x, spawn.y);
+  const pos = mobAt(d, index);
+  agent = travel(d, agent, pos.x, pos.y);
   const state = d.s.mobs.get(index) ?? { hp: def.hp, respawnAt: -1 };
   let mobHp = state.respawnAt >= 0 ? def.hp : state.hp; // a respawned mob is back at full health
   const gear = equipmentStats(d, agent);
@@ -66,18 +77,28 @@ export function attackEntity(
     killed,
   });
   if (!killed) {
-    d.s.mobs = d.s.mobs.set(index, { hp: mobHp, respawnAt: -1 });
+    d.s.mobs = d.s.mobs.set(index, { hp: mobHp, respawnAt: -1, x: pos.x, y: pos.y });
     if (agent.hp - taken > 0) {
       d.putAgent({ ...agent, hp: agent.hp - taken });
       return { message: `${def.name} still stands after ${exchanges} exchanges`, defeated: false };
     }
-    const spawnPoint = world.pack.world.spawn;
-    d.emit("agent_defeated", { by: spawn.id, respawn: [spawnPoint.x, spawnPoint.y] });
-    d.putAgent({ ...agent, hp: agent.maxHp, x: spawnPoint.x, y: spawnPoint.y, deaths: agent.deaths + 1 });
-    return { message: `defeated by ${def.name}; you wake up in town`, defeated: true };
+    // The fight's effects stand (the mob keeps its wounds, the agent is down): see docs/world.md.
+    const down = defeat(world, d.s, agent);
+    d.emit("agent_defeated", { by: spawn.id, respawn: [down.x, down.y], until: down.downUntil });
+    d.putAgent(down);
+    return {
+      message: `defeated by ${def.name}; you wake up at (${down.x}, ${down.y}) and sit out until tick ${down.downUntil}`,
+      defeated: true,
+    };
   }
   agent = { ...agent, hp: agent.hp - taken };
-  d.s.mobs = d.s.mobs.set(index, { hp: def.hp, respawnAt: d.s.tick + def.respawnTicks });
+  // A killed mob goes home to wait for its respawn.
+  d.s.mobs = d.s.mobs.set(index, {
+    hp: def.hp,
+    respawnAt: d.s.tick + def.respawnTicks,
+    x: spawn.x,
+    y: spawn.y,
+  });
   const killSeq = d.emit("killed", { mob: spawn.id, kind: def.id, boss: def.boss });
   agent = d.gainXp(agent, "attack", 4 + def.level * 2);
   agent = d.gainXp(agent, "defence", 2 + def.level);
@@ -97,7 +118,7 @@ export function attackEntity(
     let where = "inventory";
     if (args.loot === false) {
       const lot = d.newLot(drop.item, qty, "loot", seq, [], "ground");
-      where = dropLot(d, lot.id, spawn.x, spawn.y);
+      where = dropLot(d, lot.id, pos.x, pos.y);
       d.emit("loot", { item: drop.item, qty, lot: lot.id, ground: where, from: killSeq }, seq);
     } else {
       const added = addNewLot(d, agent, drop.item, qty, "loot", seq, []);

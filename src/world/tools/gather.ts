@@ -3,7 +3,7 @@ import { ToolFailure } from "../engine/draft.js";
 import { addNewLot, hasRoom } from "../engine/inventory.js";
 import type { AgentState } from "../engine/types.js";
 import type { ToolArgs } from "./schemas.js";
-import { byDistance, connected, travel } from "./travel.js";
+import { byDistance, connected, inView, travel } from "./travel.js";
 
 export function harvestResource(d: Draft, args: ToolArgs<"harvest_resource">): string {
   const { world } = d;
@@ -31,20 +31,33 @@ export function harvestResource(d: Draft, args: ToolArgs<"harvest_resource">): s
   for (let k = 0; k < wanted; k++) {
     let index: number | undefined;
     if (fixed !== undefined && k === 0) {
+      if (!inView(d, agent, node?.x ?? 0, node?.y ?? 0))
+        throw new ToolFailure(
+          "not_in_view",
+          `${args.target} is not within your view (${d.s.rules.viewRadius} tiles)`,
+        );
       if ((d.s.nodes.get(fixed) ?? 0) > d.s.tick)
         throw new ToolFailure("target_gone", `${args.target} is depleted`);
       if (!connected(d, agent, node?.x ?? 0, node?.y ?? 0))
         throw new ToolFailure("unreachable", `${args.target} cannot be reached`);
       index = fixed;
     } else {
-      const options = (world.nodesOf.get(res.id) ?? [])
-        .filter((i) => (d.s.nodes.get(i) ?? 0) <= d.s.tick)
+      // Candidates are the points the agent can see from where it stands now.
+      const seen = (world.nodesOf.get(res.id) ?? [])
         .map((i): [number, { x: number; y: number }] => [i, world.pack.nodes[i] ?? { x: 0, y: 0 }])
+        .filter(([, p]) => inView(d, agent, p.x, p.y));
+      const options = seen
+        .filter(([i]) => (d.s.nodes.get(i) ?? 0) <= d.s.tick)
         .filter(([, p]) => connected(d, agent, p.x, p.y));
       index = byDistance(agent, options)[0]?.[0];
       if (index === undefined) {
         if (got > 0) break;
-        throw new ToolFailure("target_gone", `no ${res.name} is available and reachable right now`);
+        if (seen.length === 0)
+          throw new ToolFailure(
+            "not_in_view",
+            `no ${res.name} within your view (${d.s.rules.viewRadius} tiles)`,
+          );
+        throw new ToolFailure("target_gone", `no ${res.name} in view is available and reachable right now`);
       }
     }
     if (!hasRoom(d, agent, res.yield.item, res.yield.qty)) {
@@ -53,7 +66,13 @@ export function harvestResource(d: Draft, args: ToolArgs<"harvest_resource">): s
     }
     const at = world.pack.nodes[index];
     if (at === undefined) break;
-    agent = travel(d, agent, at.x, at.y);
+    try {
+      agent = travel(d, agent, at.x, at.y);
+    } catch (e) {
+      // Out of walking budget after some harvests: keep what was gathered.
+      if (got > 0 && e instanceof ToolFailure && e.code === "too_far") break;
+      throw e;
+    }
     const seq = d.reserve();
     const added = addNewLot(d, agent, res.yield.item, res.yield.qty, "harvest", seq, []);
     agent = d.gainXp(added.agent, res.skill, res.xp);
@@ -85,7 +104,13 @@ export function pickupItem(d: Draft, args: ToolArgs<"pickup_item">): string {
     const code = /^g\d+$/.test(args.target) ? "target_gone" : "unknown_target";
     throw new ToolFailure(code, `nothing called "${args.target}" lies on the ground`);
   }
-  const reachable = byDistance(agent, entries).filter(([, g]) => connected(d, agent, g.x, g.y));
+  const seen = entries.filter(([, g]) => inView(d, agent, g.x, g.y));
+  if (seen.length === 0)
+    throw new ToolFailure(
+      "not_in_view",
+      `no "${args.target}" on the ground within your view (${d.s.rules.viewRadius} tiles)`,
+    );
+  const reachable = byDistance(agent, seen).filter(([, g]) => connected(d, agent, g.x, g.y));
   const pick = reachable[0];
   if (pick === undefined) throw new ToolFailure("unreachable", `"${args.target}" cannot be reached`);
   const [index, g] = pick;

@@ -9,19 +9,19 @@ export const TOOL_ARGS = {
   enter_portal: z.strictObject({ portal: ref.describe("portal or door id") }),
   harvest_resource: z.strictObject({
     target: ref.describe(
-      "a harvest point id (node_12) or a resource kind (oak_tree): the nearest available one",
+      "a harvest point id (node_12) or a resource kind (oak_tree): the nearest available one in view",
     ),
     count: count.max(10).optional().describe("how many harvests to make, moving between points as needed"),
   }),
   attack_entity: z.strictObject({
-    target: ref.describe("a mob id (mob_40) or a mob kind (field_rat): the nearest living one"),
+    target: ref.describe("a mob id (mob_40) or a mob kind (field_rat): the nearest living one in view"),
     loot: z
       .boolean()
       .optional()
       .describe("pick up the drops (default true); false leaves them on the ground"),
   }),
   pickup_item: z.strictObject({
-    target: ref.describe("a ground item id (g3) or an item id: the nearest one"),
+    target: ref.describe("a ground item id (g3) or an item id: the nearest one in view"),
   }),
   craft_item: z.strictObject({
     item: ref.describe("item id to make"),
@@ -54,12 +54,13 @@ export const TOOL_NAMES = Object.keys(TOOL_ARGS) as ToolName[];
 export type ToolArgs<T extends ToolName> = z.infer<(typeof TOOL_ARGS)[T]>;
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
-  move_to: "Walk to a tile (path-finding included).",
-  enter_portal: "Walk to a portal or door and go through it (some need a key item).",
+  move_to:
+    "Walk toward a tile (path-finding included); one call walks at most the per-call limit (30 tiles by default).",
+  enter_portal: "Walk to a portal or door in view and go through it (some need a key item).",
   harvest_resource:
-    "Walk to a tree, rock, fishing spot or forage patch and gather from it (needs skill level and tool).",
-  attack_entity: "Walk to a monster, fight it to the end and collect its drops.",
-  pickup_item: "Walk to an item lying on the ground and pick it up.",
+    "Walk to a tree, rock, fishing spot or forage patch in view and gather from it (needs skill level and tool).",
+  attack_entity: "Walk to a monster in view, fight it to the end and collect its drops.",
+  pickup_item: "Walk to an item lying on the ground in view and pick it up.",
   craft_item:
     "Make an item from its recipe, walking to the station it needs (furnace, anvil, range, workbench).",
   equip_item: "Wear or wield an item from your inventory.",
@@ -68,7 +69,8 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   trade_npc: "Walk to an NPC and buy from or sell to a shop, or make a fixed exchange with a trader.",
   chat: "Send a message to the whole team or one teammate (uses your turn).",
   wait: "Do nothing this turn.",
-  complete: "Declare the team's task done; the run ends.",
+  complete:
+    "Declare your part of the task done; you go offline for the rest of the run (the others play on).",
 };
 
 /** A tool call as an agent makes it. */

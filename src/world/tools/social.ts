@@ -2,7 +2,7 @@ import type { Draft } from "../engine/draft.js";
 import { ToolFailure } from "../engine/draft.js";
 import { addNewLot, countItem, hasRoom, moveItems, requireItems, takeItems } from "../engine/inventory.js";
 import type { ToolArgs } from "./schemas.js";
-import { connected, travel } from "./travel.js";
+import { connected, inView, travel } from "./travel.js";
 
 export function transferItems(d: Draft, args: ToolArgs<"transfer_items">): string {
   let from = d.agent();
@@ -125,8 +125,11 @@ export function moveTo(d: Draft, args: ToolArgs<"move_to">): string {
   }
   if ((map.comp[args.y * map.width + args.x] ?? -1) < 0)
     throw new ToolFailure("blocked", `(${args.x}, ${args.y}) is not walkable`);
-  const agent = travel(d, d.agent(), args.x, args.y);
+  const start = d.agent();
+  const agent = travel(d, start, args.x, args.y, true);
   d.putAgent(agent);
+  if (agent.x !== args.x || agent.y !== args.y)
+    return `walked ${d.walked} tiles toward (${args.x}, ${args.y}) (the most one call allows); now at (${agent.x}, ${agent.y})`;
   return `now at (${agent.x}, ${agent.y})`;
 }
 
@@ -134,6 +137,11 @@ export function enterPortal(d: Draft, args: ToolArgs<"enter_portal">): string {
   const portal = d.world.portal.get(args.portal);
   if (portal === undefined) throw new ToolFailure("unknown_target", `no portal or door "${args.portal}"`);
   let agent = d.agent();
+  if (!inView(d, agent, portal.x, portal.y))
+    throw new ToolFailure(
+      "not_in_view",
+      `${portal.name} is not within your view (${d.s.rules.viewRadius} tiles)`,
+    );
   if (portal.requiresItem !== undefined && countItem(d, agent, portal.requiresItem) === 0) {
     throw new ToolFailure("locked", `${portal.name} needs ${portal.requiresItem}`);
   }

@@ -1,42 +1,67 @@
 import type { Draft } from "../engine/draft.js";
 import { ToolFailure } from "../engine/draft.js";
-import type { AgentState } from "../engine/types.js";
-import { staticNear } from "../world.js";
+import type { AgentState, WorldState } from "../engine/types.js";
+import type { World } from "../world.js";
 
 /**
  * Walks the agent to (x, y) along a path (or fails with `unreachable`) and records the move.
- * Aggressive monsters near the destination get one strike at the agent on arrival.
+ * All walking in one call shares a budget of `rules.maxMoveTiles`: a walk that would exceed it
+ * fails with `too_far`, unless `partial` is set, in which case the agent walks as far as the
+ * budget allows along the path and stops there.
  */
-export function travel(d: Draft, agent: AgentState, x: number, y: number): AgentState {
+export function travel(d: Draft, agent: AgentState, x: number, y: number, partial = false): AgentState {
   if (agent.x === x && agent.y === y) return agent;
   const path = d.world.paths.find(agent.x, agent.y, x, y);
   if (path === null)
     throw new ToolFailure("unreachable", `no walking path from (${agent.x}, ${agent.y}) to (${x}, ${y})`);
+  const budget = d.s.rules.maxMoveTiles - d.walked;
+  if (path.cost <= budget) {
+    d.walked += path.cost;
+    d.emit("moved", { from: [agent.x, agent.y], to: [x, y], steps: path.cost, waypoints: path.waypoints });
+    return { ...agent, x, y };
+  }
+  if (!partial || budget <= 0) {
+    throw new ToolFailure(
+      "too_far",
+      `(${x}, ${y}) is ${path.cost} tiles away on foot; a call walks at most ${d.s.rules.maxMoveTiles} (${Math.max(0, budget)} left): move closer first`,
+    );
+  }
+  const stop = walkPart(d.world, path.waypoints, budget);
+  d.walked += stop.steps;
   d.emit("moved", {
     from: [agent.x, agent.y],
-    to: [x, y],
-    steps: path.cost,
-    waypoints: path.waypoints,
+    to: [stop.x, stop.y],
+    steps: stop.steps,
+    waypoints: stop.waypoints,
+    toward: [x, y],
   });
-  return aggro(d, { ...agent, x, y });
+  return { ...agent, x: stop.x, y: stop.y };
 }
 
-function aggro(d: Draft, agent: AgentState): AgentState {
-  let a = agent;
-  for (const e of staticNear(d.world, a.x, a.y, 6)) {
-    if (e.kind !== "mob") continue;
-    const spawn = d.world.pack.spawns[e.index];
-    const def = spawn === undefined ? undefined : d.world.mob.get(spawn.mob);
-    if (spawn === undefined || def === undefined || !def.aggressive) continue;
-    if (Math.max(Math.abs(spawn.x - a.x), Math.abs(spawn.y - a.y)) > def.aggroRange) continue;
-    if (!mobAlive(d, e.index)) continue;
-    const defence = d.levelOf(a, "defence") + equipmentStats(d, a).defence;
-    const hit = d.rng.next() < def.attack / (def.attack + defence + 1);
-    const damage = hit ? 1 + d.rng.int(0, Math.floor(def.attack / 6)) : 0;
-    d.emit("aggro", { mob: spawn.id, kind: def.id, damage });
-    a = { ...a, hp: Math.max(1, a.hp - damage) };
+/** The tile `budget` steps along a path (legs are expanded one by one, only as far as needed). */
+function walkPart(
+  world: World,
+  waypoints: ReadonlyArray<[number, number]>,
+  budget: number,
+): { x: number; y: number; steps: number; waypoints: Array<[number, number]> } {
+  const first = waypoints[0] ?? [0, 0];
+  const taken: Array<[number, number]> = [[first[0], first[1]]];
+  let here: [number, number] = [first[0], first[1]];
+  let steps = 0;
+  for (let k = 1; k < waypoints.length && steps < budget; k++) {
+    const leg = world.paths.refine([here, waypoints[k] ?? here]);
+    for (let i = 1; i < leg.length && steps < budget; i++) {
+      here = leg[i] ?? here;
+      steps++;
+    }
+    taken.push([here[0], here[1]]);
   }
-  return a;
+  return { x: here[0], y: here[1], steps, waypoints: taken };
+}
+
+/** True when (x, y) is within the agent's view radius (Chebyshev), the same one its observation uses. */
+export function inView(d: Draft, agent: AgentState, x: number, y: number): boolean {
+  return Math.max(Math.abs(agent.x - x), Math.abs(agent.y - y)) <= d.s.rules.viewRadius;
 }
 
 export function mobAlive(d: Draft, index: number): boolean {
@@ -44,11 +69,27 @@ export function mobAlive(d: Draft, index: number): boolean {
   return m !== undefined && (m.respawnAt < 0 || m.respawnAt <= d.s.tick);
 }
 
+/** Where a mob stands now (its spawn point until it has moved). */
+export function mobAt(d: Draft, index: number): { x: number; y: number } {
+  const m = d.s.mobs.get(index);
+  const spawn = d.world.pack.spawns[index];
+  return { x: m?.x ?? spawn?.x ?? 0, y: m?.y ?? spawn?.y ?? 0 };
+}
+
 export function equipmentStats(d: Draft, agent: AgentState): { attack: number; defence: number } {
+  return equipmentOf(d.world, d.s, agent);
+}
+
+export function equipmentOf(
+  world: World,
+  state: WorldState,
+  agent: AgentState,
+): { attack: number; defence: number } {
   let attack = 0;
   let defence = 0;
   for (const lotId of Object.values(agent.equipment)) {
-    const item = d.world.item.get(d.lot(lotId).item);
+    const lot = state.lots.get(lotId);
+    const item = lot === undefined ? undefined : world.item.get(lot.item);
     attack += item?.stats.attack ?? 0;
     defence += item?.stats.defence ?? 0;
   }
