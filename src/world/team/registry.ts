@@ -1,5 +1,6 @@
 import { UserError } from "../../core/index.js";
 import { idleTeam, randomTeam, referenceTeam } from "./builtin.js";
+import { llmTeam } from "./llm-team.js";
 import type { TeamAgentDefinition } from "./types.js";
 
 const teams = new Map<string, TeamAgentDefinition>();
@@ -25,4 +26,4 @@ export function listTeamAgents(): TeamAgentDefinition[] {
   return [...teams.values()];
 }
 
-for (const def of [referenceTeam, randomTeam, idleTeam]) registerTeamAgent(def);
+for (const def of [referenceTeam, randomTeam, idleTeam, llmTeam]) registerTeamAgent(def);

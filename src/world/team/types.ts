@@ -1,3 +1,4 @@
+import type { UsageTotals } from "../../models/usage.js";
 import type { Observation } from "../engine/observe.js";
 
 /**
@@ -8,6 +9,17 @@ import type { Observation } from "../engine/observe.js";
  */
 export interface TeamAgent {
   act(agentId: string, obs: Observation, round: number): Promise<unknown>;
+  /** Model tokens and cost so far (a team that calls no model has none). */
+  usage?(): UsageTotals & { turns: number; parseErrors: number };
+}
+
+/** One agent of the team as its decision-maker knows it: role, goal and role document. */
+export interface TeamMember {
+  id: string;
+  role: string;
+  goal: string;
+  /** The role document the agent starts with ("" when the task gives none). */
+  document: string;
 }
 
 /** What a team agent is made from: the task's reference calls, a seed, and user options. */
@@ -17,10 +29,17 @@ export interface TeamContext {
   /** Every random choice of the team comes from this seed (recorded in the trial). */
   seed: number;
   options: Readonly<Record<string, string>>;
+  members: readonly TeamMember[];
+  /** `provider:model` for a team that calls a model; null otherwise. */
+  model: string | null;
+  signal: AbortSignal;
+  log: (line: string) => void;
 }
 
 export interface TeamAgentDefinition {
   name: string;
   description: string;
+  /** Whether it needs `--model`. */
+  needsModel?: boolean;
   create(ctx: TeamContext): TeamAgent;
 }
