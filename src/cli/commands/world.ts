@@ -7,6 +7,7 @@ import { contentCounts } from "../../world/content/stats.js";
 import { type RunFile, replay, runFileSchema } from "../../world/engine/session.js";
 import { renderMap } from "../../world/render/render.js";
 import { buildWorld, createWorld, type World } from "../../world/world.js";
+import { registerWorldCheckCommand } from "./world-check.js";
 
 interface WorldOpts {
   seed?: string;
@@ -138,4 +139,5 @@ export function registerWorldCommand(program: Command): void {
       writePackDir(createWorld(seedOf(opts.seed, DEFAULT_SEED)).pack, opts.out);
       process.stdout.write(`${opts.out}\n`);
     });
+  registerWorldCheckCommand(world);
 }

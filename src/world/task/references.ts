@@ -66,9 +66,15 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
   });
 
   const predicate = (p: WorldPredicate, path: Array<string | number>): void => {
-    if ("all" in p) p.all.forEach((q, i) => predicate(q, [...path, "all", i]));
-    else if ("any" in p) p.any.forEach((q, i) => predicate(q, [...path, "any", i]));
-    else if ("not" in p) predicate(p.not, [...path, "not"]);
+    if ("all" in p) {
+      p.all.forEach((q, i) => {
+        predicate(q, [...path, "all", i]);
+      });
+    } else if ("any" in p) {
+      p.any.forEach((q, i) => {
+        predicate(q, [...path, "any", i]);
+      });
+    } else if ("not" in p) predicate(p.not, [...path, "not"]);
     else if ("custom" in p) {
       if (!hasWorldPredicate(p.custom))
         bad([...path, "custom"], `no custom predicate "${p.custom}" is registered`);
@@ -108,7 +114,10 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
     round.forEach((c, j) => {
       const path = ["reference", r, j];
       const at = order.indexOf(c.agent);
-      if (at < 0) return agent([...path, "agent"], c.agent);
+      if (at < 0) {
+        agent([...path, "agent"], c.agent);
+        return;
+      }
       if (at <= last)
         bad(
           [...path, "agent"],
