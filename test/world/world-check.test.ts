@@ -69,10 +69,7 @@ describe("longhaul world check", () => {
       join(dir, "e-idle.yaml"),
       base
         .replace("id: bronze-arrows", "id: e-idle")
-        .replace(
-          /success:\n(.*\n)*?checkpoints:/,
-          "success: { not: { within_rounds: 3 } }\ncheckpoints:",
-        ),
+        .replace(/success:\n(.*\n)*?checkpoints:/, "success: { not: { within_rounds: 3 } }\ncheckpoints:"),
     );
     const { out, code } = await cli([dir]);
     const lines = out.trim().split("\n");
@@ -84,6 +81,8 @@ describe("longhaul world check", () => {
     expect(lines[3]).toMatch(
       /^FAIL d-short .*: reference FAILS in 5 rounds, psr 0\.\d\d: all\(✗ fletcher holds 0\/15 bronze_arrow/,
     );
-    expect(lines[4]).toMatch(/^FAIL e-idle .*: reference succeeds in 7 rounds, psr 1\.00; waiting alone succeeds$/);
+    expect(lines[4]).toMatch(
+      /^FAIL e-idle .*: reference succeeds in 7 rounds, psr 1\.00; waiting alone succeeds$/,
+    );
   });
 });
