@@ -16,14 +16,23 @@ export interface WorldTaskReplay {
 }
 
 /**
+ * A session at the task's round-0 state, in the task's world (with its placed mobs), with the
+ * task's seed and round budget: what a runner drives with the team's policy.
+ */
+export function worldTaskSession(spec: WorldTaskSpec, world: World): Session {
+  const setup = setupWorldTask(spec, world);
+  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds);
+  session.state = setup.state;
+  return session;
+}
+
+/**
  * Plays rounds of calls from the task's round-0 state with round-robin turns, as an oracle team
  * would: each round every agent acts in team order, making its listed call or `wait`. Stops at
  * the task's round budget or when an agent calls `complete`.
  */
 export function replayRounds(spec: WorldTaskSpec, world: World, rounds: WorldTaskRounds): WorldTaskReplay {
-  const setup = setupWorldTask(spec, world);
-  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds);
-  session.state = setup.state;
+  const session = worldTaskSession(spec, world);
   const results: WorldTaskReplay["results"] = [];
   while (!session.done && session.round < rounds.length) {
     const planned = rounds[session.round] ?? [];
