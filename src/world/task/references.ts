@@ -128,7 +128,33 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
       if (!args.success) {
         const issue = args.error.issues[0];
         bad([...path, "call", "args", ...(issue?.path ?? []).map(String)], issue?.message ?? "invalid");
+        return;
       }
+      const a = c.call.args;
+      const argPath = (key: string): Array<string | number> => [...path, "call", "args", key];
+      const str = (key: string): string | undefined => (typeof a[key] === "string" ? a[key] : undefined);
+      const tool = c.call.tool;
+      if (["craft_item", "equip_item", "use_item", "transfer_items", "trade_npc"].includes(tool)) {
+        const it = str("item");
+        if (it !== undefined) item(argPath("item"), it);
+      }
+      if (tool === "transfer_items" || tool === "chat") agent(argPath("to"), str("to"));
+      const npc = str("npc");
+      if (tool === "trade_npc" && npc !== undefined && !world.npc.has(npc))
+        bad(argPath("npc"), `unknown NPC "${npc}"`);
+      const target = str("target") ?? "";
+      if (tool === "harvest_resource" && !world.nodeIndex.has(target) && !world.resource.has(target))
+        bad(argPath("target"), `unknown harvest point or resource "${target}"`);
+      if (
+        tool === "attack_entity" &&
+        !world.mob.has(target) &&
+        !world.spawnIndex.has(target) &&
+        !placed.has(target)
+      )
+        bad(argPath("target"), `unknown mob "${target}"`);
+      const portal = str("portal");
+      if (tool === "enter_portal" && portal !== undefined && !world.portal.has(portal))
+        bad(argPath("portal"), `unknown portal "${portal}"`);
     });
   });
   return out;

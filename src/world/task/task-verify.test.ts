@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { roleDocument } from "../role-doc.js";
+import { ROLES, roleById } from "../roles.js";
 import { createWorld } from "../world.js";
 import { loadWorldTask } from "./load.js";
 import { evalPredicate, type PredicateContext, registerWorldPredicate } from "./predicates.js";
 import { replayReference, replayRounds, replayWaits } from "./replay.js";
 import type { WorldPredicate, WorldTaskSpec } from "./schema.js";
-import { setupWorldTask, taskWorld } from "./setup.js";
+import { agentDocument, setupWorldTask, taskWorld } from "./setup.js";
 import { roundZeroTraps, verifyWorldRun } from "./verify.js";
 
 const world = createWorld();
@@ -61,6 +63,8 @@ describe("setupWorldTask", () => {
   it("depletes harvest points, so gatherers walk past them", () => {
     const spec = load("market-supply");
     const { state } = setupWorldTask(spec, world);
+    const merchant = state.agents.get(state.agentIndex.merchant ?? -1);
+    expect([merchant?.x, merchant?.y]).toEqual([530, 386]);
     expect(state.nodes.get(world.nodeIndex.get("node_777") ?? -1)).toBe(1000);
     const run = replayReference(spec, world);
     const trees = run.events.filter((e) => e.type === "harvested" && e.data.resource === "pine_tree");
@@ -73,6 +77,19 @@ describe("setupWorldTask", () => {
     const first = plain.events.find((e) => e.type === "harvested" && e.data.resource === "pine_tree");
     const n = world.pack.nodes[world.nodeIndex.get(String(first?.data.node)) ?? -1];
     expect(Math.max(Math.abs((n?.x ?? 999) - 528), Math.abs((n?.y ?? 999) - 384))).toBeLessThanOrEqual(45);
+  });
+});
+
+describe("agentDocument", () => {
+  it("gives the role's generated document by default, else the task's text", () => {
+    const doc = agentDocument(arrows, world, "smith");
+    expect(doc).toBe(roleDocument(world, roleById("smith") ?? ROLES[0]!, world.pack.world.spawn));
+    expect(doc).toContain("bronze_bar");
+    const custom = {
+      ...arrows,
+      team: arrows.team.map((m) => (m.id === "smith" ? { ...m, role_document: "Only smelt." } : m)),
+    };
+    expect(agentDocument(custom, world, "smith")).toBe("Only smelt.");
   });
 });
 
