@@ -204,6 +204,6 @@ function visitedRegion(
     detail:
       found.size > 0
         ? `${[...found].join(", ")} visited ${where}`
-        : `${who(v.agent, "no team member")} did not visit ${where}`,
+        : `${v.agent === undefined ? "no team member visited" : `${v.agent} did not visit`} ${where}`,
   };
 }

@@ -134,7 +134,7 @@ describe("predicates", () => {
     expect(check({ visited: { region: { x: to[0], y: to[1], w: 1, h: 1 }, agent: "miner" } })[0]).toBe(false);
     expect(check({ visited: { region: { x: 0, y: 0, w: 5, h: 5 } } })).toEqual([
       false,
-      "no team member did not visit (0,0 5×5)",
+      "no team member visited (0,0 5×5)",
     ]);
     expect(check({ all_alive: true })).toEqual([true, "no agent was defeated"]);
     const i = arrowsRun.state.agentIndex.miner ?? -1;
