@@ -9,6 +9,7 @@ import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engin
 import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { buildWorld, createWorld, type World } from "../../world/world.js";
+import { registerWorldCheckCommand } from "./world-check.js";
 
 interface WorldOpts {
   seed?: string;
@@ -148,4 +149,5 @@ export function registerWorldCommand(program: Command): void {
       writePackDir(createWorld(seedOf(opts.seed, DEFAULT_SEED)).pack, opts.out);
       process.stdout.write(`${opts.out}\n`);
     });
+  registerWorldCheckCommand(world);
 }

@@ -1,0 +1,7 @@
+export * from "./load.js";
+export * from "./predicates.js";
+export * from "./references.js";
+export * from "./replay.js";
+export * from "./schema.js";
+export * from "./setup.js";
+export * from "./verify.js";

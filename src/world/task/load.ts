@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { isNode, LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import { UserError } from "../../core/index.js";
+import { createWorld, type World } from "../world.js";
+import { type Problem, taskProblems } from "./references.js";
+import { type WorldTaskSpec, worldTaskSchema } from "./schema.js";
+import { roundZeroTraps } from "./verify.js";
+
+type Path = ReadonlyArray<string | number>;
+
+/** `team[2].inventory[0].qty` */
+export function formatPath(path: Path): string {
+  let out = "";
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : out === "" ? p : `.${p}`;
+  return out || "(top)";
+}
+
+/**
+ * Reads and validates one task file: YAML, then the schema, then every reference to items,
+ * roles, mobs, NPCs, harvest points and agents against the world (the default generated world
+ * unless one is given). Errors are UserErrors naming the file, the YAML path and the line.
+ */
+export function loadWorldTask(file: string, world: World = createWorld()): WorldTaskSpec {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UserError(`${file}: cannot read: ${(e as Error).message}`);
+  }
+  return parseWorldTask(text, file, world);
+}
+
+/** Validates task YAML text; `file` only labels errors. */
+export function parseWorldTask(text: string, file: string, world: World = createWorld()): WorldTaskSpec {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const yamlError = doc.errors[0];
+  if (yamlError !== undefined) {
+    const at = lines.linePos(yamlError.pos[0]);
+    throw new UserError(`${file}: line ${at.line}: ${yamlError.message.split("\n")[0] ?? "bad YAML"}`);
+  }
+  const lineOf = (path: Path): number | null => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true);
+      if (isNode(node) && node.range !== undefined && node.range !== null)
+        return lines.linePos(node.range[0]).line;
+    }
+    return null;
+  };
+  const fail = (p: Problem): never => {
+    const line = lineOf(p.path);
+    throw new UserError(
+      `${file}: ${formatPath(p.path)}${line === null ? "" : ` (line ${line})`}: ${p.message}`,
+    );
+  };
+  const parsed = worldTaskSchema.safeParse(doc.toJS());
+  if (!parsed.success) fail(explain(parsed.error.issues));
+  const spec = parsed.data as WorldTaskSpec;
+  const problem = taskProblems(spec, world)[0];
+  if (problem !== undefined) fail(problem);
+  return spec;
+}
+
+/**
+ * The most specific reading of a schema failure. A predicate that fails every branch of the union
+ * is reported through the branch its key chose (`holds.qty: …`), not as "invalid input".
+ */
+function explain(issues: readonly z.core.$ZodIssue[], base: Path = []): Problem {
+  const issue = issues[0];
+  if (issue === undefined) return { path: base, message: "invalid" };
+  const path = [...base, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))];
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    // Branches that got past the key check have issues below the predicate's own level.
+    const chosen = issue.errors.find((b) => b.length > 0 && b.every((i) => i.path.length > 0));
+    if (chosen !== undefined) return explain(chosen, path);
+    return {
+      path,
+      message:
+        "expected one predicate: holds, equipped, crafted, gathered, killed, visited, delivered, all_alive, within_rounds, custom, all, any or not",
+    };
+  }
+  return { path, message: issue.message };
+}
+
+/**
+ * Every `*.yaml` task under a folder (recursively), sorted by path. Ids must be unique, and a
+ * task whose success condition or checkpoints already hold at round 0 is rejected.
+ */
+export function loadWorldTasks(dir: string, world: World = createWorld()): WorldTaskSpec[] {
+  const files = yamlFiles(dir);
+  if (files.length === 0) throw new UserError(`${dir}: no *.yaml world tasks found`);
+  const seen = new Map<string, string>();
+  return files.map((file) => {
+    const spec = loadWorldTask(file, world);
+    const other = seen.get(spec.id);
+    if (other !== undefined) throw new UserError(`${file}: id: "${spec.id}" is also the id of ${other}`);
+    seen.set(spec.id, file);
+    const traps = roundZeroTraps(spec, world);
+    if (traps.length > 0)
+      throw new UserError(`${file}: already true at round 0 (nothing done yet): ${traps.join(", ")}`);
+    return spec;
+  });
+}
+
+export function yamlFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    throw new UserError(`${dir}: cannot read: ${(e as Error).message}`);
+  }
+  const out: string[] = [];
+  for (const name of names.sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...yamlFiles(p));
+    else if (name.endsWith(".yaml") || name.endsWith(".yml")) out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import { Session } from "../engine/session.js";
+import type { ToolResult, WorldEvent, WorldState } from "../engine/types.js";
+import type { World } from "../world.js";
+import type { WorldTaskSpec } from "./schema.js";
+import { setupWorldTask } from "./setup.js";
+
+export type WorldTaskRounds = NonNullable<WorldTaskSpec["reference"]>;
+
+export interface WorldTaskReplay {
+  state: WorldState;
+  events: WorldEvent[];
+  /** Every call's result, in order, with its round and agent. */
+  results: Array<{ round: number; agent: string; result: ToolResult }>;
+  rounds: number;
+  session: Session;
+}
+
+/**
+ * A session at the task's round-0 state, in the task's world (with its placed mobs), with the
+ * task's seed and round budget: what a runner drives with the team's policy.
+ */
+export function worldTaskSession(spec: WorldTaskSpec, world: World): Session {
+  const setup = setupWorldTask(spec, world);
+  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds);
+  session.state = setup.state;
+  return session;
+}
+
+/**
+ * Plays rounds of calls from the task's round-0 state with round-robin turns, as an oracle team
+ * would: each round every agent acts in team order, making its listed call or `wait`. Stops at
+ * the task's round budget or when an agent calls `complete`.
+ */
+export function replayRounds(spec: WorldTaskSpec, world: World, rounds: WorldTaskRounds): WorldTaskReplay {
+  const session = worldTaskSession(spec, world);
+  const results: WorldTaskReplay["results"] = [];
+  while (!session.done && session.round < rounds.length) {
+    const planned = rounds[session.round] ?? [];
+    const round = session.round;
+    session.runRound((agent) => planned.find((c) => c.agent === agent)?.call ?? { tool: "wait", args: {} });
+    // Each agent's last result is its result of this round (an agent acts at most once a round).
+    for (const c of session.calls.filter((x) => x.round === round)) {
+      const idx = session.state.agentIndex[c.agent];
+      const result = idx === undefined ? null : (session.state.agents.get(idx)?.lastResult ?? null);
+      if (result !== null) results.push({ round, agent: c.agent, result });
+    }
+  }
+  return { state: session.state, events: session.events, results, rounds: session.round, session };
+}
+
+/** Replays the task's reference solution (an empty one if it has none). */
+export function replayReference(spec: WorldTaskSpec, world: World): WorldTaskReplay {
+  return replayRounds(spec, world, spec.reference ?? []);
+}
+
+/** A run in which every agent waits for the whole round budget (the do-nothing baseline). */
+export function replayWaits(spec: WorldTaskSpec, world: World): WorldTaskReplay {
+  return replayRounds(
+    spec,
+    world,
+    Array.from({ length: spec.max_rounds }, () => []),
+  );
+}

@@ -1,0 +1,133 @@
+import { digestOf } from "../../core/index.js";
+import type { Skill } from "../content/schema.js";
+import { type AgentSpec, initialState } from "../engine/init.js";
+import type { AgentState, Lot, WorldState } from "../engine/types.js";
+import { roleDocument } from "../role-doc.js";
+import { roleById } from "../roles.js";
+import { maxHpFor } from "../tools/combat.js";
+import { bucketOf, type StaticThing, type World } from "../world.js";
+import type { WorldTaskSpec } from "./schema.js";
+
+export interface WorldTaskSetup {
+  agents: AgentSpec[];
+  /** The round-0 state; a session runs from it (set `session.state` to it before the first round). */
+  state: WorldState;
+  /** The world the task runs in: the given one, plus the task's placed mobs if it has any. */
+  world: World;
+}
+
+const derived = new WeakMap<World, Map<string, World>>();
+
+/**
+ * The world with the task's placed mobs added as extra spawns (after the pack's own, so spawn
+ * indexes of the base world keep their meaning). The map and path-finder are shared; the result
+ * is cached per base world and mob list, so tasks with the same placements share one world.
+ */
+export function taskWorld(spec: WorldTaskSpec, world: World): World {
+  const placed = spec.world.mobs;
+  if (placed.length === 0) return world;
+  const key = JSON.stringify(placed);
+  const cache = derived.get(world) ?? new Map<string, World>();
+  derived.set(world, cache);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const spawns = [...world.pack.spawns, ...placed.map((m) => ({ id: m.id, mob: m.mob, x: m.x, y: m.y }))];
+  const spawnsOf = new Map([...world.spawnsOf].map(([k, v]) => [k, [...v]]));
+  const buckets = new Map(world.buckets);
+  const spawnIndex = new Map(world.spawnIndex);
+  placed.forEach((m, j) => {
+    const index = world.pack.spawns.length + j;
+    spawnIndex.set(m.id, index);
+    spawnsOf.set(m.mob, [...(spawnsOf.get(m.mob) ?? []), index]);
+    const b = bucketOf(m.x, m.y);
+    const thing: StaticThing = { kind: "mob", index, x: m.x, y: m.y };
+    buckets.set(b, [...(buckets.get(b) ?? []), thing]);
+  });
+  const out: World = {
+    ...world,
+    pack: { ...world.pack, spawns },
+    contentDigest: digestOf({ base: world.contentDigest, placed }),
+    spawnIndex,
+    spawnsOf,
+    buckets,
+  };
+  cache.set(key, out);
+  return out;
+}
+
+/**
+ * The round-0 state of a task: the team at its spawns with role skills (overridden where the task
+ * says), role kit plus the task's inventory, the task's equipment worn, and the world overrides
+ * (placed mobs, depleted harvest points) applied. Task items are lots of origin `start`.
+ */
+export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetup {
+  const w = taskWorld(spec, world);
+  const agents: AgentSpec[] = spec.team.map((m) => ({
+    id: m.id,
+    role: m.role,
+    ...(m.spawn === undefined ? {} : { at: { x: m.spawn.x, y: m.spawn.y } }),
+  }));
+  let state = initialState(w, agents, spec.seed);
+  let lots = state.lots;
+  const newLot = (item: string, qty: number, by: string, holder: string): number => {
+    const lot: Lot = {
+      id: lots.length,
+      item,
+      created: qty,
+      qty,
+      origin: { event: -1, kind: "start", by },
+      from: [],
+      transfers: [],
+      holder,
+    };
+    lots = lots.push(lot);
+    return lot.id;
+  };
+  let agentVec = state.agents;
+  for (const m of spec.team) {
+    const idx = state.agentIndex[m.id];
+    const a = idx === undefined ? undefined : agentVec.get(idx);
+    if (idx === undefined || a === undefined) continue;
+    const skills: AgentState["skills"] = { ...a.skills };
+    for (const [skill, level] of Object.entries(m.skills ?? {}))
+      if (level !== undefined) skills[skill as Skill] = { level, xp: 0 };
+    const inventory = [...a.inventory];
+    for (const s of m.inventory) inventory.push(newLot(s.item, s.qty, m.id, `agent:${m.id}`));
+    const equipment: AgentState["equipment"] = { ...a.equipment };
+    for (const [slot, item] of Object.entries(m.equipment)) {
+      if (item === undefined) continue;
+      equipment[slot as keyof AgentState["equipment"]] = newLot(item, 1, m.id, `equipped:${m.id}`);
+    }
+    const hp = maxHpFor({ skills });
+    agentVec = agentVec.set(idx, { ...a, skills, inventory, equipment, hp, maxHp: hp });
+  }
+  let nodes = state.nodes;
+  for (const d of spec.world.depleted_nodes) {
+    for (const i of depletedIndexes(w, d)) nodes = nodes.set(i, Math.max(nodes.get(i) ?? 0, d.until));
+  }
+  state = { ...state, agents: agentVec, lots, nodes };
+  return { agents, state, world: w };
+}
+
+/** Harvest point indexes a `depleted_nodes` entry names. */
+export function depletedIndexes(world: World, d: WorldTaskSpec["world"]["depleted_nodes"][number]): number[] {
+  if (d.node !== undefined) {
+    const i = world.nodeIndex.get(d.node);
+    return i === undefined ? [] : [i];
+  }
+  return (world.nodesOf.get(d.resource ?? "") ?? []).filter((i) => {
+    const n = world.pack.nodes[i];
+    if (n === undefined || d.near === undefined) return n !== undefined;
+    return Math.max(Math.abs(n.x - d.near.x), Math.abs(n.y - d.near.y)) <= d.near.radius;
+  });
+}
+
+/** The role document an agent is given: the role's generated document, or the task's own text. */
+export function agentDocument(spec: WorldTaskSpec, world: World, agentId: string): string {
+  const m = spec.team.find((t) => t.id === agentId);
+  if (m === undefined) throw new RangeError(`no agent "${agentId}" in task ${spec.id}`);
+  if (m.role_document !== "default") return m.role_document;
+  const role = roleById(m.role);
+  if (role === undefined) throw new RangeError(`unknown role "${m.role}"`);
+  return roleDocument(taskWorld(spec, world), role, m.spawn ?? world.pack.world.spawn);
+}

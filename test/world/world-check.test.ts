@@ -1,0 +1,88 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { registerWorldCommand } from "../../src/cli/commands/world.js";
+
+async function cli(args: string[]): Promise<{ out: string; code: number | undefined }> {
+  const program = new Command();
+  program.exitOverride();
+  registerWorldCommand(program);
+  let out = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  process.exitCode = undefined;
+  try {
+    await program.parseAsync(["node", "longhaul", "world", "check", ...args]);
+  } finally {
+    vi.restoreAllMocks();
+  }
+  const code = process.exitCode === undefined ? undefined : Number(process.exitCode);
+  process.exitCode = undefined;
+  return { out, code };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+describe("longhaul world check", () => {
+  it("passes the example tasks with one line each", async () => {
+    const { out, code } = await cli([]);
+    const lines = out.trim().split("\n");
+    expect(lines).toHaveLength(3);
+    for (const l of lines)
+      expect(l).toMatch(
+        /^ok {3}\S+ \(world-tasks\/.*\.yaml\): \w+, reference succeeds in \d+ rounds, psr 1\.00; waiting: psr 0\.\d\d$/,
+      );
+    expect(code).toBeUndefined();
+  });
+
+  it("exits 1 naming each failing task: schema error, round-0 trap, failing reference, waiting succeeds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "world-check-"));
+    const base = readFileSync("world-tasks/bronze-arrows.yaml", "utf8");
+    copyFileSync("world-tasks/warden-hunt.yaml", join(dir, "a-good.yaml"));
+    writeFileSync(
+      join(dir, "b-schema.yaml"),
+      base.replace("id: bronze-arrows", "id: b-schema").replace("max_rounds: 20", "max_rounds: 0"),
+    );
+    writeFileSync(
+      join(dir, "c-trap.yaml"),
+      base
+        .replace("id: bronze-arrows", "id: c-trap")
+        .replace("success:\n", "success:\n  any:\n  - holds: { item: feather, qty: 1 }\n  - ")
+        .replace(/\n {4}- (holds|crafted)/g, "\n      - $1"),
+    );
+    writeFileSync(
+      join(dir, "d-short.yaml"),
+      base
+        .replace("id: bronze-arrows", "id: d-short")
+        .replace(/ {2}- - \{ agent: fletcher, call: \{ tool: complete.*\n/, "")
+        .replace(/ {2}- - \{ agent: smith, call: \{ tool: transfer_items[^\n]*\n[^\n]*\n/, ""),
+    );
+    writeFileSync(
+      join(dir, "e-idle.yaml"),
+      base
+        .replace("id: bronze-arrows", "id: e-idle")
+        .replace(/success:\n(.*\n)*?checkpoints:/, "success: { not: { within_rounds: 3 } }\ncheckpoints:"),
+    );
+    const { out, code } = await cli([dir]);
+    const lines = out.trim().split("\n");
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^ok {3}warden-hunt/);
+    expect(lines[1]).toMatch(/^FAIL \? \(.*b-schema\.yaml\): max_rounds \(line 7\): Too small/);
+    expect(lines[2]).toMatch(/^FAIL c-trap .*: true at round 0: success/);
+    expect(lines[3]).toMatch(
+      /^FAIL d-short .*: reference FAILS in 5 rounds, psr 0\.\d\d: all\(✗ fletcher holds 0\/15 bronze_arrow/,
+    );
+    expect(lines[4]).toMatch(
+      /^FAIL e-idle .*: reference succeeds in 7 rounds, psr 1\.00; waiting alone succeeds$/,
+    );
+  });
+});
