@@ -94,7 +94,11 @@ export function evalPredicate(p: WorldPredicate, ctx: PredicateContext): Predica
     };
   }
   if ("within_rounds" in p) {
-    const used = ctx.state.completed !== null ? ctx.state.completed.tick + 1 : ctx.state.tick;
+    // Rounds used: up to the last agent's completion when all declared it, else the rounds played.
+    const done = teamIds(ctx).map((a) => agentOf(ctx.state, a)?.completed ?? null);
+    const used = done.every((d) => d !== null)
+      ? Math.max(...done.map((d) => (d?.tick ?? 0) + 1))
+      : ctx.state.tick;
     return {
       holds: used <= p.within_rounds,
       detail: `finished in ${used}/${p.within_rounds} rounds`,

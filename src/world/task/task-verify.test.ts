@@ -23,7 +23,7 @@ describe("the example world tasks", () => {
       const v = verifyWorldRun(spec, world, ref.state, ref.events);
       expect(v.success).toBe(true);
       expect(v.psr).toBe(1);
-      expect(ref.state.completed).not.toBeNull();
+      expect(ref.state.agents.toArray().some((a) => a.completed !== null)).toBe(true);
       const idle = replayWaits(spec, world);
       expect(idle.rounds).toBe(spec.max_rounds);
       const w = verifyWorldRun(spec, world, idle.state, idle.events);
