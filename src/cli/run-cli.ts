@@ -39,6 +39,9 @@ async function registerOnDemand(program: Command, name: string | undefined): Pro
       // Agents that live above the agents layer register with the commands that can run them.
       const { registerScaleAgents } = await import("../scale/agent/register.js");
       registerScaleAgents();
+      // World tasks (YAML) load and run as tasks of their own kind, played by team agents.
+      const { registerWorldKinds } = await import("../world/trial/register.js");
+      registerWorldKinds();
     }
     (await chosen.load())(program);
   }

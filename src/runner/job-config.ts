@@ -47,15 +47,21 @@ export function checkJobChoices(
   const models = c.models ?? [];
   for (const name of c.agents) {
     // A name only another task kind knows (a world team agent) is checked against the tasks later.
-    if (listTrialKinds().some((k) => k.agents().includes(name))) {
-      if (!isTerminalAgent(name, options)) continue;
-    } else createAgent(name, options);
+    const kinds = listTrialKinds().filter((k) => k.agents().includes(name));
+    if (kinds.length > 0 && !isTerminalAgent(name, options)) {
+      if (kinds.some((k) => k.needsModel?.(name) === true) && models.length === 0)
+        throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
+      continue;
+    }
+    if (kinds.length === 0) createAgent(name, options);
     if (agentNeedsModel(name) && models.length === 0) {
       throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);
     }
   }
   budgetFromOptions(options);
-  const callSettings = c.agents.some(agentNeedsModel)
+  const callsModel = (n: string): boolean =>
+    agentNeedsModel(n) || listTrialKinds().some((k) => k.agents().includes(n) && k.needsModel?.(n) === true);
+  const callSettings = c.agents.some(callsModel)
     ? settingsFromOptions({ ...options, ...(c.baseUrl ? { base_url: c.baseUrl } : {}) })
     : undefined;
   for (const model of models) checkModelId(model, callSettings, env);

@@ -13,6 +13,8 @@ export interface TrialKind {
   kind: string;
   /** The agent names that can play tasks of this kind (e.g. a world's team agents). */
   agents(): string[];
+  /** Whether one of its agents needs `--model` (checked before a job is made). */
+  needsModel?(agent: string): boolean;
   run(p: TrialParams): Promise<TrialResult>;
 }
 

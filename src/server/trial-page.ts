@@ -78,6 +78,26 @@ function playerSection(jobId: string, trialId: string): string {
 <pre class="screen"></pre></div>`;
 }
 
+/** A world trial's verdict and team: success (SR), rounds, and each agent's actions. */
+function worldSection(r: TrialResult): string {
+  const w = r.world;
+  if (w === null) return "";
+  const verdict = facts([
+    [
+      "success",
+      `<b id="world-success">${w.success ? "yes" : "no"}</b> <span class="muted">${esc(w.success_detail)}</span>`,
+    ],
+    ["rounds", `${esc(w.rounds)} of ${esc(w.max_rounds)}`],
+    ["run file", `<code>${esc(w.run_file)}</code> <span class="muted">(longhaul world replay)</span>`],
+  ]);
+  const team = table(
+    ["agent", "role", "actions"],
+    w.agents.map((a) => [esc(a.id), esc(a.role), esc(a.actions)]),
+    'id="world-team"',
+  );
+  return `<h2>World</h2>${verdict}${team}`;
+}
+
 export function trialPage(v: TrialView): string {
   const r = v.result;
   const jobHref = `/jobs/${encodeURIComponent(r.job_id)}`;
@@ -134,13 +154,15 @@ export function trialPage(v: TrialView): string {
       ? `<h2>Grading problems</h2><p class="muted">A grading_error counts as R = 0 in reports.</p><ul>${r.grading_errors.map((g) => `<li>${esc(g)}</li>`).join("")}</ul>`
       : "";
   const instruction =
-    v.instruction === null
-      ? `<p class="muted">instruction.md not found in ${esc(r.task.path)}</p>`
-      : `<details open><summary>instruction.md</summary>${pre(v.instruction.text)}${
-          v.instruction.skipped > 0
-            ? `<p class="muted">last ${fmtInt(v.instruction.skipped)} bytes not shown</p>`
-            : ""
-        }</details>`;
+    r.world !== null
+      ? `<p class="muted">world task ${esc(r.task.path)}: goals and checkpoints are in the task file</p>`
+      : v.instruction === null
+        ? `<p class="muted">instruction.md not found in ${esc(r.task.path)}</p>`
+        : `<details open><summary>instruction.md</summary>${pre(v.instruction.text)}${
+            v.instruction.skipped > 0
+              ? `<p class="muted">last ${fmtInt(v.instruction.skipped)} bytes not shown</p>`
+              : ""
+          }</details>`;
   const body = `<h1>${esc(r.trial_id)}</h1>
 <div style="display:flex;gap:40px;flex-wrap:wrap">
 <section><h2>Overview</h2>${overview}</section>
@@ -148,7 +170,7 @@ export function trialPage(v: TrialView): string {
 <section><h2>Usage</h2>${usage}</section>
 </div>
 ${error}${gradingErrors}
-<h2>Subtasks</h2>${subtasksTable(r)}
+${worldSection(r)}<h2>${r.world === null ? "Subtasks" : "Checkpoints"}</h2>${subtasksTable(r)}
 <h2>Instruction</h2>${instruction}
 <h2>Verifier output</h2>${fileBlock("test-stdout.txt", v.verifierStdout, true)}${fileBlock("test-stderr.txt", v.verifierStderr, true)}
 <h2>Trajectory</h2>${trajectorySection(v.trajectory)}

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { registerScaleAgents } from "../../scale/agent/register.js";
+import { registerWorldKinds } from "../../world/trial/register.js";
 import { registerConfigCommand } from "./config.js";
 import { registerExportCommand } from "./export.js";
 import { registerImagesCommand } from "./images.js";
@@ -20,6 +21,7 @@ import { registerWorldCommand } from "./world.js";
 export function registerCommands(program: Command): void {
   // Agents that live above the agents layer register with the commands that can run them.
   registerScaleAgents();
+  registerWorldKinds();
   registerConfigCommand(program);
   registerExportCommand(program);
   registerImagesCommand(program);

@@ -1,0 +1,154 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
+import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
+import { DEFAULT_SEED } from "../content/generate-content.js";
+import {
+  agentDocument,
+  loadWorldTask,
+  verifyWorldRun,
+  type WorldTaskSpec,
+  worldTaskSession,
+} from "../task/index.js";
+import { getTeamAgent } from "../team/registry.js";
+import type { TeamAgent } from "../team/types.js";
+import { createWorld } from "../world.js";
+
+/** The run file of a world trial, beside result.json: `longhaul world replay` re-runs it. */
+export const WORLD_RUN_FILE = "world-run.json";
+
+/**
+ * A world trial: the team agent named by the trial's agent plays the task for at most its rounds,
+ * every call recorded; the verifier then scores the final state and event log. R is the PSR (one
+ * binary subtask per checkpoint), `world.success` the SR's unit. The trial's seed drives the
+ * world's random draws and the team's own, so the same seed replays the same game.
+ */
+export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
+  const started = new Date();
+  const t0 = performance.now();
+  // The generated world every task plays in (built once per process: it takes a while).
+  const base = createWorld(DEFAULT_SEED);
+  let spec: WorldTaskSpec;
+  try {
+    spec = loadWorldTask(p.task.paths.config, base);
+  } catch (e) {
+    throw e instanceof UserError ? e : new InfraError(`world task ${p.task.name}: ${errorMessage(e)}`);
+  }
+  // The task's seed fixes its world (combat rolls, drops): the reference solution is a fixed
+  // game. The trial's seed drives the team's own choices (a random team, model sampling).
+  const session = worldTaskSession(spec, base);
+  const world = session.world;
+  const agents = session.agents;
+  const team = getTeamAgent(p.agent).create({
+    reference: spec.reference ?? [],
+    seed: p.seed,
+    options: p.agentOptions,
+    members: spec.team.map((m) => ({
+      id: m.id,
+      role: m.role,
+      goal: m.goal,
+      document: agentDocument(spec, base, m.id),
+    })),
+    model: p.model,
+    signal: p.signal,
+    log: p.log ?? (() => undefined),
+  });
+  const setupSec = (performance.now() - t0) / 1000;
+  const deadline = Date.now() + p.task.config.agent.timeout_sec * p.timeoutMultiplier * 1000;
+  let outcome: TrialResult["outcome"] = "completed";
+  let error: TrialResult["error"] = null;
+  try {
+    await session.runAsync(async (id, obs, round) => {
+      if (p.signal.aborted) throw new TrialInterrupted("job interrupted");
+      if (Date.now() > deadline) throw new TimeUp();
+      return team.act(id, obs, round);
+    });
+  } catch (e) {
+    if (e instanceof TrialInterrupted) throw e;
+    if (e instanceof TimeUp) outcome = "agent_timeout";
+    else if (e instanceof InfraError) throw e;
+    else {
+      outcome = "agent_error";
+      error = { kind: "agent", message: errorMessage(e) };
+    }
+  }
+  const agentSec = (performance.now() - t0) / 1000 - setupSec;
+  const v0 = performance.now();
+  const verdict = verifyWorldRun(spec, world, session.state, session.events);
+  const verifierSec = (performance.now() - v0) / 1000;
+  mkdirSync(p.trialDir, { recursive: true });
+  writeFileSync(join(p.trialDir, WORLD_RUN_FILE), `${JSON.stringify(session.toRunFile(DEFAULT_SEED))}\n`);
+  const actions = new Map<string, number>();
+  for (const c of session.calls) actions.set(c.agent, (actions.get(c.agent) ?? 0) + 1);
+  return {
+    schema_version: 1,
+    job_id: p.jobId,
+    trial_id: p.trialId,
+    task: {
+      name: p.task.name,
+      checksum: p.task.checksum,
+      category: p.task.config.metadata.category,
+      difficulty: p.task.config.metadata.difficulty,
+      path: p.task.dir,
+    },
+    agent: p.agent,
+    model: p.model,
+    attempt: p.attempt,
+    seed: p.seed,
+    timing: {
+      started_at: started.toISOString(),
+      finished_at: new Date().toISOString(),
+      setup_sec: setupSec,
+      agent_sec: agentSec,
+      verifier_sec: verifierSec,
+      verifier_command_sec: verifierSec,
+      total_sec: (performance.now() - t0) / 1000,
+    },
+    outcome,
+    self_terminated: session.round < spec.max_rounds,
+    reward: verdict.psr,
+    subtasks: verdict.checkpoints.map((c) => ({
+      id: c.id,
+      weight: c.weight,
+      kind: "binary" as const,
+      visibility: "hidden" as const,
+      score: c.reached ? 1 : 0,
+      error: null,
+      message: c.detail,
+    })),
+    grading_errors: [],
+    usage: teamUsage(team),
+    infra_retries: 0,
+    error,
+    stress_digest: null,
+    budget_left_sec: null,
+    continuation: null,
+    world: {
+      success: verdict.success,
+      success_detail: verdict.successDetail,
+      rounds: session.round,
+      max_rounds: spec.max_rounds,
+      agents: agents.map((a) => ({ id: a.id, role: a.role, actions: actions.get(a.id) ?? 0 })),
+      run_file: WORLD_RUN_FILE,
+    },
+  };
+}
+
+class TimeUp extends Error {}
+
+function teamUsage(team: TeamAgent): TrialResult["usage"] {
+  const u = team.usage?.();
+  if (u === undefined) return emptyUsage();
+  return {
+    ...emptyUsage(),
+    input_tokens: u.tokens.inputTokens,
+    output_tokens: u.tokens.outputTokens,
+    cached_tokens: u.tokens.cachedTokens,
+    reasoning_tokens: u.tokens.reasoningTokens,
+    cost_usd: u.costUsd,
+    turns: u.turns,
+    parse_errors: u.parseErrors,
+    model_sec: u.modelSec,
+    cost_known: u.unpricedCalls === 0,
+  };
+}

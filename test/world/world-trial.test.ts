@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { summarize } from "../../src/analysis/index.js";
+import type { TrialResult } from "../../src/core/index.js";
+import { renderMarkdown } from "../../src/report/render-markdown.js";
+import { buildJobConfig, runJob } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { createViewerApp } from "../../src/server/index.js";
+import { JobStore } from "../../src/store/index.js";
+import { loadTaskSet, type Task } from "../../src/task/index.js";
+import { loadWorldTask } from "../../src/world/task/index.js";
+import { registerWorldKinds } from "../../src/world/trial/register.js";
+import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
+import { tempDir } from "../runner/helpers.js";
+import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+
+/**
+ * World tasks through the one runner: loaded as tasks of kind "world", played by team agents as
+ * trials, stored, summarized, reported and shown by the viewer like terminal trials.
+ */
+const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
+registerWorldKinds();
+
+describe("world tasks run as trials of the one runner", () => {
+  let tasks: Task[];
+  let store: JobStore;
+  const jobsDir = tempDir("world-jobs");
+  let trials: TrialResult[];
+  let jobId: string;
+
+  beforeAll(async () => {
+    const set = await loadTaskSet([WORLD_TASKS]);
+    expect(set.skipped).toEqual([]);
+    tasks = set.tasks;
+    store = await JobStore.open(jobsDir);
+    const config = buildJobConfig({ tasks, agents: ["oracle", "nop"], seed: 11, concurrency: 2 });
+    jobId = config.job_id;
+    const out = await runJob({ store, config, tasks, provider: getSandboxProvider("bwrap"), resume: false });
+    trials = out.trials;
+  }, 120_000);
+
+  it("loads every example as a world task whose checkpoints are its subtasks", () => {
+    expect(tasks.map((t) => [t.name, t.kind])).toEqual([
+      ["bronze-arrows", "world"],
+      ["market-supply", "world"],
+      ["warden-hunt", "world"],
+    ]);
+    for (const t of tasks) {
+      const spec = loadWorldTask(t.dir);
+      expect(t.rubric.subtasks.map((s) => [s.id, s.weight])).toEqual(
+        spec.checkpoints.map((c) => [c.id, c.weight]),
+      );
+    }
+  });
+
+  it("the oracle team reaches success and every checkpoint; the idle team neither", () => {
+    for (const t of tasks) {
+      const oracle = trials.find((x) => x.task.name === t.name && x.agent === "oracle");
+      const nop = trials.find((x) => x.task.name === t.name && x.agent === "nop");
+      expect(oracle?.outcome, t.name).toBe("completed");
+      expect(oracle?.world?.success, `${t.name}: ${oracle?.world?.success_detail}`).toBe(true);
+      expect(oracle?.reward).toBe(1);
+      expect(oracle?.subtasks.every((s) => s.score === 1)).toBe(true);
+      expect(nop?.world?.success).toBe(false);
+      expect(nop?.reward ?? 1).toBeLessThan(1);
+      expect(nop?.world?.rounds).toBe(loadWorldTask(t.dir).max_rounds);
+      // Every trial keeps its replayable run beside result.json.
+      const dir = store.trialDir(jobId, oracle?.trial_id ?? "");
+      expect(existsSync(join(dir, "result.json"))).toBe(true);
+      const run = JSON.parse(readFileSync(join(dir, WORLD_RUN_FILE), "utf8")) as { calls: unknown[] };
+      expect(run.calls.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("the store, the summary and the report count SR as Pass@1 and PSR as R", async () => {
+    const stored = await store.listTrials(jobId);
+    expect(stored).toHaveLength(6);
+    const s = summarize(stored, { bootstrapSamples: 0, groupBy: ["agent"] });
+    const byAgent = new Map(s.groups.map((g) => [g.label, g]));
+    expect(byAgent.get("oracle")?.pass095).toMatchObject({ k: 3, n: 3 });
+    expect(byAgent.get("nop")?.pass095).toMatchObject({ k: 0, n: 3 });
+    expect(renderMarkdown(s)).toContain("world trials (6)");
+  });
+
+  it("the viewer shows a world trial's verdict, team and checkpoints", async () => {
+    const viewer = await createViewerApp({ jobsDir });
+    try {
+      const oracle = trials.find((x) => x.agent === "oracle" && x.task.name === "warden-hunt");
+      const res = await viewer.app.request(`/jobs/${jobId}/trials/${oracle?.trial_id ?? ""}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<b id="world-success">yes</b>');
+      expect(html).toContain('id="world-team"');
+      for (const s of oracle?.subtasks ?? []) expect(html).toContain(s.id);
+    } finally {
+      await viewer.close();
+    }
+  });
+});
+
+describe("an LLM team, driven by a loopback model server, plays a 3-agent task through the runner", () => {
+  let llm: LoopbackLlm;
+  beforeAll(async () => {
+    llm = await startLoopbackLlm();
+  });
+  afterAll(async () => {
+    await llm.close();
+  });
+
+  it("completes warden-hunt with one tool call per turn, its tokens and cost recorded", async () => {
+    const { tasks } = await loadTaskSet([join(WORLD_TASKS, "warden-hunt.yaml")]);
+    const spec = loadWorldTask(join(WORLD_TASKS, "warden-hunt.yaml"));
+    expect(spec.team).toHaveLength(3);
+    // The "model" plays the reference: it reads who it is from the system prompt and the round
+    // from the observation's tick, and answers with that agent's reference call as a tool call.
+    llm.setFallback((req) => {
+      const msgs = req.body.messages as { role: string; content: unknown }[];
+      const system = String(msgs.find((m) => m.role === "system")?.content ?? "");
+      const agent = /You are (\S+),/.exec(system)?.[1] ?? "";
+      const lastUser = [...msgs].reverse().find((m) => m.role === "user");
+      const tick = Number(/tick (\d+)/.exec(String(lastUser?.content ?? ""))?.[1] ?? -1);
+      const call = spec.reference?.[tick]?.find((c) => c.agent === agent)?.call as
+        | { tool: string; args: unknown }
+        | undefined;
+      return reply.tools([{ name: call?.tool ?? "wait", arguments: call?.args ?? {} }], {
+        input: 500,
+        output: 20,
+      });
+    });
+    const store = await JobStore.open(tempDir("world-llm"));
+    const config = buildJobConfig({
+      tasks,
+      agents: ["llm"],
+      models: ["openai-compatible:loop-model"],
+      baseUrl: llm.url,
+      seed: 3,
+    });
+    const out = await runJob({ store, config, tasks, provider: getSandboxProvider("bwrap"), resume: false });
+    const t = out.trials[0];
+    expect(t?.outcome).toBe("completed");
+    expect(t?.world?.success, t?.world?.success_detail).toBe(true);
+    expect(t?.reward).toBe(1);
+    const calls = t?.world?.agents.reduce((n, a) => n + a.actions, 0) ?? 0;
+    expect(t?.usage.turns).toBe(calls);
+    expect(t?.usage.input_tokens).toBe(500 * calls);
+    expect(t?.usage.output_tokens).toBe(20 * calls);
+    expect(t?.usage.parse_errors).toBe(0);
+  });
+});
