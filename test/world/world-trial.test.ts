@@ -13,6 +13,7 @@ import { loadWorldTask } from "../../src/world/task/index.js";
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
+import { runCli } from "../support/cli-process.js";
 import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
 
 /**
@@ -146,5 +147,30 @@ describe("an LLM team, driven by a loopback model server, plays a 3-agent task t
     expect(t?.usage.input_tokens).toBe(500 * calls);
     expect(t?.usage.output_tokens).toBe(20 * calls);
     expect(t?.usage.parse_errors).toBe(0);
+  });
+});
+
+describe("longhaul run on world tasks", () => {
+  it("runs a world task file with a team agent and refuses that agent for a Harbor task", async () => {
+    const jobs = tempDir("world-cli");
+    const file = join(WORLD_TASKS, "warden-hunt.yaml");
+    const ok = await runCli(["run", file, "--agent", "random", "--seed", "5", "--jobs-dir", jobs, "--json"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    const out = JSON.parse(ok.stdout) as {
+      job_id: string;
+      trials: { task: string; agent: string; success?: boolean; reward: number }[];
+    };
+    expect(out.trials.map((t) => [t.task, t.agent, typeof t.success])).toEqual([
+      ["warden-hunt", "random", "boolean"],
+    ]);
+    const stored = JSON.parse(
+      readFileSync(join(jobs, out.job_id, "warden-hunt__random__a1", "result.json"), "utf8"),
+    ) as TrialResult;
+    expect(stored.world?.max_rounds).toBe(loadWorldTask(file).max_rounds);
+    expect(stored.reward).toBe(out.trials[0]?.reward);
+    const harbor = resolve(import.meta.dirname, "../fixtures/tasks/hello");
+    const bad = await runCli(["run", file, harbor, "--agent", "random", "--jobs-dir", tempDir("world-cli")]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("agent random cannot play terminal task hello");
   });
 });

@@ -186,6 +186,8 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
           attempt: t.attempt,
           outcome: t.outcome,
           reward: t.reward,
+          // A world trial's success condition (SR); its reward is the PSR.
+          ...(t.world === null ? {} : { success: t.world.success }),
           error: t.error?.message ?? null,
         })),
       });
