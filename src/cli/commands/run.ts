@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { checkJobName, UserError } from "../../core/index.js";
-import { parseRateLimit, type RateLimit, runDistributed } from "../../distributed/index.js";
+// The queue's client (bullmq, ioredis) loads only for --queue: it takes most of a second.
+import { parseRateLimit, type RateLimit } from "../../distributed/trial-job.js";
 import { BUDGET_OPTION_KEYS } from "../../gateway/index.js";
 import {
   buildJobConfig,
@@ -153,7 +154,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
     // With --queue the trials run on the workers' machines: this one needs no sandbox.
     const outcome =
       opts.queue !== undefined
-        ? await runDistributed({
+        ? await (await import("../../distributed/coordinator.js")).runDistributed({
             ...common,
             redisUrl: opts.queue,
             rateLimits,
