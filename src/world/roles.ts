@@ -22,8 +22,12 @@ export const roleSchema = z.strictObject({
   skills: z.partialRecord(z.enum(SKILLS), z.number().int().min(1).max(99)),
   items: z.array(z.strictObject({ item: z.string(), qty: z.number().int().min(1) })),
   tools: z.array(z.enum(TOOL_NAMES as [string, ...string[]])),
-  /** What the role document covers: recipes of these skills, nodes of these skills, monster facts. */
-  knows: z.strictObject({ monsters: z.boolean() }),
+  /** What the role document covers beyond its skills' recipes and resources. */
+  knows: z.strictObject({
+    monsters: z.boolean(),
+    /** Every shop (stock and prices), trader, quest and banker. */
+    npcs: z.boolean().optional(),
+  }),
 });
 export type RoleDef = z.infer<typeof roleSchema>;
 
@@ -130,7 +134,7 @@ export const ROLES: RoleDef[] = [
     skills: {},
     items: [{ item: "coins", qty: 2000 }],
     tools: COMMON,
-    knows: { monsters: false },
+    knows: { monsters: false, npcs: true },
   },
 ];
 
