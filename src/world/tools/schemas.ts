@@ -45,7 +45,13 @@ export const TOOL_ARGS = {
     item: ref
       .optional()
       .describe("item to buy, sell, receive in an exchange, deposit or withdraw (not used for quest)"),
-    count: count.optional(),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(100000)
+      .optional()
+      .describe("how many (default 1; for deposit and withdraw, all)"),
   }),
   chat: z.strictObject({
     message: z.string().min(1).max(2000),
