@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { codeOf, Harness, testRole } from "../../../test/world/kit.js";
 import type { ContentPack } from "../content/schema.js";
 import { initialState } from "../engine/init.js";
+import { DEFAULT_RULES } from "../engine/rules.js";
 import { restore, snapshot, stateDigest } from "../engine/snapshot.js";
 import { step } from "../engine/step.js";
 import type { WorldState } from "../engine/types.js";
@@ -10,6 +11,8 @@ import { ROLES } from "../roles.js";
 import { buildWorld, createWorld, type World } from "../world.js";
 
 const rich = testRole("t_rich", {}, [{ item: "coins", qty: 1000 }]);
+/** These tests are about dealing, not walking: agents see and walk far in one call. */
+const FAR = { viewRadius: 64, maxMoveTiles: 10_000 };
 
 describe("skills a role lacks", () => {
   it("stop a lone agent from running a chain: no mining, smelting, smithing or wielding without them", () => {
@@ -40,6 +43,8 @@ describe("skills a role lacks", () => {
         { id: "s", role: "smith" },
       ],
       [],
+      1,
+      FAR,
     );
     expect(codeOf(h.call("m", "attack_entity", { target: "field_rat" }))).toBe("ok");
     expect(h.events.some((e) => e.type === "killed" && e.agent === "m")).toBe(true);
@@ -121,7 +126,10 @@ function profitProperty(world: World, stats: { crafted: number; sold: number }) 
     n: fc.integer({ min: 1, max: 15 }),
   });
   return fc.property(fc.array(action, { minLength: 1, maxLength: 10 }), (plan) => {
-    let state = initialState(world, [{ id: "c", role: "t_crafter" }], 3, [...ROLES, CRAFTER]);
+    let state = initialState(world, [{ id: "c", role: "t_crafter" }], 3, [...ROLES, CRAFTER], {
+      ...DEFAULT_RULES,
+      ...FAR,
+    });
     const call = (tool: string, args: Record<string, unknown>): boolean => {
       const out = step(world, state, "c", { tool, args });
       state = out.state;
@@ -220,6 +228,8 @@ describe("bankers", () => {
         { id: "x", role: "warrior", team: "rivals" },
       ],
       [],
+      1,
+      FAR,
     );
     const bank = (agent: string, action: string, npc: string, item: string, count?: number) =>
       codeOf(h.call(agent, "trade_npc", { npc, action, item, ...(count === undefined ? {} : { count }) }));
@@ -255,6 +265,8 @@ describe("vaults", () => {
         { id: "n", role: "t_rich" },
       ],
       [keyed, rich],
+      1,
+      FAR,
     );
     expect(codeOf(h.call("n", "enter_portal", { portal: "door_greenvale_vault" }))).toBe("locked");
     expect(codeOf(h.call("n", "pickup_item", { target: "bronze_kiteshield" }))).toBe("unreachable");
