@@ -1,5 +1,5 @@
 import { plazaSlot, VAULT_TOWNS } from "../map/layout.js";
-import { FISH, HIDES, METALS, ORES, TIER_LEVELS, WOODS } from "./data/materials.js";
+import { BAR_INPUTS, FISH, HIDES, METALS, ORES, TIER_LEVELS, WOODS } from "./data/materials.js";
 import { maxBuyBack, purchaseCosts } from "./prices.js";
 import type { BiomeDef, ItemDef, LandmarkDef, NpcDef, QuestDef, RecipeDef, StoreEntry } from "./schema.js";
 
@@ -67,8 +67,11 @@ export function generateNpcs(
           "sand",
         ]),
       });
+      const wants = (ids: string[]): NonNullable<NpcDef["buys"]> =>
+        ids.filter((id) => byId.has(id)).map((item) => ({ item, price: 0 }));
       npcs.push({
         ...base(1, "Smith", "shopkeeper"),
+        buys: wants([...new Set((BAR_INPUTS[tier - 1] ?? []).map(([ore]) => ore))]),
         store: stock([
           `${metal}_bar`,
           `${metal}_sword`,
@@ -83,6 +86,7 @@ export function generateNpcs(
       });
       npcs.push({
         ...base(3, "Bowyer", "shopkeeper"),
+        buys: wants([`${wood}_log`, `${HIDES[tier - 1] ?? "cow"}_hide`]),
         store: stock([`${wood}_shaft`, `${wood}_shortbow`, "bowstring", `${metal}_arrow`]),
       });
       npcs.push(base(4, "Banker", "banker"));
@@ -114,11 +118,17 @@ export function generateNpcs(
     });
   }
   const costs = purchaseCosts({ npcs, recipes });
-  for (const n of npcs)
+  for (const n of npcs) {
     for (const entry of n.store ?? []) {
       const buy = maxBuyBack(costs, entry.item, entry.price);
       if (buy >= 1) entry.buy = buy;
     }
+    const wanted = (n.buys ?? []).map((b) => ({
+      item: b.item,
+      price: maxBuyBack(costs, b.item, byId.get(b.item)?.price ?? 0),
+    }));
+    if (n.buys !== undefined) n.buys = wanted.filter((b) => b.price >= 1);
+  }
   return npcs;
 }
 

@@ -80,6 +80,15 @@ describe("shop prices", () => {
         expect(e.buy).toBeLessThanOrEqual(maxBuyBack(costs, e.item, e.price));
       }
     expect(buying).toBeGreaterThan(20);
+    // raw goods: shops buy them (at most half price) but never sell them, so coins cannot buy them
+    let raw = 0;
+    for (const n of pack.npcs)
+      for (const b of n.buys ?? []) {
+        raw++;
+        expect(costs.has(b.item)).toBe(false);
+        expect(b.price).toBeLessThanOrEqual((world.item.get(b.item)?.price ?? 0) / 2);
+      }
+    expect(raw).toBeGreaterThan(20);
     // e.g. arrowheads: 15 from one bar, so the smith's bar price caps what they fetch
     expect(costs.get("bronze_arrowheads")).toBeLessThan(
       (world.item.get("bronze_arrowheads")?.price ?? 0) / 2,

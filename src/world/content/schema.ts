@@ -151,6 +151,8 @@ export const npcSchema = z.strictObject({
   y: coord,
   /** Shopkeepers: what they sell and buy. */
   store: z.array(storeEntrySchema).optional(),
+  /** Shopkeepers: raw goods they buy for `price` coins per unit and never resell. */
+  buys: z.array(z.strictObject({ item: id, price: z.number().int().min(1) })).optional(),
   /** Traders: fixed exchanges, `give` from the agent for `get`. */
   trades: z.array(z.strictObject({ give: stack, get: stack })).optional(),
   /** Quest givers: the quest, done once per team. */

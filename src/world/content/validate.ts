@@ -103,6 +103,9 @@ function checkReferences(pack: ContentPack): void {
     n.store?.forEach((s, k) => {
       item("npcs", pack.npcs, i, `store.${k}.item`, s.item);
     });
+    n.buys?.forEach((s, k) => {
+      item("npcs", pack.npcs, i, `buys.${k}.item`, s.item);
+    });
     n.trades?.forEach((t, k) => {
       item("npcs", pack.npcs, i, `trades.${k}.give.item`, t.give.item);
       item("npcs", pack.npcs, i, `trades.${k}.get.item`, t.get.item);
@@ -146,6 +149,7 @@ function checkReferences(pack: ContentPack): void {
  */
 function checkPrices(pack: ContentPack): void {
   const costs = purchaseCosts(pack);
+  const price = new Map(pack.items.map((it) => [it.id, it.price]));
   if ((costs.get("coins") ?? 1) < 1 - 1e-9) {
     const i = pack.npcs.findIndex((n) => (n.trades ?? []).some((t) => t.get.item === "coins"));
     fail(
@@ -167,6 +171,17 @@ function checkPrices(pack: ContentPack): void {
           i,
           `store.${k}.buy`,
           `pays ${s.buy} for ${s.item}, more than ${limit} (half its price, or what it costs to make from bought inputs): buying, crafting and selling would make money`,
+        );
+    });
+    n.buys?.forEach((b, k) => {
+      const limit = maxBuyBack(costs, b.item, price.get(b.item) ?? 0);
+      if (b.price > limit)
+        fail(
+          "npcs",
+          pack.npcs,
+          i,
+          `buys.${k}.price`,
+          `pays ${b.price} for ${b.item}, more than ${limit} (half its price, or what it costs to make from bought inputs): buying, crafting and selling would make money`,
         );
     });
     n.quest?.stages.forEach((stage, k) => {

@@ -10,7 +10,10 @@ import type { WorldState } from "../engine/types.js";
 import { ROLES } from "../roles.js";
 import { buildWorld, createWorld, type World } from "../world.js";
 
-const rich = testRole("t_rich", {}, [{ item: "coins", qty: 1000 }]);
+const rich = testRole("t_rich", {}, [
+  { item: "coins", qty: 1000 },
+  { item: "copper_ore", qty: 2 },
+]);
 /** These tests are about dealing, not walking: agents see and walk far in one call. */
 const FAR = { viewRadius: 64, maxMoveTiles: 10_000 };
 
@@ -74,6 +77,13 @@ describe("shops", () => {
     expect(codeOf(h.call("r", "trade_npc", { ...buyArgs, action: "sell", item: "bones" }))).toBe(
       "not_in_stock",
     );
+    // raw goods a shop buys (ore at the smith) leave the game: coins cannot buy them back
+    const ore = h.world.npc.get("greenvale_smith")?.buys?.find((b) => b.item === "copper_ore");
+    const before = h.count("r", "coins");
+    const oreArgs = { npc: "greenvale_smith", item: "copper_ore", count: 2 };
+    expect(codeOf(h.call("r", "trade_npc", { ...oreArgs, action: "sell" }))).toBe("ok");
+    expect(h.count("r", "coins")).toBe(before + 2 * (ore?.price ?? 0));
+    expect(codeOf(h.call("r", "trade_npc", { ...oreArgs, action: "buy" }))).toBe("not_in_stock");
     // another shop's stock, and a fresh world, are untouched
     expect(h.state.economy?.stock["stonegate_smith/bronze_bar"]).toBeUndefined();
     expect(initialState(h.world, [], 1).economy).toBeUndefined();
@@ -114,9 +124,12 @@ const CRAFTER = testRole(
 function profitProperty(world: World, stats: { crafted: number; sold: number }) {
   const entries = world.pack.npcs.flatMap((n) => (n.store ?? []).map((e) => ({ npc: n.id, ...e })));
   const best = new Map<string, { npc: string; buy: number }>();
-  for (const e of entries)
-    if (e.buy !== undefined && e.buy > (best.get(e.item)?.buy ?? 0))
-      best.set(e.item, { npc: e.npc, buy: e.buy });
+  const offers = [
+    ...entries.flatMap((e) => (e.buy === undefined ? [] : [{ npc: e.npc, item: e.item, buy: e.buy }])),
+    ...world.pack.npcs.flatMap((n) => (n.buys ?? []).map((b) => ({ npc: n.id, item: b.item, buy: b.price }))),
+  ];
+  for (const o of offers)
+    if (o.buy > (best.get(o.item)?.buy ?? 0)) best.set(o.item, { npc: o.npc, buy: o.buy });
   const seller = new Map<string, string>();
   for (const e of entries) if (!seller.has(e.item)) seller.set(e.item, e.npc);
   const buyable = world.pack.recipes.filter((r) => r.inputs.every((i) => seller.has(i.item)));

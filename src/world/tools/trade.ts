@@ -52,17 +52,35 @@ export function shopTrade(
     setStock(d, npc, item, stock - count);
     return out;
   }
-  if (entry?.buy === undefined) {
-    const buys = (npc.store ?? []).filter((s) => s.buy !== undefined).map((s) => s.item);
+  const raw = npc.buys?.find((b) => b.item === item);
+  if (entry?.buy === undefined && raw === undefined) {
+    const buys = [
+      ...(npc.store ?? []).filter((s) => s.buy !== undefined).map((s) => s.item),
+      ...(npc.buys ?? []).map((b) => b.item),
+    ];
     throw new ToolFailure(
       "not_in_stock",
       `${npc.name} does not buy ${item}${buys.length > 0 ? ` (buys: ${buys.join(", ")})` : ""}`,
     );
   }
-  const get = { item: "coins", qty: entry.buy * count };
-  const out = swap(d, agent, npc, { item, qty: count }, get, "trade", { action, stock: stock + count });
-  setStock(d, npc, item, stock + count);
-  return out;
+  if (entry?.buy !== undefined) {
+    const get = { item: "coins", qty: entry.buy * count };
+    const out = swap(d, agent, npc, { item, qty: count }, get, "trade", { action, stock: stock + count });
+    setStock(d, npc, item, stock + count);
+    return out;
+  }
+  // Raw goods the shop buys leave the game (they are not resold).
+  return swap(
+    d,
+    agent,
+    npc,
+    { item, qty: count },
+    { item: "coins", qty: (raw?.price ?? 0) * count },
+    "trade",
+    {
+      action,
+    },
+  );
 }
 
 /** A trader's fixed exchange; `item` is what the agent gets. */
