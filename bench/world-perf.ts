@@ -36,7 +36,17 @@ console.log(
   `  memory after load      heap ${mb(mem.heapUsed)}   rss ${mb(mem.rss)}   (target ≤ 500 MB: ${(mem.rss / (500 * 1024 * 1024)).toFixed(2)}×)`,
 );
 
-const ROLES = ["miner", "lumberjack", "smith", "warrior", "fisher_cook", "fletcher", "alchemist", "merchant"];
+const ROLES = [
+  "miner",
+  "lumberjack",
+  "smith",
+  "warrior",
+  "fisher",
+  "cook",
+  "fletcher",
+  "alchemist",
+  "merchant",
+];
 const mainland: Array<[number, number]> = [];
 {
   const rng = new Rng(99);
@@ -67,7 +77,7 @@ function policyFor(world: World, rng: Rng) {
       };
     if (role === "lumberjack")
       return { tool: "harvest_resource", args: { target: rng.pick(["pine_tree", "oak_tree"]) } };
-    if (role === "fisher_cook") return { tool: "harvest_resource", args: { target: "shrimp_spot" } };
+    if (role === "fisher") return { tool: "harvest_resource", args: { target: "shrimp_spot" } };
     if (role === "warrior")
       return { tool: "attack_entity", args: { target: rng.pick(["field_rat", "field_bat", "wood_rat"]) } };
     if (role === "smith") return { tool: "craft_item", args: { item: "bronze_bar" } };

@@ -22,44 +22,51 @@ export const roleSchema = z.strictObject({
   skills: z.partialRecord(z.enum(SKILLS), z.number().int().min(1).max(99)),
   items: z.array(z.strictObject({ item: z.string(), qty: z.number().int().min(1) })),
   tools: z.array(z.enum(TOOL_NAMES as [string, ...string[]])),
-  /** What the role document covers: recipes of these skills, nodes of these skills, monster facts. */
-  knows: z.strictObject({ monsters: z.boolean() }),
+  /** What the role document covers beyond its skills' recipes and resources. */
+  knows: z.strictObject({
+    monsters: z.boolean(),
+    /** Every shop (stock and prices), trader, quest and banker. */
+    npcs: z.boolean().optional(),
+  }),
 });
 export type RoleDef = z.infer<typeof roleSchema>;
 
 /**
- * Built-in roles. Each has skills the others lack (so teams must hand items over), its own
- * starting kit, its own tools, and its own role document.
+ * Built-in roles. A skill a role does not list is level 0 for it: it cannot gather, craft or
+ * fight with that skill. Skills are split so that no role can both make an item and use it in a
+ * recipe of another skill (mining and smelting, fishing and cooking, fighting and leather work
+ * belong to different roles): every chain of two or more skills needs a hand-over. Three roles
+ * fight, with different strength: the warrior well, the lumberjack and the miner poorly.
  */
 export const ROLES: RoleDef[] = [
   {
     id: "lumberjack",
     name: "Lumberjack",
-    summary: "Fells trees and forages.",
-    skills: { woodcutting: 40, foraging: 30 },
+    summary: "Fells trees and forages; can swing an axe at weak monsters.",
+    skills: { woodcutting: 40, foraging: 30, attack: 12, defence: 10 },
     items: [
       { item: "bronze_axe", qty: 1 },
       { item: "coins", qty: 50 },
     ],
-    tools: [...COMMON, "harvest_resource"],
-    knows: { monsters: false },
+    tools: [...COMMON, "harvest_resource", "attack_entity"],
+    knows: { monsters: true },
   },
   {
     id: "miner",
     name: "Miner",
-    summary: "Mines ore and gems.",
-    skills: { mining: 40, foraging: 10 },
+    summary: "Mines ore and gems; tough enough to fight off small monsters.",
+    skills: { mining: 40, foraging: 10, attack: 8, defence: 16 },
     items: [
       { item: "bronze_pickaxe", qty: 1 },
       { item: "coins", qty: 50 },
     ],
-    tools: [...COMMON, "harvest_resource"],
-    knows: { monsters: false },
+    tools: [...COMMON, "harvest_resource", "attack_entity"],
+    knows: { monsters: true },
   },
   {
     id: "smith",
     name: "Smith",
-    summary: "Smelts bars and forges metal gear at furnace and anvil.",
+    summary: "Smelts bars and forges metal gear at furnace and anvil; cannot mine.",
     skills: { smelting: 40, smithing: 40 },
     items: [{ item: "coins", qty: 100 }],
     tools: [...COMMON, "craft_item"],
@@ -68,22 +75,31 @@ export const ROLES: RoleDef[] = [
   {
     id: "fletcher",
     name: "Fletcher",
-    summary: "Cuts shafts and strings bows; crafts leather and cloth.",
+    summary: "Cuts shafts and strings bows; crafts leather, cloth and planks.",
     skills: { fletching: 40, crafting: 30 },
     items: [{ item: "coins", qty: 100 }],
     tools: [...COMMON, "craft_item"],
     knows: { monsters: false },
   },
   {
-    id: "fisher_cook",
-    name: "Fisher-cook",
-    summary: "Catches and cooks fish.",
-    skills: { fishing: 40, cooking: 40 },
+    id: "fisher",
+    name: "Fisher",
+    summary: "Catches fish and forages; cannot cook.",
+    skills: { fishing: 40, foraging: 20 },
     items: [
       { item: "fishing_rod", qty: 1 },
       { item: "coins", qty: 50 },
     ],
-    tools: [...COMMON, "harvest_resource", "craft_item"],
+    tools: [...COMMON, "harvest_resource"],
+    knows: { monsters: false },
+  },
+  {
+    id: "cook",
+    name: "Cook",
+    summary: "Cooks fish and meat at a range; cannot fish or hunt.",
+    skills: { cooking: 40 },
+    items: [{ item: "coins", qty: 50 }],
+    tools: [...COMMON, "craft_item"],
     knows: { monsters: false },
   },
   {
@@ -114,11 +130,11 @@ export const ROLES: RoleDef[] = [
   {
     id: "merchant",
     name: "Merchant",
-    summary: "Buys and sells; starts rich.",
+    summary: "Buys and sells; starts rich; knows every shop, quest and banker.",
     skills: {},
     items: [{ item: "coins", qty: 2000 }],
     tools: COMMON,
-    knows: { monsters: false },
+    knows: { monsters: false, npcs: true },
   },
 ];
 

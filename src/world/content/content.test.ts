@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../core/index.js";
+import { digestOf, InputError } from "../../core/index.js";
 import { ROLES } from "../roles.js";
 import { createWorld } from "../world.js";
 import { generateContent } from "./generate-content.js";
@@ -44,7 +44,7 @@ describe("generated content", () => {
     const needed = new Set(["mining", "smelting", "smithing", "fletching", "woodcutting"]);
     expect(arrows?.skill).toBe("fletching");
     for (const role of ROLES) {
-      const has = [...needed].filter((s) => (role.skills[s as keyof typeof role.skills] ?? 0) > 1);
+      const has = [...needed].filter((s) => (role.skills[s as keyof typeof role.skills] ?? 0) > 0);
       expect(has.length).toBeLessThan(needed.size);
     }
   });
@@ -53,7 +53,7 @@ describe("generated content", () => {
     const a = generateContent(5);
     const b = generateContent(5);
     expect(Buffer.from(a.map.terrain).equals(Buffer.from(b.map.terrain))).toBe(true);
-    expect(JSON.stringify(a.pack.nodes)).toBe(JSON.stringify(b.pack.nodes));
+    expect(digestOf(a.pack)).toBe(digestOf(b.pack));
     const c = generateContent(6);
     expect(Buffer.from(a.map.terrain).equals(Buffer.from(c.map.terrain))).toBe(false);
   });

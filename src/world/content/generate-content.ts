@@ -5,7 +5,7 @@ import { BIOMES, LANDMARKS } from "./data/biomes.js";
 import { generateItems } from "./generate-items.js";
 import { generateMobs, generateResources } from "./generate-life.js";
 import { generateNpcs } from "./generate-npcs.js";
-import { placeNodes, placeSpawns, placeTownFixtures } from "./generate-places.js";
+import { placeNodes, placeSpawns, placeTownFixtures, placeVaultLoot } from "./generate-places.js";
 import type { ContentPack } from "./schema.js";
 
 export const DEFAULT_SEED = 20260925;
@@ -32,7 +32,7 @@ export function generateContent(seed: number = DEFAULT_SEED): { pack: ContentPac
   const { items, recipes } = generateItems();
   const resources = generateResources(BIOMES);
   const mobs = generateMobs(BIOMES, items);
-  const npcs = generateNpcs(LANDMARKS, BIOMES, items);
+  const npcs = generateNpcs(LANDMARKS, BIOMES, items, recipes);
   const { stations, portals } = placeTownFixtures(LANDMARKS, "greenvale");
   const base = { biomes: BIOMES, landmarks: LANDMARKS };
   const nodes = placeNodes(rng.fork("nodes"), map, { ...base, resources });
@@ -50,6 +50,7 @@ export function generateContent(seed: number = DEFAULT_SEED): { pack: ContentPac
     stations,
     nodes,
     spawns,
+    loot: placeVaultLoot(LANDMARKS, BIOMES),
   };
   return { pack, map };
 }

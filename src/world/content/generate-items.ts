@@ -1,3 +1,4 @@
+import { VAULT_TOWNS } from "../map/layout.js";
 import { LANDMARKS } from "./data/biomes.js";
 import {
   ESSENCES,
@@ -104,8 +105,9 @@ export function generateItems(): { items: ItemDef[]; recipes: RecipeDef[] } {
     f.item(`cooked_${meat}`, "food", 1, { level: 1, heal: 4 + 2 * i });
     f.recipe("cooking", 1 + 5 * i, [[`raw_${meat}`, 1]], `cooked_${meat}`, 1, "range");
   });
-  for (const town of LANDMARKS.filter((l) => l.kind === "town")) f.item(`${town.id}_key`, "key", 0);
-  f.item("deepvault_key", "key", 0);
+  // One key per locked door or gate: the vault towns' doors and the dungeon gate.
+  for (const town of VAULT_TOWNS) f.item(`${town}_key`, "key", 0);
+  for (const d of LANDMARKS.filter((l) => l.kind === "dungeon")) f.item(`${d.id}_key`, "key", 0);
   for (const biome of [
     "tundra",
     "highlands",

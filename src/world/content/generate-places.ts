@@ -1,9 +1,12 @@
 import type { Rng } from "../../core/index.js";
 import { dungeonRect, plazaSlot, VAULT_TOWNS, vaultBuilding } from "../map/layout.js";
 import { TERRAIN, type TileMap } from "../map/tilemap.js";
+import { METALS, POTIONS, TIER_LEVELS } from "./data/materials.js";
 import type {
+  BiomeDef,
   ContentPack,
   LandmarkDef,
+  LootDef,
   NodeDef,
   PortalDef,
   ResourceDef,
@@ -104,6 +107,28 @@ export function placeTownFixtures(
     });
   }
   return { stations, portals };
+}
+
+/**
+ * Treasure inside each locked vault (the 3 × 3 room behind the door): coins, armour and potions
+ * of the town's tier. Only one team can take each pile; it does not come back.
+ */
+export function placeVaultLoot(landmarks: readonly LandmarkDef[], biomes: readonly BiomeDef[]): LootDef[] {
+  const loot: LootDef[] = [];
+  for (const town of landmarks.filter((t) => (VAULT_TOWNS as readonly string[]).includes(t.id))) {
+    const levelMin = biomes.find((b) => b.id === town.biome)?.levelMin ?? 1;
+    const tier = Math.max(1, TIER_LEVELS.filter((l) => l <= levelMin).length);
+    const [ix, iy] = vaultBuilding(town).inside;
+    const piles: Array<[string, number]> = [
+      ["coins", 250 * tier],
+      [`${METALS[tier - 1] ?? "bronze"}_kiteshield`, 1],
+      [`${POTIONS[tier - 1] ?? "minor"}_potion`, 3],
+    ];
+    piles.forEach(([item, qty], k) => {
+      loot.push({ id: `loot_${town.id}_${k}`, item, qty, x: ix - 1 + k, y: iy - 1 });
+    });
+  }
+  return loot;
 }
 
 /** Harvest points spread over each biome; fishing spots sit on shore tiles next to water. */

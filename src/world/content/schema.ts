@@ -116,18 +116,47 @@ export const mobSchema = z.strictObject({
 export type MobDef = z.infer<typeof mobSchema>;
 
 export const NPC_ROLES = ["shopkeeper", "banker", "quest_giver", "trader"] as const;
+
+/** One line of a shop: it sells `item` at `price` while `stock` lasts and, if `buy` is set, buys it back. */
+export const storeEntrySchema = z.strictObject({
+  item: id,
+  /** Coins an agent pays per unit. */
+  price: z.number().int().min(1),
+  /** Units on hand when the world starts; shops do not restock (units sold to them are resold). */
+  stock: z.number().int().min(0),
+  /** Coins the shop pays per unit; absent: it does not buy this item. Shops buy only what they list. */
+  buy: z.number().int().min(1).optional(),
+});
+export type StoreEntry = z.infer<typeof storeEntrySchema>;
+
+/** A quest: stages done in order; each asks for items and rewards items (coins are items). */
+export const questSchema = z.strictObject({
+  text: z.string().min(1),
+  stages: z
+    .array(
+      z.strictObject({
+        ask: z.array(stack).min(1),
+        reward: z.array(stack).min(1),
+      }),
+    )
+    .min(1),
+});
+export type QuestDef = z.infer<typeof questSchema>;
+
 export const npcSchema = z.strictObject({
   id,
   name: z.string().min(1),
   role: z.enum(NPC_ROLES),
   x: coord,
   y: coord,
-  /** Shopkeepers: what they sell (price is per unit); they buy any item at half its price. */
-  store: z.array(z.strictObject({ item: id, price: z.number().int().min(1) })).optional(),
+  /** Shopkeepers: what they sell and buy. */
+  store: z.array(storeEntrySchema).optional(),
+  /** Shopkeepers: raw goods they buy for `price` coins per unit and never resell. */
+  buys: z.array(z.strictObject({ item: id, price: z.number().int().min(1) })).optional(),
   /** Traders: fixed exchanges, `give` from the agent for `get`. */
   trades: z.array(z.strictObject({ give: stack, get: stack })).optional(),
-  /** Quest givers: a line of text pointing at something worth doing. */
-  quest: z.string().optional(),
+  /** Quest givers: the quest, done once per team. */
+  quest: questSchema.optional(),
 });
 export type NpcDef = z.infer<typeof npcSchema>;
 
@@ -155,6 +184,10 @@ export const portalSchema = z.strictObject({
   requiresItem: id.optional(),
 });
 export type PortalDef = z.infer<typeof portalSchema>;
+
+/** Items lying somewhere when the world starts (vault treasure). */
+export const lootSchema = z.strictObject({ id, item: id, qty: z.number().int().min(1), x: coord, y: coord });
+export type LootDef = z.infer<typeof lootSchema>;
 
 export const stationSchema = z.strictObject({ id, kind: z.enum(STATIONS), x: coord, y: coord });
 export type StationDef = z.infer<typeof stationSchema>;
@@ -201,6 +234,7 @@ export const PACK_FILES = {
   stations: z.array(stationSchema),
   nodes: z.array(nodeSchema),
   spawns: z.array(spawnSchema),
+  loot: z.array(lootSchema),
 } as const;
 
 export interface ContentPack {
@@ -216,5 +250,6 @@ export interface ContentPack {
   stations: StationDef[];
   nodes: NodeDef[];
   spawns: SpawnDef[];
+  loot: LootDef[];
 }
 export type PackKey = keyof ContentPack;

@@ -1,5 +1,6 @@
 import { InputError } from "../../core/index.js";
 import { type TileMap, walkable } from "../map/tilemap.js";
+import { maxBuyBack, purchaseCosts } from "./prices.js";
 import { type ContentPack, PACK_FILES, type PackKey } from "./schema.js";
 
 /** Which entry of which file an error is about, as people read it: `items.json: entry 3 ("iron_bar")`. */
@@ -53,7 +54,16 @@ function checkReferences(pack: ContentPack): void {
   const biomes = ids("biomes", pack.biomes);
   const resources = ids("resources", pack.resources);
   const mobs = ids("mobs", pack.mobs);
-  for (const key of ["recipes", "npcs", "portals", "stations", "nodes", "spawns", "landmarks"] as const)
+  for (const key of [
+    "recipes",
+    "npcs",
+    "portals",
+    "stations",
+    "nodes",
+    "spawns",
+    "landmarks",
+    "loot",
+  ] as const)
     ids(key, pack[key]);
   const item = (key: PackKey, list: unknown, i: number, field: string, id: string | undefined): void => {
     if (id !== undefined && !items.has(id)) fail(key, list, i, field, `unknown item "${id}"`);
@@ -93,13 +103,30 @@ function checkReferences(pack: ContentPack): void {
     n.store?.forEach((s, k) => {
       item("npcs", pack.npcs, i, `store.${k}.item`, s.item);
     });
+    n.buys?.forEach((s, k) => {
+      item("npcs", pack.npcs, i, `buys.${k}.item`, s.item);
+    });
     n.trades?.forEach((t, k) => {
       item("npcs", pack.npcs, i, `trades.${k}.give.item`, t.give.item);
       item("npcs", pack.npcs, i, `trades.${k}.get.item`, t.get.item);
     });
+    n.quest?.stages.forEach((stage, k) => {
+      stage.ask.forEach((a, j) => {
+        item("npcs", pack.npcs, i, `quest.stages.${k}.ask.${j}.item`, a.item);
+      });
+      stage.reward.forEach((r, j) => {
+        item("npcs", pack.npcs, i, `quest.stages.${k}.reward.${j}.item`, r.item);
+      });
+    });
     if (n.role === "shopkeeper" && (n.store ?? []).length === 0)
       fail("npcs", pack.npcs, i, "store", "a shopkeeper needs a store");
+    if (n.role === "quest_giver" && n.quest === undefined)
+      fail("npcs", pack.npcs, i, "quest", "a quest giver needs a quest");
   });
+  pack.loot.forEach((l, i) => {
+    item("loot", pack.loot, i, "item", l.item);
+  });
+  checkPrices(pack);
   pack.portals.forEach((p, i) => {
     item("portals", pack.portals, i, "requiresItem", p.requiresItem);
   });
@@ -112,6 +139,63 @@ function checkReferences(pack: ContentPack): void {
   });
   pack.spawns.forEach((s, i) => {
     if (!mobs.has(s.mob)) fail("spawns", pack.spawns, i, "mob", `unknown mob "${s.mob}"`);
+  });
+}
+
+/**
+ * The economy must not make money from nothing: no shop pays more for an item than the cheapest
+ * way to buy it or make it from bought inputs, no exchange turns bought goods into more coins than
+ * they cost, and quests ask only for things coins cannot buy (a quest rewards work, not shopping).
+ */
+function checkPrices(pack: ContentPack): void {
+  const costs = purchaseCosts(pack);
+  const price = new Map(pack.items.map((it) => [it.id, it.price]));
+  if ((costs.get("coins") ?? 1) < 1 - 1e-9) {
+    const i = pack.npcs.findIndex((n) => (n.trades ?? []).some((t) => t.get.item === "coins"));
+    fail(
+      "npcs",
+      pack.npcs,
+      Math.max(0, i),
+      "trades",
+      "exchanges turn bought goods into more coins than they cost",
+    );
+  }
+  pack.npcs.forEach((n, i) => {
+    n.store?.forEach((s, k) => {
+      if (s.buy === undefined) return;
+      const limit = maxBuyBack(costs, s.item, s.price);
+      if (s.buy > limit)
+        fail(
+          "npcs",
+          pack.npcs,
+          i,
+          `store.${k}.buy`,
+          `pays ${s.buy} for ${s.item}, more than ${limit} (half its price, or what it costs to make from bought inputs): buying, crafting and selling would make money`,
+        );
+    });
+    n.buys?.forEach((b, k) => {
+      const limit = maxBuyBack(costs, b.item, price.get(b.item) ?? 0);
+      if (b.price > limit)
+        fail(
+          "npcs",
+          pack.npcs,
+          i,
+          `buys.${k}.price`,
+          `pays ${b.price} for ${b.item}, more than ${limit} (half its price, or what it costs to make from bought inputs): buying, crafting and selling would make money`,
+        );
+    });
+    n.quest?.stages.forEach((stage, k) => {
+      stage.ask.forEach((a, j) => {
+        if (costs.has(a.item))
+          fail(
+            "npcs",
+            pack.npcs,
+            i,
+            `quest.stages.${k}.ask.${j}.item`,
+            `${a.item} can be bought (or made from bought goods); quests ask for what must be gathered, looted or earned`,
+          );
+      });
+    });
   });
 }
 
@@ -128,6 +212,7 @@ export function validatePlacements(pack: ContentPack, map: TileMap): void {
   at("nodes", pack.nodes);
   at("spawns", pack.spawns);
   at("portals", pack.portals);
+  at("loot", pack.loot);
   at(
     "portals",
     pack.portals.map((p) => ({ ...p, x: p.toX, y: p.toY })),

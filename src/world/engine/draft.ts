@@ -101,8 +101,9 @@ export class Draft {
     return seq;
   }
 
+  /** A skill the agent's role does not have is level 0: it cannot be used at all. */
   levelOf(agent: AgentState, skill: Skill): number {
-    return agent.skills[skill]?.level ?? 1;
+    return agent.skills[skill]?.level ?? 0;
   }
 
   /** Adds experience; every `50 × level` xp raises the level by one (to 99). */

@@ -6,7 +6,7 @@ import { maxHpFor } from "../tools/combat.js";
 import type { World } from "../world.js";
 import { PVec } from "./pvec.js";
 import { DEFAULT_RULES, type WorldRules } from "./rules.js";
-import type { AgentState, Lot, MobState, WorldState } from "./types.js";
+import type { AgentState, GroundItem, Lot, MobState, WorldState } from "./types.js";
 
 export interface AgentSpec {
   id: string;
@@ -75,6 +75,20 @@ export function initialState(
       downUntil: 0,
     });
   });
+  // Vault treasure lies on the ground from the start, as lots with no maker.
+  const ground: GroundItem[] = world.pack.loot.map((l, k) => {
+    lots.push({
+      id: lots.length,
+      item: l.item,
+      created: l.qty,
+      qty: l.qty,
+      origin: { event: -1, kind: "start", by: null },
+      from: [],
+      transfers: [],
+      holder: "ground",
+    });
+    return { id: `g${k}`, lot: lots.length - 1, x: l.x, y: l.y };
+  });
   const mobs: MobState[] = world.pack.spawns.map((s) => ({
     hp: world.mob.get(s.mob)?.hp ?? 1,
     respawnAt: -1,
@@ -92,7 +106,7 @@ export function initialState(
     nodes: PVec.from(world.pack.nodes.map(() => 0)),
     mobs: PVec.from(mobs),
     lots: PVec.from(lots),
-    ground: PVec.empty(),
+    ground: PVec.from(ground),
     messages: PVec.empty(),
     rules: { ...rules },
   };

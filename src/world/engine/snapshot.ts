@@ -52,13 +52,21 @@ const snapshotSchema = z.object({
     }),
   ),
   rules: rulesSchema,
+  economy: z
+    .object({
+      stock: z.record(z.string(), z.number().int()),
+      quests: z.record(z.string(), z.number().int()),
+      banks: z.record(z.string(), z.array(z.number().int())),
+    })
+    .optional(),
 });
 
 /** Restores a snapshot; the engine's own output is trusted for the nested agent and lot records. */
 export function restore(text: string): WorldState {
-  const raw = snapshotSchema.parse(JSON.parse(text));
+  const { economy, ...raw } = snapshotSchema.parse(JSON.parse(text));
   return {
     ...raw,
+    ...(economy === undefined ? {} : { economy }),
     agents: PVec.from(raw.agents as unknown as AgentState[]),
     nodes: PVec.from(raw.nodes),
     mobs: PVec.from<MobState>(raw.mobs),

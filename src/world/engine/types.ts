@@ -22,7 +22,7 @@ export interface Lot {
   origin: { event: number; kind: LotOriginKind; by: string | null };
   from: Array<{ lot: number; qty: number }>;
   transfers: Array<{ event: number; from: string; to: string; qty: number }>;
-  /** `agent:<id>`, `equipped:<id>`, `ground`, or `used`. */
+  /** `agent:<id>`, `equipped:<id>`, `bank:<team>`, `ground`, or `used`. */
   holder: string;
 }
 
@@ -110,6 +110,19 @@ export interface GroundItem {
   y: number;
 }
 
+/**
+ * What NPC dealings changed (only entries that differ from the content pack are present, so a
+ * world nobody traded in has none of it): shop stock, quest progress and team banks.
+ */
+export interface EconomyState {
+  /** `<npc>/<item>` → units the shop holds now. */
+  stock: Record<string, number>;
+  /** `<team>/<npc>` → quest stages the team has completed. */
+  quests: Record<string, number>;
+  /** team → lot ids in its bank (shared by the team, reachable at any banker), oldest first. */
+  banks: Record<string, number[]>;
+}
+
 export interface WorldState {
   version: 2;
   seed: number;
@@ -128,6 +141,8 @@ export interface WorldState {
   /** Every chat message, in order; a message costs one append however many receive it. */
   messages: PVec<Message>;
   rules: WorldRules;
+  /** Absent until an agent first trades, takes a quest stage or uses a bank. */
+  economy?: EconomyState;
 }
 
 export interface WorldEvent {

@@ -38,7 +38,8 @@ const SQUARE: [number, number] = [520, 383];
 /**
  * A plan for three roles: the miner gathers copper and tin and brings them to the smith, who
  * smelts bars and forges a sword for the warrior, who equips it. No role could do it alone: only
- * the miner can mine, only the smith can smelt and smith, only the warrior can wield it well.
+ * the miner can mine, only the smith can smelt and smith, and the smith has no attack skill to
+ * wield what it forges (a skill a role lacks is level 0).
  * Everyone walks in bounded moves and sees only its surroundings; each declares its own part done.
  */
 export const PLAN: Record<string, PlanStep[]> = {

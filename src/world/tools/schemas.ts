@@ -37,9 +37,21 @@ export const TOOL_ARGS = {
   }),
   trade_npc: z.strictObject({
     npc: ref,
-    action: z.enum(["buy", "sell", "exchange"]),
-    item: ref.describe("item to buy, sell, or receive in an exchange"),
-    count: count.optional(),
+    action: z
+      .enum(["buy", "sell", "exchange", "deposit", "withdraw", "quest"])
+      .describe(
+        "shops: buy, sell; traders: exchange; bankers: deposit, withdraw (the team's bank); quest givers: quest (hand in the current stage's items, or learn what it asks)",
+      ),
+    item: ref
+      .optional()
+      .describe("item to buy, sell, receive in an exchange, deposit or withdraw (not used for quest)"),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(100000)
+      .optional()
+      .describe("how many (default 1; for deposit and withdraw, all)"),
   }),
   chat: z.strictObject({
     message: z.string().min(1).max(2000),
@@ -66,7 +78,8 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   equip_item: "Wear or wield an item from your inventory.",
   use_item: "Eat food or drink a potion to restore hit points.",
   transfer_items: "Walk to a teammate and hand over items.",
-  trade_npc: "Walk to an NPC and buy from or sell to a shop, or make a fixed exchange with a trader.",
+  trade_npc:
+    "Walk to an NPC: buy from or sell to a shop (finite stock), make a trader's exchange, deposit or withdraw at a banker, or do a quest giver's quest.",
   chat: "Send a message to the whole team or one teammate (uses your turn).",
   wait: "Do nothing this turn.",
   complete:

@@ -1,7 +1,10 @@
+import type { NpcDef } from "../content/schema.js";
 import type { Draft } from "../engine/draft.js";
 import { ToolFailure } from "../engine/draft.js";
-import { addNewLot, countItem, hasRoom, moveItems, requireItems, takeItems } from "../engine/inventory.js";
+import { countItem, hasRoom, moveItems, requireItems } from "../engine/inventory.js";
+import { deposit, doQuest, withdraw } from "./npc-services.js";
 import type { ToolArgs } from "./schemas.js";
+import { exchange, shopTrade } from "./trade.js";
 import { connected, inView, travel } from "./travel.js";
 
 export function transferItems(d: Draft, args: ToolArgs<"transfer_items">): string {
@@ -28,71 +31,54 @@ export function transferItems(d: Draft, args: ToolArgs<"transfer_items">): strin
   return `gave ${qty} ${args.item} to ${to.id}`;
 }
 
+/** Which NPC role serves each `trade_npc` action. */
+const SERVES: Record<ToolArgs<"trade_npc">["action"], NpcDef["role"]> = {
+  buy: "shopkeeper",
+  sell: "shopkeeper",
+  exchange: "trader",
+  deposit: "banker",
+  withdraw: "banker",
+  quest: "quest_giver",
+};
+
+const OFFERS: Record<NpcDef["role"], string> = {
+  shopkeeper: "buys and sells",
+  trader: "only makes exchanges",
+  banker: "keeps the team bank (deposit, withdraw)",
+  quest_giver: "gives a quest (quest)",
+};
+
+/** Walks to an NPC and deals with it: shops, traders, bankers and quest givers. */
 export function tradeNpc(d: Draft, args: ToolArgs<"trade_npc">): string {
   const npc = d.world.npc.get(args.npc);
   if (npc === undefined) throw new ToolFailure("unknown_target", `no NPC "${args.npc}"`);
-  const item = d.world.item.get(args.item);
-  if (item === undefined) throw new ToolFailure("unknown_target", `no item "${args.item}"`);
-  let agent = d.agent();
-  const count = args.count ?? 1;
-  const isShop = npc.role === "shopkeeper";
-  if ((args.action === "exchange") === isShop || (npc.role !== "shopkeeper" && npc.role !== "trader")) {
-    const what =
-      npc.role === "trader"
-        ? "only makes exchanges"
-        : npc.role === "shopkeeper"
-          ? "buys and sells"
-          : "does not trade";
-    throw new ToolFailure("not_a_trader", `${npc.name} ${what}`);
+  if (SERVES[args.action] !== npc.role)
+    throw new ToolFailure("not_a_trader", `${npc.name} ${OFFERS[npc.role]}; it cannot ${args.action}`);
+  let item = "";
+  if (args.action !== "quest") {
+    if (args.item === undefined) throw new ToolFailure("invalid_args", `${args.action} needs an item`);
+    if (!d.world.item.has(args.item)) throw new ToolFailure("unknown_target", `no item "${args.item}"`);
+    if (args.action === "sell" && args.item === "coins")
+      throw new ToolFailure("not_in_stock", "coins cannot be sold");
+    item = args.item;
   }
+  const agent = d.agent();
   if (!connected(d, agent, npc.x, npc.y))
     throw new ToolFailure("unreachable", `${npc.name} cannot be reached`);
-  let give: { item: string; qty: number };
-  let get: { item: string; qty: number };
-  if (args.action === "buy") {
-    const offer = npc.store?.find((s) => s.item === item.id);
-    if (offer === undefined) throw new ToolFailure("not_in_stock", `${npc.name} does not sell ${item.id}`);
-    give = { item: "coins", qty: offer.price * count };
-    get = { item: item.id, qty: count };
-    if (countItem(d, agent, "coins") < give.qty) {
-      throw new ToolFailure(
-        "insufficient_coins",
-        `${count} ${item.id} cost ${give.qty} coins; you have ${countItem(d, agent, "coins")}`,
-      );
-    }
-  } else if (args.action === "sell") {
-    if (item.id === "coins") throw new ToolFailure("not_in_stock", "coins cannot be sold");
-    give = { item: item.id, qty: count };
-    get = { item: "coins", qty: Math.max(1, Math.floor(item.price / 2)) * count };
-  } else {
-    const trade = npc.trades?.find((t) => t.get.item === item.id);
-    if (trade === undefined)
-      throw new ToolFailure("not_in_stock", `${npc.name} has no exchange giving ${item.id}`);
-    give = { item: trade.give.item, qty: trade.give.qty * count };
-    get = { item: trade.get.item, qty: trade.get.qty * count };
-  }
-  requireItems(d, agent, [give]);
-  agent = travel(d, agent, npc.x, npc.y);
-  const taken = takeItems(d, agent, give.item, give.qty);
-  if (!hasRoom(d, taken.agent, get.item, get.qty))
-    throw new ToolFailure("inventory_full", `no room for ${get.qty} ${get.item}`);
-  const seq = d.reserve();
-  const added = addNewLot(
-    d,
-    taken.agent,
-    get.item,
-    get.qty,
-    args.action === "buy" ? "buy" : "trade",
-    seq,
-    taken.parts,
-  );
-  d.putAgent(added.agent);
-  d.emit(
-    "traded",
-    { npc: npc.id, action: args.action, gave: { ...give }, got: { ...get }, lot: added.lot.id },
-    seq,
-  );
-  return `${args.action}: gave ${give.qty} ${give.item}, got ${get.qty} ${get.item}`;
+  d.putAgent(travel(d, agent, npc.x, npc.y));
+  const count = args.count ?? 1;
+  const out =
+    args.action === "buy" || args.action === "sell"
+      ? shopTrade(d, npc, args.action, item, count)
+      : args.action === "exchange"
+        ? exchange(d, npc, item, count)
+        : args.action === "deposit"
+          ? deposit(d, npc, item, args.count)
+          : args.action === "withdraw"
+            ? withdraw(d, npc, item, args.count)
+            : doQuest(d, npc);
+  d.putAgent(out.agent);
+  return out.message;
 }
 
 export function chat(d: Draft, args: ToolArgs<"chat">): string {

@@ -69,7 +69,8 @@ describe("equip_item and use_item", () => {
     expect(codeOf(h.call("s", "equip_item", { item: "coins" }))).toBe("not_equippable");
     expect(codeOf(h.call("n", "equip_item", { item: "rune_platebody" }))).toBe("missing_skill");
     expect(codeOf(h.call("n", "equip_item", { item: "iron_sword" }))).toBe("missing_skill");
-    expect(codeOf(h.call("n", "equip_item", { item: "bronze_dagger" }))).toBe("missing_items");
+    expect(codeOf(h.call("n", "equip_item", { item: "bronze_dagger" }))).toBe("missing_skill"); // no attack at all
+    expect(codeOf(h.call("s", "equip_item", { item: "bronze_helmet" }))).toBe("missing_items");
   });
   it("eats food to heal, and refuses non-food or missing food", () => {
     const h = harness();
@@ -127,16 +128,19 @@ describe("trade_npc", () => {
     ).toBe("ok");
     expect(h.count("s", "vial")).toBe(2);
     expect(h.count("s", "coins")).toBe(100 - 2 * (h.world.item.get("vial")?.price ?? 0));
+    const vial = h.world.npc.get("greenvale_grocer")?.store?.find((e) => e.item === "vial");
     expect(
-      codeOf(h.call("n", "trade_npc", { npc: "greenvale_grocer", action: "sell", item: "bones", count: 5 })),
+      codeOf(h.call("s", "trade_npc", { npc: "greenvale_grocer", action: "sell", item: "vial", count: 1 })),
     ).toBe("ok");
-    expect(h.count("n", "coins")).toBe(5);
+    expect(h.count("s", "coins")).toBe(100 - 2 * (vial?.price ?? 0) + (vial?.buy ?? 0));
+    expect(vial?.buy).toBeLessThan(vial?.price ?? 0);
     expect(
       codeOf(
         h.call("n", "trade_npc", { npc: "greenvale_trader", action: "exchange", item: "coins", count: 1 }),
       ),
     ).toBe("ok");
-    expect(h.count("n", "bones")).toBe(5);
+    expect(h.count("n", "bones")).toBe(10);
+    expect(h.count("n", "coins")).toBe(40);
   });
   it("reports wrong NPCs, stock, coins and items", () => {
     const h = harness();
