@@ -1,6 +1,10 @@
-import { Session } from "../engine/session.js";
+import { digestOf, UserError } from "../../core/index.js";
+import { checkReplay, type ReplayOutcome } from "../engine/replay.js";
+import { type RunFile, type RunTask, Session } from "../engine/session.js";
 import type { ToolResult, WorldEvent, WorldState } from "../engine/types.js";
+import { ROLES } from "../roles.js";
 import type { World } from "../world.js";
+import { parseWorldTask } from "./load.js";
 import type { WorldTaskSpec } from "./schema.js";
 import { setupWorldTask } from "./setup.js";
 
@@ -15,15 +19,44 @@ export interface WorldTaskReplay {
   session: Session;
 }
 
+/** The run file's record of a task: the spec as plain JSON and its digest. */
+export function runTaskRecord(spec: WorldTaskSpec): RunTask {
+  const json = JSON.parse(JSON.stringify(spec)) as Record<string, unknown>;
+  return { id: spec.id, digest: digestOf(json), spec: json };
+}
+
 /**
  * A session at the task's round-0 state, in the task's world (with its placed mobs), with the
- * task's seed and round budget: what a runner drives with the team's policy.
+ * task's seed, round budget and rules: what a runner drives with the team's policy. The task is
+ * recorded in the session's run file, so the run replays.
  */
 export function worldTaskSession(spec: WorldTaskSpec, world: World): Session {
   const setup = setupWorldTask(spec, world);
-  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds);
+  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds, ROLES, setup.rules);
   session.state = setup.state;
+  session.task = runTaskRecord(spec);
   return session;
+}
+
+/**
+ * Replays a run file, rebuilding a world task's round-0 state from the run's `task` record when it
+ * has one (the spec is validated against `world` and must match its recorded digest). `world` is
+ * the base world; the task's placed mobs are added to it here.
+ */
+export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
+  if (run.task === undefined) return checkReplay(world, run);
+  const label = `task ${run.task.id} in the run file`;
+  let spec: WorldTaskSpec;
+  try {
+    spec = parseWorldTask(JSON.stringify(run.task.spec), label, world);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    return { verdict: "invalid", reason: e.message, session: null };
+  }
+  if (runTaskRecord(spec).digest !== run.task.digest)
+    return { verdict: "invalid", reason: `${label}: the spec does not match its digest`, session: null };
+  const setup = setupWorldTask(spec, world);
+  return checkReplay(setup.world, run, run.roles ?? ROLES, setup.state);
 }
 
 /**
