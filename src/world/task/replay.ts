@@ -6,7 +6,7 @@ import { ROLES } from "../roles.js";
 import type { World } from "../world.js";
 import { parseWorldTask } from "./load.js";
 import type { WorldTaskSpec } from "./schema.js";
-import { setupWorldTask } from "./setup.js";
+import { setupWorldTask, taskWorld } from "./setup.js";
 
 export type WorldTaskRounds = NonNullable<WorldTaskSpec["reference"]>;
 
@@ -38,23 +38,36 @@ export function worldTaskSession(spec: WorldTaskSpec, world: World): Session {
   return session;
 }
 
+/** The task spec a run file records, validated against the base world; null for a plain run. */
+export function runTaskSpec(world: World, run: RunFile): WorldTaskSpec | null {
+  if (run.task === undefined) return null;
+  const label = `task ${run.task.id} in the run file`;
+  const spec = parseWorldTask(JSON.stringify(run.task.spec), label, world);
+  if (runTaskRecord(spec).digest !== run.task.digest)
+    throw new UserError(`${label}: the spec does not match its digest`);
+  return spec;
+}
+
+/** The world a run played in: the base world, plus its task's placed mobs if it played a task. */
+export function runWorld(world: World, run: RunFile): World {
+  const spec = runTaskSpec(world, run);
+  return spec === null ? world : taskWorld(spec, world);
+}
+
 /**
  * Replays a run file, rebuilding a world task's round-0 state from the run's `task` record when it
  * has one (the spec is validated against `world` and must match its recorded digest). `world` is
  * the base world; the task's placed mobs are added to it here.
  */
 export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
-  if (run.task === undefined) return checkReplay(world, run);
-  const label = `task ${run.task.id} in the run file`;
-  let spec: WorldTaskSpec;
+  let spec: WorldTaskSpec | null;
   try {
-    spec = parseWorldTask(JSON.stringify(run.task.spec), label, world);
+    spec = runTaskSpec(world, run);
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     return { verdict: "invalid", reason: e.message, session: null };
   }
-  if (runTaskRecord(spec).digest !== run.task.digest)
-    return { verdict: "invalid", reason: `${label}: the spec does not match its digest`, session: null };
+  if (spec === null) return checkReplay(world, run);
   const setup = setupWorldTask(spec, world);
   return checkReplay(setup.world, run, run.roles ?? ROLES, setup.state);
 }
