@@ -75,7 +75,7 @@ export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
 /**
  * Plays rounds of calls from the task's round-0 state with round-robin turns, as an oracle team
  * would: each round every agent acts in team order, making its listed call or `wait`. Stops at
- * the task's round budget or when an agent calls `complete`.
+ * the task's round budget or when every agent has called `complete`.
  */
 export function replayRounds(spec: WorldTaskSpec, world: World, rounds: WorldTaskRounds): WorldTaskReplay {
   const session = worldTaskSession(spec, world);
