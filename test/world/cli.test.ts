@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerWorldCommand } from "../../src/cli/commands/world.js";
 import { DEFAULT_SEED } from "../../src/world/content/generate-content.js";
 import { runScriptedTeam } from "../../src/world/examples/team-plan.js";
+import { loadWorldTask } from "../../src/world/task/load.js";
+import { replayReference } from "../../src/world/task/replay.js";
 import { createWorld } from "../../src/world/world.js";
 
 async function cli(args: string[]): Promise<string> {
@@ -71,5 +73,18 @@ describe("longhaul world", () => {
     process.exitCode = 0;
     writeFileSync(runFile, JSON.stringify({ ...run, version: 1 }));
     await expect(cli(["replay", runFile])).rejects.toThrow(/version 1 was recorded under other engine rules/);
+  });
+
+  it("replays a world task's run from the task it records, and draws it with the task's mobs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "world-cli-"));
+    const runFile = join(dir, "task-run.json");
+    const world = createWorld();
+    const ref = replayReference(loadWorldTask("world-tasks/warden-hunt.yaml", world), world);
+    writeFileSync(runFile, JSON.stringify(ref.session.toRunFile(DEFAULT_SEED)));
+    expect(await cli(["replay", runFile])).toMatch(/^identical: \d+ events/);
+    expect(process.exitCode ?? 0).toBe(0);
+    const out = join(dir, "map.png");
+    await cli(["render", "--region", "530,360,40,30", "--run", runFile, "--out", out]);
+    expect(PNG.sync.read(readFileSync(out)).width).toBe(40 * 16);
   });
 });

@@ -4,10 +4,10 @@ import { UserError } from "../../core/index.js";
 import { DEFAULT_SEED } from "../../world/content/generate-content.js";
 import { loadPackDir, writePackDir } from "../../world/content/load.js";
 import { contentCounts } from "../../world/content/stats.js";
-import { checkReplay } from "../../world/engine/replay.js";
 import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engine/session.js";
 import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
+import { checkRunReplay, runWorld } from "../../world/task/replay.js";
 import { buildWorld, createWorld, type World } from "../../world/world.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 
@@ -109,7 +109,9 @@ export function registerWorldCommand(program: Command): void {
     .option("--content <dir>", "load a content pack folder instead of generating one")
     .action((opts: WorldOpts & { out: string; region?: string; run?: string; scale?: string }) => {
       const run = opts.run === undefined ? undefined : readRun(opts.run);
-      const w = worldFrom(opts, run?.worldSeed ?? DEFAULT_SEED);
+      const base = worldFrom(opts, run?.worldSeed ?? DEFAULT_SEED);
+      // A world task's run was recorded in the task's world (the base one plus its placed mobs).
+      const w = run === undefined ? base : runWorld(base, run);
       if (run !== undefined && run.contentDigest !== w.contentDigest) {
         throw new UserError(`${opts.run}: recorded in a different world (content digest differs)`);
       }
@@ -133,7 +135,7 @@ export function registerWorldCommand(program: Command): void {
       const run = readRun(file);
       const w =
         opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
-      const out = checkReplay(w, run);
+      const out = checkRunReplay(w, run);
       const s = out.session;
       const detail = s === null ? "" : `: ${s.events.length} events, digest ${stateDigest(s.state)}`;
       if (out.verdict === "identical") process.stdout.write(`identical${detail}\n`);

@@ -1,8 +1,9 @@
-import { UserError } from "../../core/index.js";
+import { canonicalJson, UserError } from "../../core/index.js";
 import { ROLES, type RoleDef } from "../roles.js";
 import type { World } from "../world.js";
 import { type RunFile, Session, TurnError } from "./session.js";
 import { stateDigest } from "./snapshot.js";
+import type { WorldState } from "./types.js";
 
 export type ReplayVerdict = "identical" | "different" | "invalid";
 
@@ -19,11 +20,14 @@ export interface ReplayOutcome {
  * recorded against another content pack is `different` without being re-run; a run whose calls
  * break the turn order (an agent out of turn, a call recorded in the wrong round, a call after
  * the run ended) is `invalid`; otherwise the events, round count and final digest must all match.
+ * `start` is the round-0 state when the run did not begin from the plain initial state (a world
+ * task's setup, rebuilt by the task layer from the run's `task` record).
  */
 export function checkReplay(
   world: World,
   run: RunFile,
   roles: readonly RoleDef[] = run.roles ?? ROLES,
+  start?: WorldState,
 ): ReplayOutcome {
   if (run.contentDigest !== world.contentDigest) {
     return {
@@ -33,6 +37,13 @@ export function checkReplay(
     };
   }
   const s = new Session(world, run.agents, run.seed, run.roundBudget, roles, run.rules);
+  if (start !== undefined) {
+    if (canonicalJson(start.rules) !== canonicalJson(s.state.rules)) {
+      const reason = `the run's rules ${JSON.stringify(run.rules)} differ from its start state's ${JSON.stringify(start.rules)}`;
+      return { verdict: "different", reason, session: null };
+    }
+    s.state = start;
+  }
   for (const [i, c] of run.calls.entries()) {
     if (c.round !== s.round) {
       const reason = `call ${i} (${c.agent}) is recorded in round ${c.round}, but the turn order puts it in round ${s.round}`;

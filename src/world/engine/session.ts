@@ -16,6 +16,18 @@ export type AsyncPolicy = (agentId: string, obs: Observation, round: number) => 
 /** The run file format's version; version 1 files predate turn order, mob turns and rules. */
 export const RUN_FILE_VERSION = 2;
 
+/**
+ * A run that started from a world task's round-0 state rather than the plain initial state: the
+ * task spec inline (as parsed, defaults filled) and its digest. The engine keeps it opaque; the
+ * task layer rebuilds the round-0 state from it to replay the run.
+ */
+export const runTaskSchema = z.object({
+  id: z.string(),
+  digest: z.string(),
+  spec: z.record(z.string(), z.unknown()),
+});
+export type RunTask = z.infer<typeof runTaskSchema>;
+
 export const runFileSchema = z.object({
   format: z.literal("longhaul-world-run"),
   version: z.literal(RUN_FILE_VERSION),
@@ -33,6 +45,8 @@ export const runFileSchema = z.object({
   ),
   /** The role definitions the agents used (so runs with custom roles replay anywhere). */
   roles: z.array(roleSchema).optional(),
+  /** Set when the run played a world task (its setup is not the plain initial state). */
+  task: runTaskSchema.optional(),
   roundBudget: z.number().int().min(1),
   rounds: z.number().int().min(0),
   calls: z.array(z.object({ round: z.number().int(), agent: z.string(), call: z.unknown() })),
@@ -67,6 +81,8 @@ export class Session {
   readonly events: WorldEvent[] = [];
   readonly calls: Array<{ round: number; agent: string; call: unknown }> = [];
   round = 0;
+  /** The world task the run plays, if any: recorded in the run file so a replay can set it up. */
+  task: RunTask | undefined = undefined;
   /** Index into `agents` of the agent whose turn it is. */
   private cursor = 0;
 
@@ -172,6 +188,7 @@ export class Session {
         ...(a.at === undefined ? {} : { at: { x: a.at.x, y: a.at.y } }),
       })),
       roles: this.roles.filter((r) => this.agents.some((a) => a.role === r.id)),
+      ...(this.task === undefined ? {} : { task: this.task }),
       roundBudget: this.roundBudget,
       rounds: this.round,
       calls: this.calls,

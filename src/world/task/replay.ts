@@ -1,8 +1,12 @@
-import { Session } from "../engine/session.js";
+import { digestOf, UserError } from "../../core/index.js";
+import { checkReplay, type ReplayOutcome } from "../engine/replay.js";
+import { type RunFile, type RunTask, Session } from "../engine/session.js";
 import type { ToolResult, WorldEvent, WorldState } from "../engine/types.js";
+import { ROLES } from "../roles.js";
 import type { World } from "../world.js";
+import { parseWorldTask } from "./load.js";
 import type { WorldTaskSpec } from "./schema.js";
-import { setupWorldTask } from "./setup.js";
+import { setupWorldTask, taskWorld } from "./setup.js";
 
 export type WorldTaskRounds = NonNullable<WorldTaskSpec["reference"]>;
 
@@ -15,21 +19,63 @@ export interface WorldTaskReplay {
   session: Session;
 }
 
+/** The run file's record of a task: the spec as plain JSON and its digest. */
+export function runTaskRecord(spec: WorldTaskSpec): RunTask {
+  const json = JSON.parse(JSON.stringify(spec)) as Record<string, unknown>;
+  return { id: spec.id, digest: digestOf(json), spec: json };
+}
+
 /**
  * A session at the task's round-0 state, in the task's world (with its placed mobs), with the
- * task's seed and round budget: what a runner drives with the team's policy.
+ * task's seed, round budget and rules: what a runner drives with the team's policy. The task is
+ * recorded in the session's run file, so the run replays.
  */
 export function worldTaskSession(spec: WorldTaskSpec, world: World): Session {
   const setup = setupWorldTask(spec, world);
-  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds);
+  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds, ROLES, setup.rules);
   session.state = setup.state;
+  session.task = runTaskRecord(spec);
   return session;
+}
+
+/** The task spec a run file records, validated against the base world; null for a plain run. */
+export function runTaskSpec(world: World, run: RunFile): WorldTaskSpec | null {
+  if (run.task === undefined) return null;
+  const label = `task ${run.task.id} in the run file`;
+  const spec = parseWorldTask(JSON.stringify(run.task.spec), label, world);
+  if (runTaskRecord(spec).digest !== run.task.digest)
+    throw new UserError(`${label}: the spec does not match its digest`);
+  return spec;
+}
+
+/** The world a run played in: the base world, plus its task's placed mobs if it played a task. */
+export function runWorld(world: World, run: RunFile): World {
+  const spec = runTaskSpec(world, run);
+  return spec === null ? world : taskWorld(spec, world);
+}
+
+/**
+ * Replays a run file, rebuilding a world task's round-0 state from the run's `task` record when it
+ * has one (the spec is validated against `world` and must match its recorded digest). `world` is
+ * the base world; the task's placed mobs are added to it here.
+ */
+export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
+  let spec: WorldTaskSpec | null;
+  try {
+    spec = runTaskSpec(world, run);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    return { verdict: "invalid", reason: e.message, session: null };
+  }
+  if (spec === null) return checkReplay(world, run);
+  const setup = setupWorldTask(spec, world);
+  return checkReplay(setup.world, run, run.roles ?? ROLES, setup.state);
 }
 
 /**
  * Plays rounds of calls from the task's round-0 state with round-robin turns, as an oracle team
  * would: each round every agent acts in team order, making its listed call or `wait`. Stops at
- * the task's round budget or when an agent calls `complete`.
+ * the task's round budget or when every agent has called `complete`.
  */
 export function replayRounds(spec: WorldTaskSpec, world: World, rounds: WorldTaskRounds): WorldTaskReplay {
   const session = worldTaskSession(spec, world);

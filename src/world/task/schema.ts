@@ -151,10 +151,39 @@ export const worldTaskSchema = z.strictObject({
     .default([]),
   params: z
     .strictObject({
-      view_radius: z.number().int().min(1).optional(),
-      max_move_tiles: z.number().int().min(1).optional(),
+      view_radius: z.number().int().min(1).max(64).optional().describe("rules.viewRadius (default 8)"),
+      max_move_tiles: z
+        .number()
+        .int()
+        .min(1)
+        .max(10_000)
+        .optional()
+        .describe("rules.maxMoveTiles (default 30)"),
+      regen_every_rounds: z
+        .number()
+        .int()
+        .min(0)
+        .max(1000)
+        .optional()
+        .describe("rules.regenEveryRounds (default 4; 0: no regeneration)"),
+      respawn_rounds: z
+        .number()
+        .int()
+        .min(0)
+        .max(1000)
+        .optional()
+        .describe("rules.respawnRounds (default 3)"),
+      mob_step_tiles: z
+        .number()
+        .int()
+        .min(0)
+        .max(16)
+        .optional()
+        .describe("rules.mobStepTiles (default 2; 0: mobs stand still)"),
+      mob_leash: z.number().int().min(0).max(32).optional().describe("rules.mobLeash (default 10)"),
     })
-    .default({}),
+    .default({})
+    .describe("engine rules that differ from the defaults"),
   reference: z
     .array(z.array(z.strictObject({ agent: id, call: toolCall })))
     .optional()

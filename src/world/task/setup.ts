@@ -1,9 +1,10 @@
 import { digestOf } from "../../core/index.js";
 import type { Skill } from "../content/schema.js";
 import { type AgentSpec, initialState } from "../engine/init.js";
+import { DEFAULT_RULES, type WorldRules } from "../engine/rules.js";
 import type { AgentState, Lot, WorldState } from "../engine/types.js";
 import { roleDocument } from "../role-doc.js";
-import { roleById } from "../roles.js";
+import { ROLES, roleById } from "../roles.js";
 import { maxHpFor } from "../tools/combat.js";
 import { bucketOf, type StaticThing, type World } from "../world.js";
 import type { WorldTaskSpec } from "./schema.js";
@@ -14,6 +15,21 @@ export interface WorldTaskSetup {
   state: WorldState;
   /** The world the task runs in: the given one, plus the task's placed mobs if it has any. */
   world: World;
+  /** The engine rules: the defaults, overridden by the task's `params`. */
+  rules: WorldRules;
+}
+
+/** The engine rules a task plays by: `DEFAULT_RULES` with the task's `params` applied. */
+export function taskRules(spec: WorldTaskSpec): WorldRules {
+  const p = spec.params;
+  return {
+    viewRadius: p.view_radius ?? DEFAULT_RULES.viewRadius,
+    maxMoveTiles: p.max_move_tiles ?? DEFAULT_RULES.maxMoveTiles,
+    regenEveryRounds: p.regen_every_rounds ?? DEFAULT_RULES.regenEveryRounds,
+    respawnRounds: p.respawn_rounds ?? DEFAULT_RULES.respawnRounds,
+    mobStepTiles: p.mob_step_tiles ?? DEFAULT_RULES.mobStepTiles,
+    mobLeash: p.mob_leash ?? DEFAULT_RULES.mobLeash,
+  };
 }
 
 const derived = new WeakMap<World, Map<string, World>>();
@@ -58,7 +74,8 @@ export function taskWorld(spec: WorldTaskSpec, world: World): World {
 /**
  * The round-0 state of a task: the team at its spawns with role skills (overridden where the task
  * says), role kit plus the task's inventory, the task's equipment worn, and the world overrides
- * (placed mobs, depleted harvest points) applied. Task items are lots of origin `start`.
+ * (placed mobs, depleted harvest points) applied, under the task's rules. Task items are lots of
+ * origin `start`.
  */
 export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetup {
   const w = taskWorld(spec, world);
@@ -67,7 +84,8 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
     role: m.role,
     ...(m.spawn === undefined ? {} : { at: { x: m.spawn.x, y: m.spawn.y } }),
   }));
-  let state = initialState(w, agents, spec.seed);
+  const rules = taskRules(spec);
+  let state = initialState(w, agents, spec.seed, ROLES, rules);
   let lots = state.lots;
   const newLot = (item: string, qty: number, by: string, holder: string): number => {
     const lot: Lot = {
@@ -106,7 +124,7 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
     for (const i of depletedIndexes(w, d)) nodes = nodes.set(i, Math.max(nodes.get(i) ?? 0, d.until));
   }
   state = { ...state, agents: agentVec, lots, nodes };
-  return { agents, state, world: w };
+  return { agents, state, world: w, rules };
 }
 
 /** Harvest point indexes a `depleted_nodes` entry names. */
