@@ -9,9 +9,11 @@ import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { createViewerApp } from "../../src/server/index.js";
 import { JobStore } from "../../src/store/index.js";
 import { loadTaskSet, type Task } from "../../src/task/index.js";
-import { loadWorldTask } from "../../src/world/task/index.js";
+import { runFileSchema } from "../../src/world/engine/session.js";
+import { checkRunReplay, loadWorldTask } from "../../src/world/task/index.js";
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
+import { createWorld } from "../../src/world/world.js";
 import { tempDir } from "../runner/helpers.js";
 import { runCli } from "../support/cli-process.js";
 import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
@@ -69,8 +71,10 @@ describe("world tasks run as trials of the one runner", () => {
       // Every trial keeps its replayable run beside result.json.
       const dir = store.trialDir(jobId, oracle?.trial_id ?? "");
       expect(existsSync(join(dir, "result.json"))).toBe(true);
-      const run = JSON.parse(readFileSync(join(dir, WORLD_RUN_FILE), "utf8")) as { calls: unknown[] };
+      const run = runFileSchema.parse(JSON.parse(readFileSync(join(dir, WORLD_RUN_FILE), "utf8")));
       expect(run.calls.length).toBeGreaterThan(0);
+      // …and it replays: the same calls from the task's round-0 state give the same final state.
+      expect(checkRunReplay(createWorld(), run).verdict, t.name).toBe("identical");
     }
   });
 
