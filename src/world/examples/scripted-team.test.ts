@@ -57,7 +57,9 @@ describe("a scripted three-role team", () => {
     expect(stateDigest(again.state)).toBe(run.finalDigest);
     const dir = mkdtempSync(join(tmpdir(), "world-run-"));
     const out = join(dir, "run.json");
-    execFileSync("npx", ["tsx", "src/world/examples/scripted-team.ts", "--out", out], { stdio: "pipe" });
+    // The built example (npm test builds first): npx and tsx would add seconds of start-up.
+    const built = join(import.meta.dirname, "../../../dist/world/examples/scripted-team.js");
+    execFileSync(process.execPath, [built, "--out", out], { stdio: "pipe" });
     const child = runFileSchema.parse(JSON.parse(readFileSync(out, "utf8")));
     expect(JSON.stringify(child.events)).toBe(JSON.stringify(run.events));
     expect(child.finalDigest).toBe(run.finalDigest);
