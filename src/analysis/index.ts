@@ -10,3 +10,4 @@ export * from "./recover-counts.js";
 export * from "./stats.js";
 export * from "./summarize.js";
 export * from "./summary-types.js";
+export * from "./world-seeds.js";

@@ -24,6 +24,7 @@ import {
   type Summary,
   THRESHOLDS,
 } from "./summary-types.js";
+import { worldSeedRows } from "./world-seeds.js";
 
 /** How summarize groups trials and draws its bootstrap intervals. */
 export interface SummarizeOptions {
@@ -184,9 +185,9 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
   };
 }
 
-function worldCount(trials: readonly AnalysisTrial[]): { worldTrials?: number } {
+function worldCount(trials: readonly AnalysisTrial[]): Pick<Summary, "worldTrials" | "worldSeeds"> {
   const n = trials.filter((t) => t.world).length;
-  return n > 0 ? { worldTrials: n } : {};
+  return n > 0 ? { worldTrials: n, worldSeeds: worldSeedRows(trials) } : {};
 }
 
 /** Upper bound on bootstrap draws per summary, so large stores stay fast (see docs/reports.md). */

@@ -4,6 +4,7 @@ import type { HiddenCaseMismatch } from "./hidden-cases.js";
 import type { RankAgreement, RankComparison } from "./rank-agreement.js";
 import type { RecoveredRow } from "./recover-counts.js";
 import type { Estimate, Rate } from "./stats.js";
+import type { WorldSeedRow } from "./world-seeds.js";
 
 /**
  * The fields of a trial that analysis reads. A stored TrialResult satisfies it, and so do rows
@@ -167,6 +168,8 @@ export interface Summary {
    * and R is PSR (the weighted share of checkpoints). Absent: none.
    */
   worldTrials?: number;
+  /** World trials attempt by attempt (a seed each): SR and PSR per attempt and their spread. */
+  worldSeeds?: WorldSeedRow[];
   /** Rank agreement with other sources (published tables), filled by the caller that has them. */
   references: ReferenceAgreement[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */

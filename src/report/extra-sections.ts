@@ -159,3 +159,33 @@ export function continuationSection(s: Summary): Section | null {
     ],
   };
 }
+
+/** World trials attempt by attempt (a seed each): SR and PSR per attempt, and their spread. */
+export function worldSeedSection(s: Summary): Section | null {
+  const rows = s.worldSeeds ?? [];
+  if (rows.length === 0) return null;
+  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+  const sd = (x: number | null, f: (v: number) => string): string => (x === null ? DASH : f(x));
+  return {
+    title: "World tasks: SR and PSR per attempt (one seed each) and their spread",
+    header: [
+      "agent / model",
+      "attempts",
+      "SR per attempt",
+      "PSR per attempt",
+      "SR range (sd)",
+      "PSR range (sd)",
+    ],
+    rows: rows.map((r) => [
+      r.label,
+      String(r.attempts.length),
+      r.attempts.map((a) => `${a.successes}/${a.tasks}`).join(" · "),
+      r.attempts.map((a) => a.psr.toFixed(3)).join(" · "),
+      `${pct(r.srSpread.range)} (${sd(r.srSpread.sd, pct)})`,
+      `${r.psrSpread.range.toFixed(3)} (${sd(r.psrSpread.sd, (v) => v.toFixed(3))})`,
+    ]),
+    notes: [
+      "SR = share of tasks whose success condition held; PSR = mean R (the weighted share of checkpoints); range = max − min over attempts, sd = sample standard deviation",
+    ],
+  };
+}

@@ -8,6 +8,7 @@ import {
   hiddenCaseNotes,
   recoveredSection,
   referenceSections,
+  worldSeedSection,
 } from "./extra-sections.js";
 import { compact, costCell, estimate, num, rate, rateWithInterval, reasonCell } from "./format.js";
 
@@ -110,6 +111,7 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
     recoveredSection(s),
     falseFinishSection(s),
     continuationSection(s),
+    worldSeedSection(s),
     gradingErrorSection(s),
   ]) {
     if (extra !== null) sections.push(extra);

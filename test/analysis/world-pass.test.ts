@@ -42,4 +42,34 @@ describe("a world trial passes by its success condition (SR), R being its PSR", 
     expect(terminalOnly.worldTrials).toBeUndefined();
     expect(renderMarkdown(terminalOnly)).not.toContain("world trials");
   });
+
+  it("reports SR and PSR per attempt (seed) and their spread", () => {
+    const at = (attempt: number, id: string, reward: number, success: boolean): TrialResult => ({
+      ...world(id, reward, success),
+      attempt,
+      task: { ...world(id, reward, success).task, name: id.slice(0, 1) },
+    });
+    const runs = [
+      at(1, "x1", 1, true),
+      at(1, "y1", 0.5, false),
+      at(2, "x2", 0.5, false),
+      at(2, "y2", 0.25, false),
+    ];
+    const s = summarize(runs, { bootstrapSamples: 0 });
+    expect(s.worldSeeds).toEqual([
+      {
+        label: "oracle",
+        attempts: [
+          { attempt: 1, tasks: 2, successes: 1, sr: 0.5, psr: 0.75 },
+          { attempt: 2, tasks: 2, successes: 0, sr: 0, psr: 0.375 },
+        ],
+        srSpread: { range: 0.5, sd: Math.sqrt(0.125) },
+        psrSpread: { range: 0.375, sd: Math.sqrt(((0.75 - 0.5625) ** 2 + (0.375 - 0.5625) ** 2) / 1) },
+      },
+    ]);
+    const md = renderMarkdown(s);
+    expect(md).toContain("SR and PSR per attempt");
+    expect(md).toContain("1/2 · 0/2");
+    expect(md).toContain("0.750 · 0.375");
+  });
 });
