@@ -98,6 +98,10 @@ describe("world tasks run as trials of the one runner", () => {
       expect(html).toContain('<b id="world-success">yes</b>');
       expect(html).toContain('id="world-team"');
       for (const s of oracle?.subtasks ?? []) expect(html).toContain(s.id);
+      const job = await viewer.app.request(`/jobs/${jobId}`);
+      expect(job.status).toBe(200);
+      const jobHtml = await job.text();
+      for (const t of trials) expect(jobHtml).toContain(t.trial_id);
     } finally {
       await viewer.close();
     }
