@@ -90,6 +90,70 @@ describe("setupWorldTask", () => {
   });
 });
 
+describe("the fisher and the cook", () => {
+  it("market-supply's shrimp pass from the fisher to the cook; no role both catches and cooks", () => {
+    const spec = load("market-supply");
+    expect(spec.team.map((m) => m.role)).toEqual(["lumberjack", "miner", "fisher", "cook", "merchant"]);
+    const run = replayReference(spec, world);
+    const who = (type: string, item: string) =>
+      new Set(run.events.filter((e) => e.type === type && e.data.item === item).map((e) => e.agent));
+    expect(who("harvested", "raw_shrimp")).toEqual(new Set(["fisher"]));
+    expect(who("crafted", "cooked_shrimp")).toEqual(new Set(["cook"]));
+    const handed = run.events.filter((e) => e.type === "transferred" && e.data.item === "raw_shrimp");
+    expect(handed.map((e) => [e.agent, e.data.to])).toEqual([["fisher", "cook"]]);
+    expect(roleById("fisher")?.tools).not.toContain("craft_item");
+    expect(roleById("cook")?.tools).not.toContain("harvest_resource");
+  });
+
+  it("food bought from a shop does not stand in for the team's catching and cooking", () => {
+    const market = load("market-supply");
+    const bought = replayRounds(market, world, [
+      [
+        {
+          agent: "merchant",
+          call: {
+            tool: "trade_npc" as const,
+            args: { npc: "greenvale_cook", action: "buy" as const, item: "cooked_shrimp", count: 3 },
+          },
+        },
+      ],
+    ]);
+    expect(bought.results.find((r) => r.agent === "merchant")?.result.ok).toBe(true);
+    const m = verifyWorldRun(market, world, bought.state, bought.events);
+    expect(
+      evalPredicate(
+        { holds: { item: "cooked_shrimp", qty: 3, agent: "merchant" } },
+        { spec: market, world, state: bought.state, events: bought.events },
+      ).holds,
+    ).toBe(true);
+    expect(m.success).toBe(false);
+    expect(m.successDetail).toContain("fisher gathered 0/3 raw_shrimp");
+
+    const warden = load("warden-hunt");
+    const buyCooked = replayRounds(warden, world, [
+      [
+        {
+          agent: "cook",
+          call: {
+            tool: "trade_npc" as const,
+            args: { npc: "greenvale_cook", action: "buy" as const, item: "cooked_shrimp", count: 2 },
+          },
+        },
+      ],
+      [
+        {
+          agent: "cook",
+          call: { tool: "transfer_items" as const, args: { to: "veteran", item: "cooked_shrimp", count: 2 } },
+        },
+      ],
+    ]);
+    expect(buyCooked.results.filter((r) => r.agent === "cook").every((r) => r.result.ok)).toBe(true);
+    const w = verifyWorldRun(warden, world, buyCooked.state, buyCooked.events);
+    expect(w.successDetail).toContain("cook delivered to veteran 2/2 cooked_shrimp");
+    expect(w.successDetail).toContain("cook crafted 0/2 cooked_shrimp");
+  });
+});
+
 describe("agentDocument", () => {
   it("gives the role's generated document by default, else the task's text", () => {
     const doc = agentDocument(arrows, world, "smith");
