@@ -112,14 +112,10 @@ async function placeBatch(
     ]);
 }
 
-/** A tar whose one top entry (file or folder) is the mount point's path, relative to /. */
+/** Arguments of a `tar -c` whose one top entry (file or folder) is the mount point's path, relative to /. */
 function mountTar(path: string, m: Mount, owner: ExecUser, ro: boolean): string[] {
   const to = path.replace(/^\/+/, "").replace(/[\\&,]/g, "\\$&");
   return [
-    "tar",
-    "-c",
-    "-b",
-    "1",
     "-C",
     dirname(m.hostPath),
     `--owner=${owner.uid}`,

@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { InfraError } from "../../core/errors.js";
 import { lastLines } from "../image/docker-cli.js";
 
@@ -7,10 +6,11 @@ import { lastLines } from "../image/docker-cli.js";
 const END_BYTES = 1024;
 
 /**
- * Pipes several `tar -c -b 1` runs, one after the other, into one `to` process as one archive:
- * each tar's end-of-archive blocks are dropped but the last one's. With one block per record a
- * tar ends with exactly two zero blocks, checked here, so no member's data is ever cut. One
- * `docker cp -` then places several trees, where each would cost a docker call of its own.
+ * Pipes several `tar -c -b 1 ARGS…` runs (`tars` holds each one's ARGS), one after the other, into
+ * one `to` process as one archive: each tar's end-of-archive blocks are dropped but the last
+ * one's. With one block per record (set here, never by the caller) a tar ends with exactly two
+ * zero blocks, so no member's data is ever cut. One `docker cp -` then places several trees,
+ * where each would cost a docker call of its own.
  */
 export async function pipeTarsOk(
   what: string,
@@ -36,10 +36,9 @@ export async function pipeTarsOk(
   }, timeoutSec * 1000);
   const fail = (why: string): InfraError => new InfraError(`${what} failed: ${why}`);
   try {
-    for (const [i, argv] of tars.entries()) {
+    for (const [i, args] of tars.entries()) {
       const last = i === tars.length - 1;
-      const [c1, ...a1] = argv;
-      const tar = spawn(c1 ?? "false", a1, { stdio: ["ignore", "pipe", "pipe"] });
+      const tar = spawn("tar", ["-c", "-b", "1", ...args], { stdio: ["ignore", "pipe", "pipe"] });
       children.add(tar);
       tar.stderr.on("data", (c: Buffer) => errs.push(c.toString("utf8")));
       const closed = new Promise<number | null>((resolve) => tar.on("close", resolve));
@@ -54,7 +53,8 @@ export async function pipeTarsOk(
         const cut = Math.max(0, all.length - END_BYTES);
         held = all.subarray(cut);
         if (cut > 0 && sinkError === null && !sink.stdin.write(all.subarray(0, cut)))
-          await Promise.race([once(sink.stdin, "drain"), sinkClosed]);
+          // Not events.once: it would reject, unheard, on a later stdin error.
+          await Promise.race([new Promise((r) => sink.stdin.once("drain", r)), sinkClosed]);
       }
       const code = await closed;
       if (spawnError !== null) throw fail((spawnError as Error).message);
