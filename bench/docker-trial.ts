@@ -54,6 +54,7 @@ function kindOf(quoted: string): string {
     [/# longhaul-stage/, "exec: set aside (batched)"],
     [/# longhaul-wipe/, "exec: wipe (batched)"],
     [/# longhaul-take-away/, "exec: take away (batched)"],
+    [/# longhaul-empty-trash/, "exec: empty trash"],
     [/kill -9 -1/, "exec: killAll"],
     [/LONGHAUL_EXEC=\$1/, "exec: kill one exec"],
     [/could not remove/, "exec: take away (one mount)"],

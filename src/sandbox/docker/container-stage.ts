@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
+import { InfraError } from "../../core/errors.js";
 import { copyTree } from "../host-paths.js";
 import type { Mount } from "../types.js";
 import type { ExecUser, StageContext } from "./exec-mounts.js";
@@ -40,17 +41,35 @@ done`;
  * Renaming a folder needs write access to the folder itself, which root without capabilities
  * lacks on another uid's: so its owner empties it in place first, then root removes it.
  */
-const WIPE = `# longhaul-wipe
+export const WIPE = `# longhaul-wipe
 for p; do chmod -R u+w -- "$p" 2>/dev/null; rm -rf -- "$p" 2>/dev/null; done; true`;
 
-/** Args: triples of path, aside name and 1 when something was set aside. Undoes every one. */
+/**
+ * Args: quadruples of path, aside name, 1 when something was set aside, 1 to move the path to
+ * trash (a rename in its own folder, which root may do to another uid's read-only folder) rather
+ * than remove it. Prints `trash PATH` for what went to trash and `left PATH` for what is still
+ * there (its owner must wipe it first); puts back what was set aside over every path it cleared.
+ */
 const TAKE_AWAY = `# longhaul-take-away
 rc=0
-while [ $# -ge 3 ]; do
-  p=$1; n=$2; aside=$3; shift 3
-  rm -rf -- "$p"
-  if [ -e "$p" ] || [ -L "$p" ]; then echo "could not remove $p" >&2; rc=1; continue; fi
+while [ $# -ge 4 ]; do
+  p=$1; n=$2; aside=$3; trash=$4; shift 4
+  if [ "$trash" = 1 ]; then
+    t="\${p%/*}/.longhaul-trash-$n"
+    mv -T -- "$p" "$t" 2>/dev/null && echo "trash $t"
+  fi
+  rm -rf -- "$p" 2>/dev/null
+  if [ -e "$p" ] || [ -L "$p" ]; then echo "left $p"; continue; fi
   if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p" || rc=1; fi
+done
+exit $rc`;
+
+/** Args: paths (trash) whose owner has wiped them. Removes them; exit 1 when one is left. */
+export const EMPTY_TRASH = `# longhaul-empty-trash
+rc=0
+for p; do
+  chmod -R u+w -- "$p" 2>/dev/null; rm -rf -- "$p" 2>/dev/null
+  if [ -e "$p" ] || [ -L "$p" ]; then echo "could not remove $p" >&2; rc=1; fi
 done
 exit $rc`;
 
@@ -60,6 +79,8 @@ interface Placed {
   n: string;
   owner: ExecUser;
   hadAside: boolean;
+  /** Nests in no other item: may go to trash (a trash folder must hold one owner's files only). */
+  trash: boolean;
 }
 
 /** Stages every item; the undo takes them all away (also after a failure half-way). */
@@ -73,8 +94,8 @@ export async function stageInContainer(ctx: StageContext, items: readonly Contai
     const batch = items.filter(
       (i) => i.kind === "mount" && !items.some((j) => j !== i && nested(i.path, j.path)),
     );
-    if (batch.length > 0) await placeBatch(ctx, batch, placed);
-    for (const item of items) if (!batch.includes(item)) await placeBatch(ctx, [item], placed);
+    if (batch.length > 0) await placeBatch(ctx, batch, placed, true);
+    for (const item of items) if (!batch.includes(item)) await placeBatch(ctx, [item], placed, false);
   } catch (e) {
     await undo().catch(() => undefined);
     throw e;
@@ -86,6 +107,7 @@ async function placeBatch(
   ctx: StageContext,
   items: readonly ContainerItem[],
   placed: Placed[],
+  trash: boolean,
 ): Promise<void> {
   const names = items.map(() => randomBytes(5).toString("hex"));
   const said = await ctx.helper(
@@ -99,7 +121,7 @@ async function placeBatch(
     const n = names[i] ?? "";
     const ro = item.kind === "mount" && item.mount.readonly;
     const owner = ro ? { name: String(LOCKED_UID), uid: LOCKED_UID, gid: LOCKED_UID } : ctx.user;
-    placed.push({ item, n, owner, hadAside: aside.has(n) });
+    placed.push({ item, n, owner, hadAside: aside.has(n), trash });
     if (item.kind === "mount") tars.push(mountTar(item.path, item.mount, owner, ro));
     else await placeFresh(ctx, item.path);
   }
@@ -140,7 +162,13 @@ async function placeFresh(ctx: StageContext, path: string): Promise<void> {
   else await ctx.helper("0", 'mkdir -p -- "$1"', [path]);
 }
 
-/** Copies writable mounts back, then removes every item and puts back what was set aside. */
+/**
+ * Copies writable mounts back, then takes every item away and puts back what was set aside.
+ * Items that nest in no other go to trash in one root script, and the trash is emptied later
+ * (before the sandbox's next command, or never: removing the container removes it), since
+ * emptying costs a docker call per owner and a walk of every file. The rest, and whatever could
+ * not go to trash, is wiped by its owner and removed now.
+ */
 async function takeAway(ctx: StageContext, placed: readonly Placed[]): Promise<void> {
   if (placed.length === 0) return;
   let first: unknown = null;
@@ -150,22 +178,46 @@ async function takeAway(ctx: StageContext, placed: readonly Placed[]): Promise<v
       first ??= e;
     });
   }
+  // Deepest first, so a set-aside entry goes back only once what was staged over it is gone.
+  const order = [...placed].reverse();
+  const said = await ctx.helper(
+    "0",
+    TAKE_AWAY,
+    order.flatMap((p) => [p.item.path, p.n, p.hadAside ? "1" : "0", p.trash ? "1" : "0"]),
+  );
+  const lines = said.split("\n");
+  const trashed = new Set(lines.filter((l) => l.startsWith("trash ")).map((l) => l.slice(6)));
+  const left = new Set(lines.filter((l) => l.startsWith("left ")).map((l) => l.slice(5)));
+  for (const p of order) {
+    const t = `${posix.dirname(p.item.path).replace(/\/$/, "")}/.longhaul-trash-${p.n}`;
+    if (trashed.has(t)) ctx.deferCleanup(p.owner, t);
+  }
+  const rest = order.filter((p) => left.has(p.item.path));
+  if (rest.length > 0) {
+    for (const o of byOwner(rest).values()) await ctx.helper(o.user.name, WIPE, o.paths);
+    const again = await ctx.helper(
+      "0",
+      TAKE_AWAY,
+      rest.flatMap((p) => [p.item.path, p.n, p.hadAside ? "1" : "0", "0"]),
+    );
+    const still = again.split("\n").filter((l) => l.startsWith("left "));
+    if (still.length > 0)
+      first ??= new InfraError(`could not remove ${still.map((l) => l.slice(5)).join(", ")}`);
+  }
+  if (first !== null) throw first;
+}
+
+/** Paths by owner, so each owner's wipe is one docker call. */
+export function byOwner(
+  placed: readonly { owner: ExecUser; item: { path: string } }[],
+): Map<number, { user: ExecUser; paths: string[] }> {
   const owners = new Map<number, { user: ExecUser; paths: string[] }>();
   for (const p of placed) {
-    if (p.owner.uid === 0) continue;
     const o = owners.get(p.owner.uid) ?? { user: p.owner, paths: [] };
     o.paths.push(p.item.path);
     owners.set(p.owner.uid, o);
   }
-  for (const o of owners.values()) await ctx.helper(o.user.name, WIPE, o.paths);
-  // Deepest first, so a set-aside entry goes back only once what was staged over it is gone.
-  const order = [...placed].reverse();
-  await ctx.helper(
-    "0",
-    TAKE_AWAY,
-    order.flatMap((p) => [p.item.path, p.n, p.hadAside ? "1" : "0"]),
-  );
-  if (first !== null) throw first;
+  return owners;
 }
 
 async function copyBack(ctx: StageContext, path: string, hostPath: string): Promise<void> {

@@ -8,6 +8,7 @@ import { type RunningHandle, runProcess } from "../run-process.js";
 import { chownTree } from "../sandbox-user.js";
 import { parseExecOptions } from "../spec.js";
 import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js";
+import { byOwner, EMPTY_TRASH, WIPE } from "./container-stage.js";
 import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
 import { collect, dockerBin, pipeOk } from "./proc.js";
 import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
@@ -41,6 +42,9 @@ export class DockerSandbox implements Sandbox {
   /** Users of execs that named their own (ExecOptions.user), by name: killAll signals as each. */
   private readonly otherUsers = new Map<string, ExecUser>();
   private closed = false;
+  /** Staged folders an exec left in trash (container-stage.ts), emptied before the next command. */
+  private trash: { owner: ExecUser; item: { path: string } }[] = [];
+  private emptying: Promise<void> | null = null;
 
   constructor(private readonly parts: DockerSandboxParts) {
     this.id = parts.id;
@@ -65,6 +69,7 @@ export class DockerSandbox implements Sandbox {
       );
     }
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
+    await this.emptyTrash();
     const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch((e: unknown) => {
       // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
       // the agent filled leaves no room. That must not abort the job (a plain Error would).
@@ -176,6 +181,7 @@ export class DockerSandbox implements Sandbox {
     if (o.mounts.length > 0 || o.freshDirs.length > 0) {
       throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
     }
+    await this.emptyTrash();
     const r = await collect([
       dockerBin(),
       "exec",
@@ -239,6 +245,7 @@ export class DockerSandbox implements Sandbox {
       await copyTree(from, hostPath);
       return;
     }
+    await this.emptyTrash();
     const staging = `${hostPath}.lh-download-${randomBytes(4).toString("hex")}`;
     mkdirSync(staging, { recursive: true });
     try {
@@ -295,8 +302,33 @@ export class DockerSandbox implements Sandbox {
     return user;
   }
 
+  /**
+   * Empties the trash a past exec left (its read-only copies of /tests and the like): no command
+   * may see it. Each owner wipes its own files, then root removes what is left. A failure is an
+   * InfraError, and the trash stays queued, so no later command runs beside it either.
+   */
+  private emptyTrash(): Promise<void> {
+    if (this.emptying !== null) return this.emptying;
+    if (this.trash.length === 0) return Promise.resolve();
+    const batch = this.trash;
+    this.emptying = (async () => {
+      for (const o of byOwner(batch).values())
+        if (o.user.uid !== 0) await this.helper(o.user.name, WIPE, o.paths);
+      await this.helper(
+        "0",
+        EMPTY_TRASH,
+        batch.map((t) => t.item.path),
+      );
+      this.trash = this.trash.filter((t) => !batch.includes(t));
+    })().finally(() => {
+      this.emptying = null;
+    });
+    return this.emptying;
+  }
+
   private stageContext(user: ExecUser): StageContext {
     return {
+      deferCleanup: (owner, path) => void this.trash.push({ owner, item: { path } }),
       container: this.parts.container,
       binds: this.parts.binds,
       scratch: this.parts.scratch,

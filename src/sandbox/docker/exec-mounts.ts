@@ -38,6 +38,8 @@ export interface StageContext {
   user: ExecUser;
   /** Runs `bash -c script` in the container as `user`; InfraError when it fails. */
   helper(user: string, script: string, args: readonly string[]): Promise<string>;
+  /** Trash (a staged folder moved aside) to empty as `owner` before the sandbox's next command. */
+  deferCleanup(owner: ExecUser, path: string): void;
   /** The image's own copy of a folder, as a `docker cp` tar (null: the image has none). */
   pristine(path: string): Promise<Buffer | null>;
 }
@@ -91,7 +93,10 @@ export async function stageExec(
       for (const p of snapshots) rmSync(p, { recursive: true, force: true });
     },
   ];
+  let containerUndo: Undo | null = null;
   const restore = async (): Promise<void> => {
+    // The container's items and the host's are apart (none nests in another): undone side by side.
+    const inContainer = containerUndo?.() ?? Promise.resolve();
     let first: unknown = null;
     for (const u of undo.reverse()) {
       try {
@@ -100,24 +105,40 @@ export async function stageExec(
         first ??= e;
       }
     }
+    await inContainer.catch((e: unknown) => {
+      first ??= e;
+    });
     if (first !== null) throw first;
   };
-  try {
-    const inContainer: ContainerItem[] = [];
-    for (const item of items) {
-      if (mapToHost(ctx.binds, item.path) !== null) undo.push(await stageOnHost(ctx, item));
-      else
-        inContainer.push(
-          item.source.kind === "mount"
-            ? { path: item.path, kind: "mount", mount: item.source.mount }
-            : { path: item.path, kind: "fresh" },
+  const inContainer: ContainerItem[] = [];
+  for (const item of items)
+    if (mapToHost(ctx.binds, item.path) === null)
+      inContainer.push(
+        item.source.kind === "mount"
+          ? { path: item.path, kind: "mount", mount: item.source.mount }
+          : { path: item.path, kind: "fresh" },
+      );
+  // Staged together, in as few docker calls as they allow (container-stage.ts), while the host's
+  // folders are switched; a failure there has undone its own part.
+  const staging =
+    inContainer.length === 0
+      ? Promise.resolve({ ok: true as const, undo: null })
+      : stageInContainer(ctx, inContainer).then(
+          (u) => ({ ok: true as const, undo: u }),
+          (e: unknown) => ({ ok: false as const, error: e }),
         );
-    }
-    // Staged together, in as few docker calls as they allow (see container-stage.ts).
-    if (inContainer.length > 0) undo.push(await stageInContainer(ctx, inContainer));
+  let hostError: { e: unknown } | null = null;
+  try {
+    for (const item of items)
+      if (mapToHost(ctx.binds, item.path) !== null) undo.push(await stageOnHost(ctx, item));
   } catch (e) {
+    hostError = { e };
+  }
+  const staged = await staging;
+  if (staged.ok) containerUndo = staged.undo;
+  if (hostError !== null || !staged.ok) {
     await restore().catch(() => undefined);
-    throw e;
+    throw hostError !== null ? hostError.e : staged.ok ? null : staged.error;
   }
   return restore;
 }
