@@ -8,10 +8,10 @@ import { type RunningHandle, runProcess } from "../run-process.js";
 import { chownTree } from "../sandbox-user.js";
 import { parseExecOptions } from "../spec.js";
 import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js";
-import { byOwner, EMPTY_TRASH, WIPE } from "./container-stage.js";
 import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
 import { collect, dockerBin, pipeOk } from "./proc.js";
 import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
+import { TrashBin } from "./trash.js";
 
 export interface DockerSandboxParts {
   id: string;
@@ -42,9 +42,7 @@ export class DockerSandbox implements Sandbox {
   /** Users of execs that named their own (ExecOptions.user), by name: killAll signals as each. */
   private readonly otherUsers = new Map<string, ExecUser>();
   private closed = false;
-  /** Staged folders an exec left in trash (container-stage.ts), emptied before the next command. */
-  private trash: { owner: ExecUser; item: { path: string } }[] = [];
-  private emptying: Promise<void> | null = null;
+  private readonly trash = new TrashBin((user, script, args) => this.helper(user, script, args));
 
   constructor(private readonly parts: DockerSandboxParts) {
     this.id = parts.id;
@@ -69,18 +67,33 @@ export class DockerSandbox implements Sandbox {
       );
     }
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
-    await this.emptyTrash();
-    const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch((e: unknown) => {
-      // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
-      // the agent filled leaves no room. That must not abort the job (a plain Error would).
-      const code = (e as NodeJS.ErrnoException | null)?.code;
-      if (code === "ENOSPC" || code === "EDQUOT")
-        throw new InfraError(
-          `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
-          { cause: e },
-        );
-      throw e;
-    });
+    // A past exec's trash is emptied while this one's mounts are staged, unless one of them
+    // would move a folder holding trash; either way it is gone before the command starts.
+    const staged = [...o.mounts.map((m) => m.sandboxPath), ...o.freshDirs];
+    if (this.trash.holdsUnder(staged)) await this.trash.empty();
+    const emptied = this.trash.empty().then(
+      () => null,
+      (e: unknown) => ({ e }),
+    );
+    const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch(
+      async (e: unknown) => {
+        await emptied;
+        // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
+        // the agent filled leaves no room. That must not abort the job (a plain Error would).
+        const code = (e as NodeJS.ErrnoException | null)?.code;
+        if (code === "ENOSPC" || code === "EDQUOT")
+          throw new InfraError(
+            `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
+            { cause: e },
+          );
+        throw e;
+      },
+    );
+    const failed = await emptied;
+    if (failed !== null) {
+      await restore().catch(() => undefined);
+      throw failed.e;
+    }
     try {
       return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir }, user);
     } finally {
@@ -181,7 +194,7 @@ export class DockerSandbox implements Sandbox {
     if (o.mounts.length > 0 || o.freshDirs.length > 0) {
       throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
     }
-    await this.emptyTrash();
+    await this.trash.empty();
     const r = await collect([
       dockerBin(),
       "exec",
@@ -245,7 +258,7 @@ export class DockerSandbox implements Sandbox {
       await copyTree(from, hostPath);
       return;
     }
-    await this.emptyTrash();
+    await this.trash.empty();
     const staging = `${hostPath}.lh-download-${randomBytes(4).toString("hex")}`;
     mkdirSync(staging, { recursive: true });
     try {
@@ -302,33 +315,9 @@ export class DockerSandbox implements Sandbox {
     return user;
   }
 
-  /**
-   * Empties the trash a past exec left (its read-only copies of /tests and the like): no command
-   * may see it. Each owner wipes its own files, then root removes what is left. A failure is an
-   * InfraError, and the trash stays queued, so no later command runs beside it either.
-   */
-  private emptyTrash(): Promise<void> {
-    if (this.emptying !== null) return this.emptying;
-    if (this.trash.length === 0) return Promise.resolve();
-    const batch = this.trash;
-    this.emptying = (async () => {
-      for (const o of byOwner(batch).values())
-        if (o.user.uid !== 0) await this.helper(o.user.name, WIPE, o.paths);
-      await this.helper(
-        "0",
-        EMPTY_TRASH,
-        batch.map((t) => t.item.path),
-      );
-      this.trash = this.trash.filter((t) => !batch.includes(t));
-    })().finally(() => {
-      this.emptying = null;
-    });
-    return this.emptying;
-  }
-
   private stageContext(user: ExecUser): StageContext {
     return {
-      deferCleanup: (owner, path) => void this.trash.push({ owner, item: { path } }),
+      deferCleanup: (owner, path) => this.trash.add(owner, path),
       container: this.parts.container,
       binds: this.parts.binds,
       scratch: this.parts.scratch,
