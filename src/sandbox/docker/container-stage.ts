@@ -48,10 +48,10 @@ for p; do chmod -R u+w -- "$p" 2>/dev/null; rm -rf -- "$p" 2>/dev/null; done; tr
  * Args: quadruples of path, aside name, 1 when something was set aside, 1 to move the path to
  * trash (a rename in its own folder, which root may do to another uid's read-only folder) rather
  * than remove it. Prints `trash PATH` for what went to trash and `left PATH` for what is still
- * there (its owner must wipe it first); puts back what was set aside over every path it cleared.
+ * there (its owner must wipe it first), `unrestored PATH` when what was set aside could not go
+ * back; exits 0 even then, so that what went to trash is always known and emptied.
  */
 const TAKE_AWAY = `# longhaul-take-away
-rc=0
 while [ $# -ge 4 ]; do
   p=$1; n=$2; aside=$3; trash=$4; shift 4
   if [ "$trash" = 1 ]; then
@@ -60,9 +60,8 @@ while [ $# -ge 4 ]; do
   fi
   rm -rf -- "$p" 2>/dev/null
   if [ -e "$p" ] || [ -L "$p" ]; then echo "left $p"; continue; fi
-  if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p" || rc=1; fi
-done
-exit $rc`;
+  if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p" || echo "unrestored $p"; fi
+done`;
 
 /** Args: paths (trash) whose owner has wiped them. Removes them; exit 1 when one is left. */
 export const EMPTY_TRASH = `# longhaul-empty-trash
@@ -192,6 +191,12 @@ async function takeAway(ctx: StageContext, placed: readonly Placed[]): Promise<v
     const t = `${posix.dirname(p.item.path).replace(/\/$/, "")}/.longhaul-trash-${p.n}`;
     if (trashed.has(t)) ctx.deferCleanup(p.owner, t);
   }
+  const unrestored = (text: string): string[] =>
+    text
+      .split("\n")
+      .filter((l) => l.startsWith("unrestored "))
+      .map((l) => l.slice(11));
+  const lost = unrestored(said);
   const rest = order.filter((p) => left.has(p.item.path));
   if (rest.length > 0) {
     for (const o of byOwner(rest).values()) await ctx.helper(o.user.name, WIPE, o.paths);
@@ -203,7 +208,9 @@ async function takeAway(ctx: StageContext, placed: readonly Placed[]): Promise<v
     const still = again.split("\n").filter((l) => l.startsWith("left "));
     if (still.length > 0)
       first ??= new InfraError(`could not remove ${still.map((l) => l.slice(5)).join(", ")}`);
+    lost.push(...unrestored(again));
   }
+  if (lost.length > 0) first ??= new InfraError(`could not put back what was at ${lost.join(", ")}`);
   if (first !== null) throw first;
 }
 
