@@ -178,6 +178,34 @@ describe("docker sandbox provider", () => {
     expect((await s.exec("test -e /tests || test -e /out")).exitCode).not.toBe(0);
   });
 
+  it("stages several mounts at once, nested ones too, and leaves no trace for the next command", async () => {
+    const s = await make();
+    const container = (s as Sandbox & { containerName: string }).containerName;
+    const src = join(root, "staged");
+    for (const d of ["tests", "kit", "inner"]) mkdirSync(join(src, d), { recursive: true });
+    writeFileSync(join(src, "tests", "t.sh"), "echo graded\n");
+    writeFileSync(join(src, "kit", "k.txt"), "kit\n");
+    writeFileSync(join(src, "inner", "i.txt"), "inner\n");
+    // What the agent left where the mounts go is set aside, then put back.
+    await s.exec("mkdir -p /tests /srv/lh && echo mine > /tests/own.txt && echo keep > /srv/lh/keep");
+    const mounts = [
+      { hostPath: join(src, "tests"), sandboxPath: "/tests", readonly: true },
+      { hostPath: join(src, "kit"), sandboxPath: "/srv/lh/kit", readonly: true },
+      { hostPath: join(src, "kit"), sandboxPath: "/nest", readonly: true },
+      { hostPath: join(src, "inner"), sandboxPath: "/nest/inner", readonly: true },
+    ];
+    const v = await s.exec(
+      "bash /tests/t.sh; ls /tests; cat /srv/lh/kit/k.txt /srv/lh/keep /nest/k.txt /nest/inner/i.txt; rm -f /tests/t.sh 2>/dev/null || echo refused",
+      { mounts },
+    );
+    expect(v.stdout).toBe("graded\nt.sh\nkit\nkeep\nkit\ninner\nrefused\n");
+    // The read-only copies went to trash, sealed for the next command, which finds none of it.
+    expect(docker("exec", container, "bash", "-c", "ls -A / /srv/lh").stdout).toMatch(/\.longhaul-trash-/);
+    const after = await s.exec("ls -A / /srv/lh | grep -c longhaul-trash; cat /tests/own.txt; ls -A /srv/lh");
+    expect(after.stdout).toBe("0\nmine\nkeep\n");
+    expect((await s.exec("test -e /nest")).exitCode).not.toBe(0);
+  });
+
   it("runs as the task's [agent] user instead of USER, and one exec as another user, killed too", async () => {
     const s = await make({ image, workdir: "/srv/work", user: "root" });
     expect((await s.exec("id -u")).stdout).toBe("0\n");

@@ -11,6 +11,7 @@ import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js"
 import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
 import { collect, dockerBin, pipeOk } from "./proc.js";
 import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
+import { TrashBin } from "./trash.js";
 
 export interface DockerSandboxParts {
   id: string;
@@ -41,6 +42,7 @@ export class DockerSandbox implements Sandbox {
   /** Users of execs that named their own (ExecOptions.user), by name: killAll signals as each. */
   private readonly otherUsers = new Map<string, ExecUser>();
   private closed = false;
+  private readonly trash = new TrashBin((user, script, args) => this.helper(user, script, args));
 
   constructor(private readonly parts: DockerSandboxParts) {
     this.id = parts.id;
@@ -65,17 +67,33 @@ export class DockerSandbox implements Sandbox {
       );
     }
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
-    const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch((e: unknown) => {
-      // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
-      // the agent filled leaves no room. That must not abort the job (a plain Error would).
-      const code = (e as NodeJS.ErrnoException | null)?.code;
-      if (code === "ENOSPC" || code === "EDQUOT")
-        throw new InfraError(
-          `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
-          { cause: e },
-        );
-      throw e;
-    });
+    // A past exec's trash is emptied while this one's mounts are staged, unless one of them
+    // would move a folder holding trash; either way it is gone before the command starts.
+    const staged = [...o.mounts.map((m) => m.sandboxPath), ...o.freshDirs];
+    if (this.trash.holdsUnder(staged)) await this.trash.empty();
+    const emptied = this.trash.empty().then(
+      () => null,
+      (e: unknown) => ({ e }),
+    );
+    const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch(
+      async (e: unknown) => {
+        await emptied;
+        // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
+        // the agent filled leaves no room. That must not abort the job (a plain Error would).
+        const code = (e as NodeJS.ErrnoException | null)?.code;
+        if (code === "ENOSPC" || code === "EDQUOT")
+          throw new InfraError(
+            `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
+            { cause: e },
+          );
+        throw e;
+      },
+    );
+    const failed = await emptied;
+    if (failed !== null) {
+      await restore().catch(() => undefined);
+      throw failed.e;
+    }
     try {
       return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir }, user);
     } finally {
@@ -176,6 +194,7 @@ export class DockerSandbox implements Sandbox {
     if (o.mounts.length > 0 || o.freshDirs.length > 0) {
       throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
     }
+    await this.trash.empty();
     const r = await collect([
       dockerBin(),
       "exec",
@@ -239,6 +258,7 @@ export class DockerSandbox implements Sandbox {
       await copyTree(from, hostPath);
       return;
     }
+    await this.trash.empty();
     const staging = `${hostPath}.lh-download-${randomBytes(4).toString("hex")}`;
     mkdirSync(staging, { recursive: true });
     try {
@@ -297,6 +317,7 @@ export class DockerSandbox implements Sandbox {
 
   private stageContext(user: ExecUser): StageContext {
     return {
+      deferCleanup: (owner, path) => this.trash.add(owner, path),
       container: this.parts.container,
       binds: this.parts.binds,
       scratch: this.parts.scratch,

@@ -17,14 +17,11 @@ import { UserError } from "../../core/errors.js";
 import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
 import { chownTree } from "../sandbox-user.js";
 import type { Mount } from "../types.js";
+import { type ContainerItem, LOCKED_UID, stageInContainer, type Undo } from "./container-stage.js";
 import { extractFolder } from "./pristine.js";
-import { collect, collectOk, dockerBin, pipeOk } from "./proc.js";
+import { collect } from "./proc.js";
 
-/**
- * Owner of read-only per-exec files: no image user has it, and a command without capabilities
- * (even uid 0, see docs/sandbox.md) can neither write nor chmod another uid's files.
- */
-export const LOCKED_UID = 2_000_000;
+export { LOCKED_UID } from "./container-stage.js";
 
 export interface ExecUser {
   /** As given to `docker exec -u` (the image's USER, or "0"). */
@@ -41,6 +38,8 @@ export interface StageContext {
   user: ExecUser;
   /** Runs `bash -c script` in the container as `user`; InfraError when it fails. */
   helper(user: string, script: string, args: readonly string[]): Promise<string>;
+  /** Trash (a staged folder moved aside) to empty as `owner` before the sandbox's next command. */
+  deferCleanup(owner: ExecUser, path: string): void;
   /** The image's own copy of a folder, as a `docker cp` tar (null: the image has none). */
   pristine(path: string): Promise<Buffer | null>;
 }
@@ -51,15 +50,13 @@ interface Item {
   source: Source;
 }
 
-/** A step to undo after the exec, in reverse order. */
-type Undo = () => Promise<void>;
-
 /**
  * Shows per-exec mounts and fresh folders to the next exec, and returns how to take them away.
  * Docker cannot bind a folder into one `docker exec`, so this changes the container for as long
  * as the exec runs: every exec running meanwhile sees the same (the runner runs the verifier alone).
  * Host-kept folders (workdir, /logs, /tmp, /root) are switched on the host; elsewhere the files
- * are copied in with `docker cp` and, for writable mounts, copied back to the host afterwards.
+ * are copied in with `docker cp` and, for writable mounts, copied back to the host afterwards
+ * (container-stage.ts).
  */
 export async function stageExec(
   ctx: StageContext,
@@ -96,7 +93,10 @@ export async function stageExec(
       for (const p of snapshots) rmSync(p, { recursive: true, force: true });
     },
   ];
+  let containerUndo: Undo | null = null;
   const restore = async (): Promise<void> => {
+    // The container's items and the host's are apart (none nests in another): undone side by side.
+    const inContainer = containerUndo?.() ?? Promise.resolve();
     let first: unknown = null;
     for (const u of undo.reverse()) {
       try {
@@ -105,19 +105,40 @@ export async function stageExec(
         first ??= e;
       }
     }
+    await inContainer.catch((e: unknown) => {
+      first ??= e;
+    });
     if (first !== null) throw first;
   };
-  try {
-    for (const item of items) {
-      undo.push(
-        mapToHost(ctx.binds, item.path) !== null
-          ? await stageOnHost(ctx, item)
-          : await stageInContainer(ctx, item),
+  const inContainer: ContainerItem[] = [];
+  for (const item of items)
+    if (mapToHost(ctx.binds, item.path) === null)
+      inContainer.push(
+        item.source.kind === "mount"
+          ? { path: item.path, kind: "mount", mount: item.source.mount }
+          : { path: item.path, kind: "fresh" },
       );
-    }
+  // Staged together, in as few docker calls as they allow (container-stage.ts), while the host's
+  // folders are switched; a failure there has undone its own part.
+  const staging =
+    inContainer.length === 0
+      ? Promise.resolve({ ok: true as const, undo: null })
+      : stageInContainer(ctx, inContainer).then(
+          (u) => ({ ok: true as const, undo: u }),
+          (e: unknown) => ({ ok: false as const, error: e }),
+        );
+  let hostError: { e: unknown } | null = null;
+  try {
+    for (const item of items)
+      if (mapToHost(ctx.binds, item.path) !== null) undo.push(await stageOnHost(ctx, item));
   } catch (e) {
+    hostError = { e };
+  }
+  const staged = await staging;
+  if (staged.ok) containerUndo = staged.undo;
+  if (hostError !== null || !staged.ok) {
     await restore().catch(() => undefined);
-    throw e;
+    throw hostError !== null ? hostError.e : staged.ok ? null : staged.error;
   }
   return restore;
 }
@@ -211,77 +232,4 @@ async function snapshotCopy(from: string, to: string): Promise<void> {
   if (r.code === 0) return;
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { mode: 0o755 });
-}
-
-const SET_ASIDE = `p=$1; n=$2
-mkdir -p /.longhaul/aside
-if [ -e "$p" ] || [ -L "$p" ]; then mv -- "$p" "/.longhaul/aside/$n"; fi
-mkdir -p -- "\${p%/*}/"`;
-
-/**
- * Renaming a folder needs write access to the folder itself, which root without capabilities
- * lacks on another uid's: so its owner empties it in place first, then root removes it.
- */
-const WIPE = `chmod -R u+w -- "$1" 2>/dev/null; rm -rf -- "$1" 2>/dev/null; true`;
-
-const TAKE_AWAY = `p=$1; n=$2; aside=$3
-rm -rf -- "$p"
-if [ -e "$p" ] || [ -L "$p" ]; then echo "could not remove $p" >&2; exit 1; fi
-if [ "$aside" = 1 ]; then mv -- "/.longhaul/aside/$n" "$p"; fi`;
-
-/** Elsewhere in the container: copy in with `docker cp`, copy writable ones back, then remove. */
-async function stageInContainer(ctx: StageContext, item: Item): Promise<Undo> {
-  const n = newName();
-  const parent = posix.dirname(item.path);
-  const name = posix.basename(item.path);
-  const said = await ctx.helper("0", `${SET_ASIDE}\n[ -e "/.longhaul/aside/$2" ] && echo aside; true`, [
-    item.path,
-    n,
-  ]);
-  const hadAside = said.includes("aside");
-  const dest = `${ctx.container}:${parent}`;
-  let owner = ctx.user;
-  if (item.source.kind === "fresh") {
-    const tar = await ctx.pristine(item.path);
-    if (tar !== null) await collectOk(`docker cp ${item.path}`, [dockerBin(), "cp", "-", dest], tar);
-    else await ctx.helper("0", 'mkdir -p -- "$1"', [item.path]);
-  } else {
-    const m = item.source.mount;
-    const ro = m.readonly;
-    if (ro) owner = { name: String(LOCKED_UID), uid: LOCKED_UID, gid: LOCKED_UID };
-    const tar = [
-      "tar",
-      "-c",
-      "-C",
-      dirname(m.hostPath),
-      `--owner=${owner.uid}`,
-      `--group=${owner.gid}`,
-      "--numeric-owner",
-      ...(ro ? ["--mode=a-w"] : []),
-      // Renames the top entry (file or folder) to the mount point's name; link targets untouched.
-      `--transform=s,^[^/]*,${name.replace(/[\\&,]/g, "\\$&")},S`,
-      "--",
-      basename(m.hostPath),
-    ];
-    await pipeOk(`copying ${m.hostPath} to ${item.path}`, tar, [dockerBin(), "cp", "-", dest]);
-  }
-  const source = item.source;
-  return async () => {
-    if (source.kind === "mount" && !source.mount.readonly) {
-      const staging = join(ctx.scratch, `back-${n}`);
-      mkdirSync(staging, { recursive: true });
-      try {
-        await pipeOk(
-          `copying ${item.path} back`,
-          [dockerBin(), "cp", `${ctx.container}:${item.path}`, "-"],
-          ["tar", "-x", "--no-same-owner", "-C", staging, "-f", "-"],
-        );
-        await copyTree(join(staging, name), source.mount.hostPath);
-      } finally {
-        rmSync(staging, { recursive: true, force: true });
-      }
-    }
-    if (owner.uid !== 0) await ctx.helper(owner.name, WIPE, [item.path]);
-    await ctx.helper("0", TAKE_AWAY, [item.path, n, hadAside ? "1" : "0"]);
-  };
 }
