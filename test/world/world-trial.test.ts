@@ -65,6 +65,8 @@ describe("world tasks run as trials of the one runner", () => {
       expect(oracle?.world?.success, `${t.name}: ${oracle?.world?.success_detail}`).toBe(true);
       expect(oracle?.reward).toBe(1);
       expect(oracle?.subtasks.every((s) => s.score === 1)).toBe(true);
+      expect(oracle?.self_terminated, t.name).toBe(true);
+      expect(nop?.self_terminated).toBe(false);
       expect(nop?.world?.success).toBe(false);
       expect(nop?.reward ?? 1).toBeLessThan(1);
       expect(nop?.world?.rounds).toBe(loadWorldTask(t.dir).max_rounds);

@@ -105,7 +105,8 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
       total_sec: (performance.now() - t0) / 1000,
     },
     outcome,
-    self_terminated: session.round < spec.max_rounds,
+    // Self-terminated: every agent declared its part complete (rather than the rounds running out).
+    self_terminated: session.state.agents.toArray().every((a) => a.completed !== null),
     reward: verdict.psr,
     subtasks: verdict.checkpoints.map((c) => ({
       id: c.id,
