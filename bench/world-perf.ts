@@ -1,12 +1,12 @@
 // World engine figures: generation/load time and memory, tool calls per second with 20 agents
 // (long moves included), and one full round with 1,000 agents. Run: npx tsx bench/world-perf.ts
 import { Rng } from "../src/core/index.js";
+import { buildWorld, type World } from "../src/world/build/world.js";
 import { DEFAULT_SEED, generateContent } from "../src/world/content/generate-content.js";
 import { validatePack } from "../src/world/content/validate.js";
 import type { AgentSpec } from "../src/world/engine/init.js";
 import { Session } from "../src/world/engine/session.js";
-import type { ToolCall } from "../src/world/tools/schemas.js";
-import { buildWorld, type World } from "../src/world/world.js";
+import type { ToolCall } from "../src/world/model/tool-args.js";
 
 const cpu = (): number => {
   const u = process.cpuUsage();

@@ -5,11 +5,11 @@ import { Command } from "commander";
 import { PNG } from "pngjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerWorldCommand } from "../../src/cli/commands/world.js";
+import { createWorld } from "../../src/world/build/world.js";
 import { DEFAULT_SEED } from "../../src/world/content/generate-content.js";
 import { runScriptedTeam } from "../../src/world/examples/team-plan.js";
 import { loadWorldTask } from "../../src/world/task/load.js";
 import { replayReference } from "../../src/world/task/replay.js";
-import { createWorld } from "../../src/world/world.js";
 
 async function cli(args: string[]): Promise<string> {
   const program = new Command();

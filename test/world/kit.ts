@@ -1,10 +1,10 @@
+import { createWorld, type World } from "../../src/world/build/world.js";
 import { type AgentSpec, initialState } from "../../src/world/engine/init.js";
-import { DEFAULT_RULES, type WorldRules } from "../../src/world/engine/rules.js";
 import { step } from "../../src/world/engine/step.js";
-import type { StepResult, ToolResult, WorldEvent, WorldState } from "../../src/world/engine/types.js";
-import { ROLES, type RoleDef } from "../../src/world/roles.js";
-import { TOOL_NAMES } from "../../src/world/tools/schemas.js";
-import { createWorld, type World } from "../../src/world/world.js";
+import { ROLES, type RoleDef } from "../../src/world/model/roles.js";
+import { DEFAULT_RULES, type WorldRules } from "../../src/world/model/rules.js";
+import { TOOL_NAMES } from "../../src/world/model/tool-args.js";
+import type { StepResult, ToolResult, WorldEvent, WorldState } from "../../src/world/model/types.js";
 
 /** A role that may use every tool, with the given skills and kit (for testing tools one by one). */
 export function testRole(id: string, skills: RoleDef["skills"], items: RoleDef["items"] = []): RoleDef {

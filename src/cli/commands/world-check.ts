@@ -1,12 +1,12 @@
 import { statSync } from "node:fs";
 import type { Command } from "commander";
 import { UserError } from "../../core/index.js";
+import { buildWorld, createWorld, type World } from "../../world/build/world.js";
 import { DEFAULT_SEED } from "../../world/content/generate-content.js";
 import { loadPackDir } from "../../world/content/load.js";
 import { loadWorldTask, yamlFiles } from "../../world/task/load.js";
 import { replayReference, replayWaits } from "../../world/task/replay.js";
 import { roundZeroTraps, verifyWorldRun } from "../../world/task/verify.js";
-import { buildWorld, createWorld, type World } from "../../world/world.js";
 
 export interface WorldCheckLine {
   file: string;

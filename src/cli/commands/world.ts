@@ -1,14 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { UserError } from "../../core/index.js";
+import { contentCounts } from "../../world/build/stats.js";
+import { buildWorld, createWorld, type World } from "../../world/build/world.js";
 import { DEFAULT_SEED } from "../../world/content/generate-content.js";
 import { loadPackDir, writePackDir } from "../../world/content/load.js";
-import { contentCounts } from "../../world/content/stats.js";
 import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engine/session.js";
 import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
-import { buildWorld, createWorld, type World } from "../../world/world.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 
 interface WorldOpts {

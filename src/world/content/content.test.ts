@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestOf, InputError } from "../../core/index.js";
-import { ROLES } from "../roles.js";
-import { createWorld } from "../world.js";
+import { contentCounts, recipeDepths } from "../build/stats.js";
+import { createWorld } from "../build/world.js";
+import { ROLES } from "../model/roles.js";
+import type { ContentPack } from "../model/schema.js";
 import { generateContent } from "./generate-content.js";
 import { loadPackDir, writePackDir } from "./load.js";
-import type { ContentPack } from "./schema.js";
-import { contentCounts, recipeDepths } from "./stats.js";
 import { validatePack, validatePlacements } from "./validate.js";
 
 const world = createWorld();

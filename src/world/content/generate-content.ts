@@ -1,12 +1,12 @@
 import { Rng } from "../../core/index.js";
 import { generateMap } from "../map/generate-map.js";
-import type { TileMap } from "../map/tilemap.js";
+import type { ContentPack } from "../model/schema.js";
+import type { TileMap } from "../model/tilemap.js";
 import { BIOMES, LANDMARKS } from "./data/biomes.js";
 import { generateItems } from "./generate-items.js";
 import { generateMobs, generateResources } from "./generate-life.js";
 import { generateNpcs } from "./generate-npcs.js";
 import { placeNodes, placeSpawns, placeTownFixtures, placeVaultLoot } from "./generate-places.js";
-import type { ContentPack } from "./schema.js";
 
 export const DEFAULT_SEED = 20260925;
 export const MAP_WIDTH = 1056;

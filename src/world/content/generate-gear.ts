@@ -1,6 +1,6 @@
+import type { Skill, Slot } from "../model/schema.js";
 import { BAR_INPUTS, ESSENCES, GEMS, LEATHER_PIECES, SMITHED, TIER_LEVELS, WOODS } from "./data/materials.js";
 import { type ItemFactory, st } from "./item-factory.js";
-import type { Skill, Slot } from "./schema.js";
 
 /** Tiered gear: metal bars and smithed pieces, wood goods, leather armour, robes. */
 export function metalTier(f: ItemFactory, metal: string, t: number): void {

@@ -1,4 +1,5 @@
 import { VAULT_TOWNS } from "../map/layout.js";
+import type { ItemDef, RecipeDef } from "../model/schema.js";
 import { LANDMARKS } from "./data/biomes.js";
 import {
   ESSENCES,
@@ -16,7 +17,6 @@ import {
 } from "./data/materials.js";
 import { leatherTier, metalTier, robeTier, woodTier } from "./generate-gear.js";
 import { ItemFactory, st } from "./item-factory.js";
-import type { ItemDef, RecipeDef } from "./schema.js";
 
 export function generateItems(): { items: ItemDef[]; recipes: RecipeDef[] } {
   const f = new ItemFactory();

@@ -1,3 +1,4 @@
+import type { BiomeDef, ItemDef, MobDef, ResourceDef } from "../model/schema.js";
 import {
   BIOME_PREFIX,
   CREATURES,
@@ -14,7 +15,6 @@ import {
   WOODS,
 } from "./data/materials.js";
 import { titleCase } from "./item-factory.js";
-import type { BiomeDef, ItemDef, MobDef, ResourceDef } from "./schema.js";
 
 /** Biomes whose level band suits a resource of this level (always at least one). */
 function biomesFor(biomes: readonly BiomeDef[], level: number): string[] {

@@ -1,7 +1,15 @@
 import { plazaSlot, VAULT_TOWNS } from "../map/layout.js";
+import type {
+  BiomeDef,
+  ItemDef,
+  LandmarkDef,
+  NpcDef,
+  QuestDef,
+  RecipeDef,
+  StoreEntry,
+} from "../model/schema.js";
 import { BAR_INPUTS, FISH, HIDES, METALS, ORES, TIER_LEVELS, WOODS } from "./data/materials.js";
 import { maxBuyBack, purchaseCosts } from "./prices.js";
-import type { BiomeDef, ItemDef, LandmarkDef, NpcDef, QuestDef, RecipeDef, StoreEntry } from "./schema.js";
 
 const FIRST = ["Ada", "Bram", "Cora", "Dain", "Edda", "Finn", "Greta", "Hale", "Ivo", "Juna", "Kell", "Lise"];
 

@@ -1,7 +1,5 @@
 import type { Rng } from "../../core/index.js";
 import { dungeonRect, plazaSlot, VAULT_TOWNS, vaultBuilding } from "../map/layout.js";
-import { TERRAIN, type TileMap } from "../map/tilemap.js";
-import { METALS, POTIONS, TIER_LEVELS } from "./data/materials.js";
 import type {
   BiomeDef,
   ContentPack,
@@ -12,7 +10,9 @@ import type {
   ResourceDef,
   SpawnDef,
   StationDef,
-} from "./schema.js";
+} from "../model/schema.js";
+import { TERRAIN, type TileMap } from "../model/tilemap.js";
+import { METALS, POTIONS, TIER_LEVELS } from "./data/materials.js";
 
 const NODES_PER_BIOME = 186;
 const SPAWNS_PER_MOB = 4;

@@ -1,5 +1,5 @@
+import type { ItemDef, RecipeDef, Skill, StationKind } from "../model/schema.js";
 import { TIER_LEVELS } from "./data/materials.js";
-import type { ItemDef, RecipeDef, Skill, StationKind } from "./schema.js";
 
 export type ItemType = ItemDef["type"];
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../core/index.js";
-import { type ContentPack, PACK_FILES, type PackKey } from "./schema.js";
+import { type ContentPack, PACK_FILES, type PackKey } from "../model/schema.js";
 import { validatePack } from "./validate.js";
 
 /** Reads `<key>.json` for every pack file in `dir` and validates the whole pack. */

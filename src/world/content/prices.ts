@@ -1,4 +1,4 @@
-import type { NpcDef, RecipeDef } from "./schema.js";
+import type { NpcDef, RecipeDef } from "../model/schema.js";
 
 /**
  * The cheapest coins-only way to get one unit of each item: buy it from a shop, get it from a

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../core/index.js";
-import { roleDocument } from "../role-doc.js";
-import { ROLES, type RoleDef } from "../roles.js";
-import { createWorld } from "../world.js";
+import { roleDocument } from "../build/role-doc.js";
+import { createWorld } from "../build/world.js";
+import { ROLES, type RoleDef } from "../model/roles.js";
+import type { ContentPack } from "../model/schema.js";
 import { maxBuyBack, purchaseCosts } from "./prices.js";
-import type { ContentPack } from "./schema.js";
 import { soloChains } from "./solo-chains.js";
 import { validatePack } from "./validate.js";
 

@@ -1,5 +1,5 @@
-import type { RoleDef } from "../roles.js";
-import type { ContentPack, Skill } from "./schema.js";
+import type { RoleDef } from "../model/roles.js";
+import type { ContentPack, Skill } from "../model/schema.js";
 
 const GATHER_TOOL = "harvest_resource";
 const CRAFT_TOOL = "craft_item";

@@ -1,7 +1,7 @@
 import { InputError } from "../../core/index.js";
-import { type TileMap, walkable } from "../map/tilemap.js";
+import { type ContentPack, PACK_FILES, type PackKey } from "../model/schema.js";
+import { type TileMap, walkable } from "../model/tilemap.js";
 import { maxBuyBack, purchaseCosts } from "./prices.js";
-import { type ContentPack, PACK_FILES, type PackKey } from "./schema.js";
 
 /** Which entry of which file an error is about, as people read it: `items.json: entry 3 ("iron_bar")`. */
 function fail(key: PackKey, raw: unknown, index: number | null, field: string, detail: string): never {

@@ -1,12 +1,12 @@
 import { Rng, UserError } from "../../core/index.js";
-import type { Skill } from "../content/schema.js";
-import { walkable } from "../map/tilemap.js";
-import { ROLES, type RoleDef } from "../roles.js";
+import type { World } from "../build/world.js";
+import { PVec } from "../model/pvec.js";
+import { ROLES, type RoleDef } from "../model/roles.js";
+import { DEFAULT_RULES, type WorldRules } from "../model/rules.js";
+import type { Skill } from "../model/schema.js";
+import { walkable } from "../model/tilemap.js";
+import type { AgentState, GroundItem, Lot, MobState, WorldState } from "../model/types.js";
 import { maxHpFor } from "../tools/combat.js";
-import type { World } from "../world.js";
-import { PVec } from "./pvec.js";
-import { DEFAULT_RULES, type WorldRules } from "./rules.js";
-import type { AgentState, GroundItem, Lot, MobState, WorldState } from "./types.js";
 
 export interface AgentSpec {
   id: string;

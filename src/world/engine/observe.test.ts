@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Harness, testRole } from "../../../test/world/kit.js";
-import { roleDocument } from "../role-doc.js";
-import { roleById } from "../roles.js";
-import { toolJsonSchemas } from "../tools/schemas.js";
+import { roleDocument } from "../build/role-doc.js";
+import { roleById } from "../model/roles.js";
+import { toolJsonSchemas } from "../model/tool-args.js";
 import { observe, VIEW_RADIUS } from "./observe.js";
 
 const plain = testRole("t_plain", { mining: 10 }, [{ item: "bronze_pickaxe", qty: 1 }]);

@@ -1,10 +1,10 @@
-import type { Slot } from "../content/schema.js";
-import { TERRAIN_NAMES, type TileMap } from "../map/tilemap.js";
-import { staticNear, type World } from "../world.js";
+import { staticNear, type World } from "../build/world.js";
+import { DEFAULT_RULES } from "../model/rules.js";
+import type { Slot } from "../model/schema.js";
+import { TERRAIN_NAMES, type TileMap } from "../model/tilemap.js";
+import type { AgentState, Message, ToolResult, WorldState } from "../model/types.js";
+import { INVENTORY_SLOTS } from "../model/types.js";
 import { unknownAgent } from "./init.js";
-import { DEFAULT_RULES } from "./rules.js";
-import type { AgentState, Message, ToolResult, WorldState } from "./types.js";
-import { INVENTORY_SLOTS } from "./types.js";
 
 /** The default view radius (`DEFAULT_RULES.viewRadius`); a run's own is `state.rules.viewRadius`. */
 export const VIEW_RADIUS = DEFAULT_RULES.viewRadius;

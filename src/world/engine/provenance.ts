@@ -1,4 +1,4 @@
-import type { Lot, LotOriginKind, WorldState } from "./types.js";
+import type { Lot, LotOriginKind, WorldState } from "../model/types.js";
 
 export interface LotTrace {
   lot: number;

@@ -1,9 +1,9 @@
 import { canonicalJson, UserError } from "../../core/index.js";
-import { ROLES, type RoleDef } from "../roles.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import { ROLES, type RoleDef } from "../model/roles.js";
+import type { WorldState } from "../model/types.js";
 import { type RunFile, Session, TurnError } from "./session.js";
 import { stateDigest } from "./snapshot.js";
-import type { WorldState } from "./types.js";
 
 export type ReplayVerdict = "identical" | "different" | "invalid";
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { testRole } from "../../../test/world/kit.js";
+import { createWorld } from "../build/world.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
-import { createWorld } from "../world.js";
+import { DEFAULT_RULES } from "../model/rules.js";
+import type { WorldState } from "../model/types.js";
+import { endRound } from "../state/round.js";
 import { initialState } from "./init.js";
 import { observe } from "./observe.js";
 import { checkReplay } from "./replay.js";
-import { endRound } from "./round.js";
-import { DEFAULT_RULES } from "./rules.js";
 import { Session } from "./session.js";
 import { stateDigest } from "./snapshot.js";
-import type { WorldState } from "./types.js";
 
 const world = createWorld(DEFAULT_SEED);
 const weak = testRole("t_weak", {});

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { UserError } from "../../core/index.js";
-import { ROLES, type RoleDef, roleSchema } from "../roles.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import { ROLES, type RoleDef, roleSchema } from "../model/roles.js";
+import { DEFAULT_RULES, rulesSchema, type WorldRules } from "../model/rules.js";
+import type { ToolResult, WorldEvent, WorldState } from "../model/types.js";
+import { endRound, isActive } from "../state/round.js";
 import { type AgentSpec, initialState, unknownAgent } from "./init.js";
 import { type Observation, observe } from "./observe.js";
-import { endRound, isActive } from "./round.js";
-import { DEFAULT_RULES, rulesSchema, type WorldRules } from "./rules.js";
 import { stateDigest } from "./snapshot.js";
 import { step } from "./step.js";
-import type { ToolResult, WorldEvent, WorldState } from "./types.js";
 
 export type Policy = (agentId: string, obs: Observation, round: number) => unknown;
 export type AsyncPolicy = (agentId: string, obs: Observation, round: number) => Promise<unknown>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { canonicalJson, sha256 } from "../../core/index.js";
-import { PVec } from "./pvec.js";
-import { rulesSchema } from "./rules.js";
-import type { AgentState, GroundItem, Lot, Message, MobState, WorldState } from "./types.js";
+import { PVec } from "../model/pvec.js";
+import { rulesSchema } from "../model/rules.js";
+import type { AgentState, GroundItem, Lot, Message, MobState, WorldState } from "../model/types.js";
 
 /** The state as plain JSON data (persistent vectors become arrays). */
 export function stateToJson(state: WorldState): Record<string, unknown> {

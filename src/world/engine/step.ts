@@ -1,12 +1,12 @@
+import type { World } from "../build/world.js";
+import { TOOL_ARGS, type ToolName } from "../model/tool-args.js";
+import type { JsonValue, StepResult, ToolErrorCode, ToolResult, WorldState } from "../model/types.js";
+import { Draft, ToolFailure } from "../state/draft.js";
 import { attackEntity, equipItem, useItem } from "../tools/combat.js";
 import { craftItem } from "../tools/craft.js";
 import { harvestResource, pickupItem } from "../tools/gather.js";
-import { TOOL_ARGS, type ToolName } from "../tools/schemas.js";
 import { chat, enterPortal, moveTo, tradeNpc, transferItems } from "../tools/social.js";
-import type { World } from "../world.js";
-import { Draft, ToolFailure } from "./draft.js";
 import { unknownAgent } from "./init.js";
-import type { JsonValue, StepResult, ToolErrorCode, ToolResult, WorldState } from "./types.js";
 
 type Handler = (d: Draft, args: never) => string | { message: string; defeated: boolean };
 

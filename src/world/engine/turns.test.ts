@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { testRole } from "../../../test/world/kit.js";
 import { UserError } from "../../core/index.js";
+import { createWorld } from "../build/world.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
-import { createWorld } from "../world.js";
+import { DEFAULT_RULES } from "../model/rules.js";
 import { initialState } from "./init.js";
 import { observe } from "./observe.js";
 import { checkReplay } from "./replay.js";
-import { DEFAULT_RULES } from "./rules.js";
 import { type RunFile, runFileSchema, Session, TurnError } from "./session.js";
 import { stateDigest } from "./snapshot.js";
 import { step } from "./step.js";

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { testRole } from "../../../test/world/kit.js";
+import { createWorld } from "../build/world.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
 import { contributingEvents, traceLot, traceRoots } from "../engine/provenance.js";
 import { replay } from "../engine/replay.js";
@@ -12,7 +13,6 @@ import { runFileSchema, Session } from "../engine/session.js";
 import { restore, snapshot, stateDigest } from "../engine/snapshot.js";
 import { step } from "../engine/step.js";
 import { renderMap } from "../render/render.js";
-import { createWorld } from "../world.js";
 import { runScriptedTeam } from "./team-plan.js";
 
 const world = createWorld(DEFAULT_SEED);

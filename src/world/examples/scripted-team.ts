@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { createWorld } from "../build/world.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
-import { createWorld } from "../world.js";
 import { runScriptedTeam } from "./team-plan.js";
 
 // Usage: npx tsx src/world/examples/scripted-team.ts --out run.json

@@ -1,8 +1,8 @@
+import type { World } from "../build/world.js";
 import type { AgentSpec } from "../engine/init.js";
 import type { Observation } from "../engine/observe.js";
 import { Session } from "../engine/session.js";
-import type { ToolCall } from "../tools/schemas.js";
-import type { World } from "../world.js";
+import type { ToolCall } from "../model/tool-args.js";
 
 export const TEAM: AgentSpec[] = [
   { id: "miner", role: "miner" },

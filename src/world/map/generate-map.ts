@@ -1,8 +1,8 @@
 import { Rng } from "../../core/index.js";
-import type { BiomeDef, LandmarkDef } from "../content/schema.js";
+import type { BiomeDef, LandmarkDef } from "../model/schema.js";
+import { labelComponents, TERRAIN, type TileMap } from "../model/tilemap.js";
 import { dungeonRect, type Rect, VAULT_TOWNS, vaultBuilding } from "./layout.js";
 import { valueNoise } from "./noise.js";
-import { labelComponents, TERRAIN, type TileMap } from "./tilemap.js";
 
 /** How wet and how rocky each biome is, by biome id. */
 const WATER_THRESHOLD: Record<string, number> = { coast: 0.6, swamp: 0.6, desert: 0.86, volcano: 0.82 };

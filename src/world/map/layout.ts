@@ -1,4 +1,4 @@
-import type { LandmarkDef } from "../content/schema.js";
+import type { LandmarkDef } from "../model/schema.js";
 
 /** Towns that have a locked vault building (a door needing `<town>_key`). */
 export const VAULT_TOWNS = ["greenvale", "stonegate", "cinderkeep"] as const;

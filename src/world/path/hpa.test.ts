@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../core/index.js";
-import { isWalkableTerrain, type TileMap } from "../map/tilemap.js";
-import { createWorld } from "../world.js";
+import { createWorld } from "../build/world.js";
+import { isWalkableTerrain, type TileMap } from "../model/tilemap.js";
 
 /** Exact 4-neighbour BFS distance over the whole map (the reference the fast finder is checked against). */
 function bfs(map: TileMap, sx: number, sy: number, tx: number, ty: number): number {

@@ -1,4 +1,4 @@
-import { isWalkableTerrain, type TileMap } from "../map/tilemap.js";
+import { isWalkableTerrain, type TileMap } from "../model/tilemap.js";
 import { MinHeap } from "./heap.js";
 import { refinePath, windowField } from "./window.js";
 

@@ -1,4 +1,4 @@
-import { isWalkableTerrain, type TileMap } from "../map/tilemap.js";
+import { isWalkableTerrain, type TileMap } from "../model/tilemap.js";
 
 /**
  * Expands waypoints into every tile along the way (for drawing). Each leg is searched exactly in a

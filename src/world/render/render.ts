@@ -1,7 +1,7 @@
 import { UserError } from "../../core/index.js";
+import type { World } from "../build/world.js";
 import type { RunFile } from "../engine/session.js";
-import { TERRAIN } from "../map/tilemap.js";
-import type { World } from "../world.js";
+import { TERRAIN } from "../model/tilemap.js";
 import { Canvas, type Rgb } from "./canvas.js";
 
 export interface RenderOptions {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { isNode, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { UserError } from "../../core/index.js";
-import { createWorld, type World } from "../world.js";
+import { createWorld, type World } from "../build/world.js";
 import { type Problem, taskProblems } from "./references.js";
 import { type WorldTaskSpec, worldTaskSchema } from "./schema.js";
 import { roundZeroTraps } from "./verify.js";

@@ -1,5 +1,5 @@
-import type { WorldEvent, WorldState } from "../engine/types.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import type { WorldEvent, WorldState } from "../model/types.js";
 import type { WorldPredicate, WorldTaskSpec } from "./schema.js";
 
 /** What a predicate looks at: the task, the world, the final state and every event of the run. */

@@ -1,7 +1,7 @@
-import { walkable } from "../map/tilemap.js";
-import { roleById } from "../roles.js";
-import { TOOL_ARGS } from "../tools/schemas.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import { roleById } from "../model/roles.js";
+import { walkable } from "../model/tilemap.js";
+import { TOOL_ARGS } from "../model/tool-args.js";
 import { hasWorldPredicate } from "./predicates.js";
 import type { WorldPredicate, WorldTaskSpec } from "./schema.js";
 

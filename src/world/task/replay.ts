@@ -1,9 +1,9 @@
 import { digestOf, UserError } from "../../core/index.js";
+import type { World } from "../build/world.js";
 import { checkReplay, type ReplayOutcome } from "../engine/replay.js";
 import { type RunFile, type RunTask, Session } from "../engine/session.js";
-import type { ToolResult, WorldEvent, WorldState } from "../engine/types.js";
-import { ROLES } from "../roles.js";
-import type { World } from "../world.js";
+import { ROLES } from "../model/roles.js";
+import type { ToolResult, WorldEvent, WorldState } from "../model/types.js";
 import { parseWorldTask } from "./load.js";
 import type { WorldTaskSpec } from "./schema.js";
 import { setupWorldTask, taskWorld } from "./setup.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SKILLS, SLOTS } from "../content/schema.js";
-import { TOOL_NAMES, type ToolName } from "../tools/schemas.js";
+import { SKILLS, SLOTS } from "../model/schema.js";
+import { TOOL_NAMES, type ToolName } from "../model/tool-args.js";
 
 /** The kinds of world task; a dataset reports results per category. */
 export const WORLD_TASK_CATEGORIES = [

@@ -1,12 +1,12 @@
 import { digestOf } from "../../core/index.js";
-import type { Skill } from "../content/schema.js";
+import { roleDocument } from "../build/role-doc.js";
+import { bucketOf, type StaticThing, type World } from "../build/world.js";
 import { type AgentSpec, initialState } from "../engine/init.js";
-import { DEFAULT_RULES, type WorldRules } from "../engine/rules.js";
-import type { AgentState, Lot, WorldState } from "../engine/types.js";
-import { roleDocument } from "../role-doc.js";
-import { ROLES, roleById } from "../roles.js";
+import { ROLES, roleById } from "../model/roles.js";
+import { DEFAULT_RULES, type WorldRules } from "../model/rules.js";
+import type { Skill } from "../model/schema.js";
+import type { AgentState, Lot, WorldState } from "../model/types.js";
 import { maxHpFor } from "../tools/combat.js";
-import { bucketOf, type StaticThing, type World } from "../world.js";
 import type { WorldTaskSpec } from "./schema.js";
 
 export interface WorldTaskSetup {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { UserError } from "../../core/index.js";
-import { createWorld } from "../world.js";
+import { createWorld } from "../build/world.js";
 import { loadWorldTask, loadWorldTasks, parseWorldTask } from "./load.js";
 import { registerWorldPredicate } from "./predicates.js";
 import { SCHEMA_FILE, worldTaskSchemaText } from "./write-schema.js";

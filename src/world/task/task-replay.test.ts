@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RULES } from "../engine/rules.js";
+import { createWorld } from "../build/world.js";
 import { type RunFile, runFileSchema } from "../engine/session.js";
-import { createWorld } from "../world.js";
+import { DEFAULT_RULES } from "../model/rules.js";
 import { loadWorldTask } from "./load.js";
 import { checkRunReplay, replayReference, replayRounds, runTaskRecord, runWorld } from "./replay.js";
 import type { WorldTaskSpec } from "./schema.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { roleDocument } from "../role-doc.js";
-import { ROLES, roleById } from "../roles.js";
-import { createWorld } from "../world.js";
+import { roleDocument } from "../build/role-doc.js";
+import { createWorld } from "../build/world.js";
+import { ROLES, roleById } from "../model/roles.js";
 import { loadWorldTask } from "./load.js";
 import { evalPredicate, type PredicateContext, registerWorldPredicate } from "./predicates.js";
 import { replayReference, replayRounds, replayWaits } from "./replay.js";

@@ -1,5 +1,5 @@
-import type { WorldEvent, WorldState } from "../engine/types.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import type { WorldEvent, WorldState } from "../model/types.js";
 import { evalPredicate, type PredicateContext } from "./predicates.js";
 import type { WorldTaskSpec } from "./schema.js";
 import { setupWorldTask, taskWorld } from "./setup.js";

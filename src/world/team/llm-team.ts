@@ -2,7 +2,7 @@ import { type ModelMessage, type ToolSet, tool } from "ai";
 import type { z } from "zod";
 import { UserError } from "../../core/index.js";
 import { ModelClient, settingsFromOptions } from "../../models/index.js";
-import { TOOL_ARGS, TOOL_DESCRIPTIONS, TOOL_NAMES } from "../tools/schemas.js";
+import { TOOL_ARGS, TOOL_DESCRIPTIONS, TOOL_NAMES } from "../model/tool-args.js";
 import { renderObservation } from "./render-observation.js";
 import type { TeamAgent, TeamAgentDefinition, TeamContext, TeamMember } from "./types.js";
 

@@ -1,10 +1,10 @@
-import type { Slot } from "../content/schema.js";
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import { addNewLot, dropLot, takeItems } from "../engine/inventory.js";
-import { defeat } from "../engine/round.js";
-import type { AgentState } from "../engine/types.js";
-import type { ToolArgs } from "./schemas.js";
+import type { Slot } from "../model/schema.js";
+import type { ToolArgs } from "../model/tool-args.js";
+import type { AgentState } from "../model/types.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { addNewLot, dropLot, takeItems } from "../state/inventory.js";
+import { defeat } from "../state/round.js";
 import { byDistance, connected, equipmentStats, inView, mobAlive, mobAt, travel } from "./travel.js";
 
 const MAX_EXCHANGES = 400;

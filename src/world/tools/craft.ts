@@ -1,8 +1,8 @@
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import { addNewLot, hasRoom, requireItems, takeItems } from "../engine/inventory.js";
-import type { Lot } from "../engine/types.js";
-import type { ToolArgs } from "./schemas.js";
+import type { ToolArgs } from "../model/tool-args.js";
+import type { Lot } from "../model/types.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { addNewLot, hasRoom, requireItems, takeItems } from "../state/inventory.js";
 import { byDistance, connected, travel } from "./travel.js";
 
 /** Make `count` batches of a recipe, walking to the nearest reachable station it needs. */

@@ -1,8 +1,8 @@
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import { addNewLot, hasRoom } from "../engine/inventory.js";
-import type { AgentState } from "../engine/types.js";
-import type { ToolArgs } from "./schemas.js";
+import type { ToolArgs } from "../model/tool-args.js";
+import type { AgentState } from "../model/types.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { addNewLot, hasRoom } from "../state/inventory.js";
 import { byDistance, connected, inView, travel } from "./travel.js";
 
 export function harvestResource(d: Draft, args: ToolArgs<"harvest_resource">): string {

@@ -1,8 +1,8 @@
-import type { NpcDef } from "../content/schema.js";
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import { countItem, hasRoom, requireItems } from "../engine/inventory.js";
-import type { AgentState, Lot } from "../engine/types.js";
+import type { NpcDef } from "../model/schema.js";
+import type { AgentState, Lot } from "../model/types.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { countItem, hasRoom, requireItems } from "../state/inventory.js";
 import { economyOf, swap } from "./trade.js";
 
 /** Quest stages a team has completed with a quest giver. */

@@ -1,9 +1,9 @@
-import type { NpcDef } from "../content/schema.js";
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import { countItem, hasRoom, moveItems, requireItems } from "../engine/inventory.js";
+import type { NpcDef } from "../model/schema.js";
+import type { ToolArgs } from "../model/tool-args.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { countItem, hasRoom, moveItems, requireItems } from "../state/inventory.js";
 import { deposit, doQuest, withdraw } from "./npc-services.js";
-import type { ToolArgs } from "./schemas.js";
 import { exchange, shopTrade } from "./trade.js";
 import { connected, inView, travel } from "./travel.js";
 

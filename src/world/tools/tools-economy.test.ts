@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codeOf, Harness, testRole } from "../../../test/world/kit.js";
-import type { ContentPack } from "../content/schema.js";
+import { buildWorld, createWorld, type World } from "../build/world.js";
 import { initialState } from "../engine/init.js";
-import { DEFAULT_RULES } from "../engine/rules.js";
 import { restore, snapshot, stateDigest } from "../engine/snapshot.js";
 import { step } from "../engine/step.js";
-import type { WorldState } from "../engine/types.js";
-import { ROLES } from "../roles.js";
-import { buildWorld, createWorld, type World } from "../world.js";
+import { ROLES } from "../model/roles.js";
+import { DEFAULT_RULES } from "../model/rules.js";
+import type { ContentPack } from "../model/schema.js";
+import type { WorldState } from "../model/types.js";
 
 const rich = testRole("t_rich", {}, [
   { item: "coins", qty: 1000 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { codeOf, Harness, testRole } from "../../../test/world/kit.js";
 import type { AgentSpec } from "../engine/init.js";
-import { DEFAULT_RULES } from "../engine/rules.js";
+import { DEFAULT_RULES } from "../model/rules.js";
 
 const gatherer = testRole("t_gatherer", { mining: 40, woodcutting: 1, attack: 40, defence: 40 }, [
   { item: "bronze_pickaxe", qty: 1 },

@@ -1,8 +1,8 @@
-import type { NpcDef, StoreEntry } from "../content/schema.js";
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import { addNewLot, countItem, hasRoom, requireItems, takeItems } from "../engine/inventory.js";
-import type { AgentState, EconomyState, JsonValue, Lot, LotOriginKind, WorldState } from "../engine/types.js";
+import type { NpcDef, StoreEntry } from "../model/schema.js";
+import type { AgentState, EconomyState, JsonValue, Lot, LotOriginKind, WorldState } from "../model/types.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { addNewLot, countItem, hasRoom, requireItems, takeItems } from "../state/inventory.js";
 
 type Stack = { item: string; qty: number };
 

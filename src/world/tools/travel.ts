@@ -1,7 +1,8 @@
-import type { Draft } from "../engine/draft.js";
-import { ToolFailure } from "../engine/draft.js";
-import type { AgentState, WorldState } from "../engine/types.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import type { AgentState, WorldState } from "../model/types.js";
+import type { Draft } from "../state/draft.js";
+import { ToolFailure } from "../state/draft.js";
+import { equipmentOf } from "../state/equipment.js";
 
 /**
  * Walks the agent to (x, y) along a path (or fails with `unreachable`) and records the move.
@@ -78,22 +79,6 @@ export function mobAt(d: Draft, index: number): { x: number; y: number } {
 
 export function equipmentStats(d: Draft, agent: AgentState): { attack: number; defence: number } {
   return equipmentOf(d.world, d.s, agent);
-}
-
-export function equipmentOf(
-  world: World,
-  state: WorldState,
-  agent: AgentState,
-): { attack: number; defence: number } {
-  let attack = 0;
-  let defence = 0;
-  for (const lotId of Object.values(agent.equipment)) {
-    const lot = state.lots.get(lotId);
-    const item = lot === undefined ? undefined : world.item.get(lot.item);
-    attack += item?.stats.attack ?? 0;
-    defence += item?.stats.defence ?? 0;
-  }
-  return { attack, defence };
 }
 
 /** Candidates sorted by straight-line distance from the agent, ties broken by index. */

@@ -3,8 +3,8 @@ import { dirname, join, resolve } from "node:path";
 import { digestOf } from "../../core/index.js";
 import { parseTaskConfig } from "../../task/config.js";
 import type { Task } from "../../task/types.js";
+import type { World } from "../build/world.js";
 import { loadWorldTask, type WorldTaskSpec } from "../task/index.js";
-import type { World } from "../world.js";
 
 /** Seconds a world trial may run: the team's whole game, model calls included. */
 const WORLD_TIMEOUT_SEC = 3600;

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
+import { createWorld } from "../build/world.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
 import {
   agentDocument,
@@ -12,7 +13,6 @@ import {
 } from "../task/index.js";
 import { getTeamAgent } from "../team/registry.js";
 import type { TeamAgent } from "../team/types.js";
-import { createWorld } from "../world.js";
 
 /** The run file of a world trial, beside result.json: `longhaul world replay` re-runs it. */
 export const WORLD_RUN_FILE = "world-run.json";

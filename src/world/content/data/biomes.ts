@@ -1,4 +1,4 @@
-import type { BiomeDef, LandmarkDef } from "../schema.js";
+import type { BiomeDef, LandmarkDef } from "../../model/schema.js";
 
 /**
  * Hand-made part of the world: the nine biomes (laid out as a 3 × 3 grid, low levels in the

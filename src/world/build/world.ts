@@ -1,5 +1,7 @@
-import { digestOf } from "../core/index.js";
-import { DEFAULT_SEED, generateContent } from "./content/generate-content.js";
+import { digestOf } from "../../core/index.js";
+import { DEFAULT_SEED, generateContent } from "../content/generate-content.js";
+import { validatePack, validatePlacements } from "../content/validate.js";
+import { generateMap } from "../map/generate-map.js";
 import type {
   ContentPack,
   ItemDef,
@@ -10,11 +12,9 @@ import type {
   ResourceDef,
   StationDef,
   StationKind,
-} from "./content/schema.js";
-import { validatePack, validatePlacements } from "./content/validate.js";
-import { generateMap } from "./map/generate-map.js";
-import type { TileMap } from "./map/tilemap.js";
-import { PathFinder } from "./path/hpa.js";
+} from "../model/schema.js";
+import type { TileMap } from "../model/tilemap.js";
+import { PathFinder } from "../path/hpa.js";
 
 const BUCKET = 16;
 

@@ -1,6 +1,6 @@
-import type { Skill, Slot } from "../content/schema.js";
 import type { PVec } from "./pvec.js";
 import type { WorldRules } from "./rules.js";
+import type { Skill, Slot } from "./schema.js";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 

@@ -1,4 +1,4 @@
-import type { World } from "../world.js";
+import type { World } from "./world.js";
 
 /** How many crafting steps the longest chain from raw materials to this item has. */
 export function recipeDepths(world: World): Map<string, number> {

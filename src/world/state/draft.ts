@@ -1,6 +1,6 @@
 import { Rng } from "../../core/index.js";
-import type { Skill } from "../content/schema.js";
-import type { World } from "../world.js";
+import type { World } from "../build/world.js";
+import type { Skill } from "../model/schema.js";
 import type {
   AgentState,
   JsonValue,
@@ -9,7 +9,7 @@ import type {
   ToolErrorCode,
   WorldEvent,
   WorldState,
-} from "./types.js";
+} from "../model/types.js";
 
 /**
  * Thrown inside a tool to fail it; the step then discards every change the tool made. Not an

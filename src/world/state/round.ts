@@ -1,8 +1,8 @@
 import { Rng } from "../../core/index.js";
-import { walkable } from "../map/tilemap.js";
-import { equipmentOf } from "../tools/travel.js";
-import type { World } from "../world.js";
-import type { AgentState, MobState, WorldEvent, WorldState } from "./types.js";
+import type { World } from "../build/world.js";
+import { walkable } from "../model/tilemap.js";
+import type { AgentState, MobState, WorldEvent, WorldState } from "../model/types.js";
+import { equipmentOf } from "./equipment.js";
 
 /** An agent takes turns unless it declared completion or is sitting out a defeat. */
 export function isActive(agent: AgentState, tick: number): boolean {

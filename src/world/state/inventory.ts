@@ -1,6 +1,6 @@
+import { type AgentState, INVENTORY_SLOTS, type Lot, type LotOriginKind } from "../model/types.js";
 import type { Draft } from "./draft.js";
 import { ToolFailure } from "./draft.js";
-import { type AgentState, INVENTORY_SLOTS, type Lot, type LotOriginKind } from "./types.js";
 
 /** Total quantity of `item` the agent carries (not counting equipped items). */
 export function countItem(d: Draft, agent: AgentState, item: string): number {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SKILLS } from "./content/schema.js";
-import { TOOL_NAMES } from "./tools/schemas.js";
+import { SKILLS } from "./schema.js";
+import { TOOL_NAMES } from "./tool-args.js";
 
 const COMMON = [
   "move_to",

@@ -1,5 +1,5 @@
-import type { Skill } from "./content/schema.js";
-import type { RoleDef } from "./roles.js";
+import type { RoleDef } from "../model/roles.js";
+import type { Skill } from "../model/schema.js";
 import type { World } from "./world.js";
 
 const GATHER: Record<string, Skill> = {
