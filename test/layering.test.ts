@@ -25,9 +25,33 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function folderOf(file: string): string {
-  const parts = relative(SRC, file).split(sep);
+function folderOf(file: string, root = SRC): string {
+  const parts = relative(root, file).split(sep);
   return parts.length > 1 ? (parts[0] ?? ROOT) : ROOT;
+}
+
+/** Edges between the folders directly inside `root`; imports leaving `root` are left out. */
+function innerEdges(root: string): Edge[] {
+  const edges: Edge[] = [];
+  for (const file of sourceFiles(root)) {
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
+      if (!fileName.startsWith(".")) continue;
+      const target = resolve(dirname(file), fileName);
+      if (relative(root, target).startsWith("..")) continue;
+      const from = folderOf(file, root);
+      const to = folderOf(target, root);
+      if (from !== to) edges.push({ from, to, where: `${relative(root, file)} imports ${fileName}` });
+    }
+  }
+  return edges;
+}
+
+/** Each cycle with the imports that close it, so a failure says which files to change. */
+function explainCycles(edges: readonly Edge[]): string[] {
+  return folderCycles(edges).map((group) => {
+    const inside = edges.filter((e) => group.includes(e.from) && group.includes(e.to));
+    return `cycle ${group.join(" <-> ")}: ${inside.map((e) => e.where).join("; ")}`;
+  });
 }
 
 function folderEdges(files: readonly string[]): Edge[] {
@@ -139,5 +163,37 @@ describe("layering of src/", () => {
     ];
     expect(layerViolations(bad)).toHaveLength(1);
     expect(folderCycles(bad)).toEqual([["grading", "task"]]);
+  });
+});
+
+describe("layering inside src/world", () => {
+  const WORLD = join(SRC, "world");
+  const edges = innerEdges(WORLD);
+
+  it("reads the folder graph", () => {
+    const kinds = new Set(edges.map((e) => `${e.from}->${e.to}`));
+    // The engine steps through the tool registry and the tools build on the state layer.
+    expect(kinds).toContain("engine->tools");
+    expect(kinds).toContain("tools->state");
+    expect(kinds).toContain("state->model");
+  });
+
+  it("has no cycle between its folders", () => {
+    expect(explainCycles(edges)).toEqual([]);
+  });
+
+  it("the model layer imports no other world folder", () => {
+    expect(edges.filter((e) => e.from === "model").map((e) => e.where)).toEqual([]);
+  });
+
+  it("the cycle check names the imports of a cycle", () => {
+    const bad: Edge[] = [
+      { from: "engine", to: "tools", where: "engine/step.ts imports ../tools/a.js" },
+      { from: "tools", to: "engine", where: "tools/a.ts imports ../engine/draft.js" },
+      { from: "tools", to: "model", where: "tools/a.ts imports ../model/types.js" },
+    ];
+    expect(explainCycles(bad)).toEqual([
+      "cycle engine <-> tools: engine/step.ts imports ../tools/a.js; tools/a.ts imports ../engine/draft.js",
+    ]);
   });
 });

@@ -17,3 +17,4 @@ export * from "./model/schema.js";
 export * from "./model/tool-args.js";
 export * from "./model/types.js";
 export * from "./state/round.js";
+export * from "./tools/registry.js";

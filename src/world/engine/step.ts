@@ -1,36 +1,8 @@
 import type { World } from "../build/world.js";
-import { TOOL_ARGS, type ToolName } from "../model/tool-args.js";
 import type { JsonValue, StepResult, ToolErrorCode, ToolResult, WorldState } from "../model/types.js";
 import { Draft, ToolFailure } from "../state/draft.js";
-import { attackEntity, equipItem, useItem } from "../tools/combat.js";
-import { craftItem } from "../tools/craft.js";
-import { harvestResource, pickupItem } from "../tools/gather.js";
-import { chat, enterPortal, moveTo, tradeNpc, transferItems } from "../tools/social.js";
+import { getWorldTool, type WorldTool } from "../tools/registry.js";
 import { unknownAgent } from "./init.js";
-
-type Handler = (d: Draft, args: never) => string | { message: string; defeated: boolean };
-
-const HANDLERS: Record<ToolName, Handler> = {
-  move_to: moveTo,
-  enter_portal: enterPortal,
-  harvest_resource: harvestResource,
-  attack_entity: attackEntity,
-  pickup_item: pickupItem,
-  craft_item: craftItem,
-  equip_item: equipItem,
-  use_item: useItem,
-  transfer_items: transferItems,
-  trade_npc: tradeNpc,
-  chat,
-  wait: () => "waited",
-  // Per agent: the caller goes offline (its later turns are skipped); teammates play on.
-  complete: (d: Draft, args: { summary?: string }) => {
-    const summary = args.summary ?? "";
-    d.putAgent({ ...d.agent(), completed: { tick: d.s.tick, summary } });
-    d.emit("completed", { summary });
-    return "declared your part complete; you are offline for the rest of the run";
-  },
-};
 
 /**
  * The pure step function: one agent's tool call applied to a state. The input state is never
@@ -54,7 +26,7 @@ export function step(world: World, state: WorldState, agentId: string, call: unk
   };
   const parsed = parseCall(call);
   const toolName = parsed.success
-    ? parsed.data.tool
+    ? parsed.data.tool.name
     : typeof call === "object" && call !== null && "tool" in call
       ? String(call.tool)
       : "?";
@@ -70,10 +42,14 @@ export function step(world: World, state: WorldState, agentId: string, call: unk
     result = fail(toolName, "task_complete", `you declared completion at tick ${agent.completed.tick}`);
   } else if (agent.downUntil > state.tick) {
     result = fail(toolName, "defeated", `you were defeated and sit out until tick ${agent.downUntil}`);
-  } else if (!agent.allowedTools.includes(parsed.data.tool)) {
-    result = fail(toolName, "tool_not_allowed", `your role (${agent.role}) cannot use ${parsed.data.tool}`);
+  } else if (!agent.allowedTools.includes(parsed.data.tool.name)) {
+    result = fail(
+      toolName,
+      "tool_not_allowed",
+      `your role (${agent.role}) cannot use ${parsed.data.tool.name}`,
+    );
   } else {
-    const args = TOOL_ARGS[parsed.data.tool].safeParse(parsed.data.args ?? {});
+    const args = parsed.data.tool.args.safeParse(parsed.data.args ?? {});
     if (!args.success) {
       result = fail(
         toolName,
@@ -83,7 +59,7 @@ export function step(world: World, state: WorldState, agentId: string, call: unk
     } else {
       const work = fresh();
       try {
-        const out = HANDLERS[parsed.data.tool](work, args.data as never);
+        const out = parsed.data.tool.handler(work, args.data as never);
         const message = typeof out === "string" ? out : out.message;
         result =
           typeof out !== "string" && out.defeated
@@ -109,12 +85,13 @@ export function step(world: World, state: WorldState, agentId: string, call: unk
 
 /**
  * The outer shape of a call, checked by hand because it runs on every step (the arguments are
- * then parsed with the tool's zod schema). Same rules as `toolCallSchema`.
+ * then parsed with the tool's zod schema). Same rules as `toolCallSchema`, with the tool looked up
+ * in the world tool registry.
  */
 function parseCall(
   call: unknown,
 ):
-  | { success: true; data: { tool: ToolName; args: unknown } }
+  | { success: true; data: { tool: WorldTool; args: unknown } }
   | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } {
   const bad = (
     message: string,
@@ -127,10 +104,10 @@ function parseCall(
   const keys = Object.keys(call);
   const extra = keys.find((k) => k !== "tool" && k !== "args");
   if (extra !== undefined) return bad(`unknown key "${extra}"`);
-  const tool = (call as { tool?: unknown }).tool;
-  if (typeof tool !== "string" || !Object.hasOwn(TOOL_ARGS, tool))
-    return bad(`unknown tool ${JSON.stringify(tool)}`);
-  return { success: true, data: { tool: tool as ToolName, args: (call as { args?: unknown }).args } };
+  const name = (call as { tool?: unknown }).tool;
+  const tool = typeof name === "string" ? getWorldTool(name) : undefined;
+  if (tool === undefined) return bad(`unknown tool ${JSON.stringify(name)}`);
+  return { success: true, data: { tool, args: (call as { args?: unknown }).args } };
 }
 
 function fail(tool: string, code: ToolErrorCode, message: string): ToolResult {
