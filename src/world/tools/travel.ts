@@ -1,5 +1,5 @@
 import type { World } from "../build/world.js";
-import type { AgentState, WorldState } from "../model/types.js";
+import type { AgentState } from "../model/types.js";
 import type { Draft } from "../state/draft.js";
 import { ToolFailure } from "../state/draft.js";
 import { equipmentOf } from "../state/equipment.js";
