@@ -46,11 +46,35 @@ function innerEdges(root: string): Edge[] {
   return edges;
 }
 
-/** Each cycle with the imports that close it, so a failure says which files to change. */
+/**
+ * One shortest loop through each cycle, each hop with an import that makes it, so a failure says
+ * which file to change: "a -> b (a/x.ts imports ../b/y.js) -> a (...)".
+ */
 function explainCycles(edges: readonly Edge[]): string[] {
   return folderCycles(edges).map((group) => {
+    const start = group[0] ?? "";
     const inside = edges.filter((e) => group.includes(e.from) && group.includes(e.to));
-    return `cycle ${group.join(" <-> ")}: ${inside.map((e) => e.where).join("; ")}`;
+    // Breadth-first from start until an edge leads back to it.
+    const via = new Map<string, Edge>();
+    const queue = [start];
+    let closing: Edge | undefined;
+    while (closing === undefined && queue.length > 0) {
+      const at = queue.shift() ?? "";
+      for (const e of inside.filter((x) => x.from === at)) {
+        if (e.to === start) {
+          closing = e;
+          break;
+        }
+        if (!via.has(e.to)) {
+          via.set(e.to, e);
+          queue.push(e.to);
+        }
+      }
+    }
+    const hops: Edge[] = [];
+    for (let e = closing; e !== undefined; e = e.from === start ? undefined : via.get(e.from))
+      hops.unshift(e);
+    return `cycle ${start}${hops.map((e) => ` -> ${e.to} (${e.where})`).join("")}`;
   });
 }
 
@@ -193,7 +217,7 @@ describe("layering inside src/world", () => {
       { from: "tools", to: "model", where: "tools/a.ts imports ../model/types.js" },
     ];
     expect(explainCycles(bad)).toEqual([
-      "cycle engine <-> tools: engine/step.ts imports ../tools/a.js; tools/a.ts imports ../engine/draft.js",
+      "cycle engine -> tools (engine/step.ts imports ../tools/a.js) -> engine (tools/a.ts imports ../engine/draft.js)",
     ]);
   });
 });
