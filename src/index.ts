@@ -1,7 +1,7 @@
 /**
  * The public API of longhaul: run jobs, load and check tasks, summarize and render results, and
- * register sandbox providers, agents, model providers, report formats and environment transforms
- * by name. Everything else
+ * register sandbox providers, agents, model providers, report formats, environment transforms,
+ * world team agents and world tools by name. Everything else
  * under src/ is internal and may change; docs/api.md describes this surface with examples.
  *
  * @packageDocumentation
@@ -43,12 +43,16 @@ export {
   getModelProvider,
   getReportRenderer,
   getSandboxProvider,
+  getTeamAgent,
   getTransform,
+  getWorldTool,
   listAgents,
   listModelProviders,
   listReportRenderers,
   listSandboxProviders,
+  listTeamAgents,
   listTransforms,
+  listWorldTools,
   type ModelProviderDefinition,
   type RegistryEntry,
   type ReportRendererDefinition,
@@ -56,8 +60,11 @@ export {
   registerModelProvider,
   registerReportRenderer,
   registerSandboxProvider,
+  registerTeamAgent,
   registerTransform,
+  registerWorldTool,
   type SandboxProviderDefinition,
+  type TeamAgentDefinitionEntry,
   type TransformDefinition,
 } from "./registries.js";
 export { renderCsv } from "./report/render-csv.js";

@@ -29,6 +29,19 @@ import {
   registerTransform as registerTransformEntry,
 } from "./scale/transforms/registry.js";
 import type { Transform } from "./scale/types.js";
+import {
+  getTeamAgent as getTeamAgentEntry,
+  listTeamAgents as listTeamAgentEntries,
+  registerTeamAgent as registerTeamAgentEntry,
+} from "./world/team/registry.js";
+import type { TeamAgentDefinition } from "./world/team/types.js";
+import {
+  getWorldTool as getWorldToolEntry,
+  listWorldTools as listWorldToolEntries,
+  registerWorldTool as registerWorldToolEntry,
+  type WorldTool,
+  type WorldToolDefinition,
+} from "./world/tools/registry.js";
 
 // One shape for every registry of the public API: register*(name, definition), get*(name) and
 // list*(). The registries themselves grew apart (an agent takes a description argument, a model
@@ -156,4 +169,44 @@ export function getTransform(name: string): Transform<unknown> {
 /** The registered transforms, by name. */
 export function listTransforms(): RegistryEntry[] {
   return listTransformEntries().map((t) => ({ name: t.name, description: t.summary }));
+}
+
+/** A world team agent's definition (plays every agent of a world task's team): all but its name. */
+export type TeamAgentDefinitionEntry = Omit<TeamAgentDefinition, "name">;
+
+/**
+ * Registers a team agent for world tasks, selected by name like an agent
+ * (`longhaul run world-tasks --agent NAME`). A second, different one of a taken name is an error.
+ */
+export function registerTeamAgent(name: string, definition: TeamAgentDefinitionEntry): void {
+  registerTeamAgentEntry({ ...definition, name });
+}
+
+/** A team agent by name; unknown names are a UserError listing the known ones. */
+export function getTeamAgent(name: string): TeamAgentDefinition {
+  return getTeamAgentEntry(name);
+}
+
+/** The registered team agents, by name. */
+export function listTeamAgents(): RegistryEntry[] {
+  return listTeamAgentEntries().map((t) => ({ name: t.name, description: t.description }));
+}
+
+/**
+ * Registers a world tool (name, zod args, description, handler over the step's draft state):
+ * `step` dispatches calls to it by name, for agents whose role allows it. A second, different
+ * tool of a taken name is an error; names are lowercase snake_case.
+ */
+export function registerWorldTool<A>(name: string, definition: Omit<WorldToolDefinition<A>, "name">): void {
+  registerWorldToolEntry<A>({ ...definition, name });
+}
+
+/** A world tool by name, or undefined. */
+export function getWorldTool(name: string): WorldTool | undefined {
+  return getWorldToolEntry(name);
+}
+
+/** The registered world tools (the 13 built-ins first), by name. */
+export function listWorldTools(): RegistryEntry[] {
+  return listWorldToolEntries().map((t) => ({ name: t.name, description: t.description }));
 }

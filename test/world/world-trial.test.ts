@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summarize } from "../../src/analysis/index.js";
@@ -182,5 +182,42 @@ describe("longhaul run on world tasks", () => {
     const bad = await runCli(["run", file, harbor, "--agent", "random", "--jobs-dir", tempDir("world-cli")]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("agent random cannot play terminal task hello");
+  });
+
+  it("plays with a team agent a plugin registered", async () => {
+    const dir = tempDir("world-plugin");
+    const plug = join(dir, "team-plugin.mjs");
+    writeFileSync(
+      plug,
+      `export function register(api) {
+  api.registerTeamAgent("quitters", {
+    description: "every agent declares completion at once",
+    create: () => ({ act: async () => ({ tool: "complete", args: { summary: "done" } }) }),
+  });
+}
+`,
+    );
+    const file = join(WORLD_TASKS, "warden-hunt.yaml");
+    const r = await runCli([
+      "--plugin",
+      plug,
+      "run",
+      file,
+      "--agent",
+      "quitters",
+      "--jobs-dir",
+      dir,
+      "--json",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { job_id: string; trials: { trial_id: string; success?: boolean }[] };
+    expect(out.trials[0]?.success).toBe(false);
+    const stored = JSON.parse(
+      readFileSync(join(dir, out.job_id, out.trials[0]?.trial_id ?? "", "result.json"), "utf8"),
+    ) as TrialResult;
+    // Every agent completed in round 0: the run ended at once, by the team's own choice.
+    expect(stored.self_terminated).toBe(true);
+    expect(stored.world?.rounds).toBe(0);
+    expect(stored.world?.agents.map((a) => a.actions)).toEqual([1, 1, 1]);
   });
 });
