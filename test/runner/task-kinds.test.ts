@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { summarize } from "../../src/analysis/index.js";
-import { emptyUsage, type TrialResult, UserError } from "../../src/core/index.js";
+import { type TrialResult, UserError } from "../../src/core/index.js";
 import {
   buildJobConfig,
   checkJobChoices,
@@ -13,6 +13,7 @@ import {
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { JobStore } from "../../src/store/index.js";
 import { loadTaskSet, registerTaskKind, type Task } from "../../src/task/index.js";
+import { storedTrial } from "../support/stored-trials.js";
 import { FIXTURES, jobConfig, tempDir } from "./helpers.js";
 
 /**
@@ -49,10 +50,8 @@ registerTrialKind({
   run: async (p): Promise<TrialResult> => {
     const goal = Number(p.task.instruction.split(" ").at(-1));
     const reached = p.seed % goal;
-    const now = new Date().toISOString();
     writeFileSync(join(p.trialDir, "tally.txt"), `${reached}\n`);
-    return {
-      schema_version: 1,
+    return storedTrial({
       job_id: p.jobId,
       trial_id: p.trialId,
       task: {
@@ -66,16 +65,6 @@ registerTrialKind({
       model: p.model,
       attempt: p.attempt,
       seed: p.seed,
-      timing: {
-        started_at: now,
-        finished_at: now,
-        setup_sec: 0,
-        agent_sec: 0,
-        verifier_sec: 0,
-        verifier_command_sec: 0,
-        total_sec: 0,
-      },
-      outcome: "completed",
       self_terminated: true,
       reward: reached / goal,
       subtasks: Array.from({ length: goal }, (_, i) => ({
@@ -87,15 +76,7 @@ registerTrialKind({
         error: null,
         message: null,
       })),
-      grading_errors: [],
-      usage: emptyUsage(),
-      infra_retries: 0,
-      error: null,
-      stress_digest: null,
-      budget_left_sec: null,
-      continuation: null,
-      world: null,
-    };
+    });
   },
 });
 
