@@ -73,6 +73,10 @@ async function runBundled(
       jobs,
       "--job",
       job,
+      // A fixed master seed: the hidden cases are the same every run (meter-billing's generator
+      // fails on a few seeds, a task bug noted for its own fix).
+      "--seed",
+      "20261202",
       "--json",
     ]),
     env,
