@@ -1,7 +1,7 @@
 """Generates hidden puzzles from the seed, runs /app/solver.py on each, validates with the checker."""
 import json, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, run
+from lh import SEED, WORK, Grader, run, generate
 import puzzles
 
 g = Grader()
@@ -31,7 +31,7 @@ def hidden(kind, n):
         rng = random.Random("%d|%s" % (SEED, kind))
         res = []
         for i in range(n):
-            pz = puzzles.make(rng, kind)
+            pz = generate(puzzles.make, rng, kind)
             g.digest(json.dumps(pz, sort_keys=True))
             ok, why = attempt("%s%d" % (kind, i), pz)
             res.append((ok, "%dx%d %s" % (pz["size"], pz["size"], why)))

@@ -1,7 +1,7 @@
 """Plays seeded hidden episodes of the grader's own copy of the simulator with /app/pilot.py."""
 import json, os, sys
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, sealed_argv
+from lh import SEED, WORK, Grader, sealed_argv, generate
 import lander
 
 g = Grader()
@@ -14,7 +14,7 @@ def episodes(mode, n):
         recs = []
         for i in range(n):
             seed = "h%d-%d" % (SEED, i)
-            p, s, wind, noise, _ = lander.params(mode, seed)
+            p, s, wind, noise, _ = generate(lander.params, mode, seed)
             g.digest(json.dumps([mode, p, s, wind, noise], sort_keys=True))
             recs.append(lander.run_episode(mode, seed, CMD, timeout=15.0))
         return sum(r["score"] for r in recs) / n, json.dumps([{"score": r["score"], "outcome": r["outcome"]} for r in recs])

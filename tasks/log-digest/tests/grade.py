@@ -1,7 +1,7 @@
 """Grades /app/logdigest.py on the public examples and on seeded hidden bundles."""
 import json, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, continuous, run
+from lh import SEED, WORK, Grader, continuous, run, generate
 import gen
 
 g = Grader()
@@ -92,7 +92,7 @@ def hidden(kind, n):
         rng = random.Random("%d-%s" % (SEED, kind))
         scores, msgs = [], []
         for i in range(n):
-            files, exp, args = gen.build(rng, kind)
+            files, exp, args = generate(gen.build, rng, kind)
             s, m = run_case("%s%d" % (kind, i), files, exp, args)
             scores.append(s)
             msgs.append(m)

@@ -10,6 +10,11 @@ if [ "$rc" = 86 ]; then
   echo "grading stopped: the sealed runner failed (see above)" >&2
   exit 86
 fi
+# 87: the grader's own hidden-case generator failed; no reward, a grading error.
+if [ "$rc" = 87 ]; then
+  echo "grading stopped: the hidden-case generator failed (see above)" >&2
+  exit 87
+fi
 [ "$rc" = 0 ] || python3 -I - <<'PY'
 import sys
 sys.path.insert(0, "/tests")

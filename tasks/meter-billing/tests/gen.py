@@ -51,7 +51,10 @@ def meter(rng, kind, idx):
     roll = None
     reg_kwh = rng.uniform(100, 5000)
     intervals, regs = [], []
-    rollover_at = rng.randint(10, len(readings) - 10) if kind == "units" else None
+    # Away from both ends; a short bundle (under 20 readings, rare: long gaps at a 60-minute step)
+    # puts it mid-way. Bundles of 20 or more draw exactly as they always have.
+    n = len(readings)
+    rollover_at = rng.randint(min(10, n // 2), max(n - 10, n // 2)) if kind == "units" else None
     reset = kind == "units" and rng.random() < 0.4
     for i, tt in enumerate(readings):
         if i:

@@ -1,7 +1,7 @@
 """Grades /app/repro.py: every table cell is scored continuously against the ground truth."""
 import csv, math, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, continuous, run
+from lh import SEED, WORK, Grader, continuous, run, generate
 import gen
 
 g = Grader()
@@ -77,7 +77,7 @@ def run_case(tag, files, exp, collect=True):
 def hidden(kind, n):
     def fn():
         rng = random.Random("%d#%s" % (SEED, kind))
-        res = [run_case("%s%d" % (kind, i), *gen.build(rng, kind)) for i in range(n)]
+        res = [run_case("%s%d" % (kind, i), *generate(gen.build, rng, kind)) for i in range(n)]
         return sum(r[0] for r in res) / n, "; ".join(r[1] for r in res)
     return fn
 

@@ -1,7 +1,7 @@
 """Grades /app/propagate.py: position relative error, log-scaled between 1e-6 (full) and 1e-2 (zero)."""
 import json, math, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, run
+from lh import SEED, WORK, Grader, run, generate
 import gen, kepler
 
 g = Grader()
@@ -60,7 +60,7 @@ def hidden(kind, n):
         rng = random.Random("%d~%s" % (SEED, kind))
         allerr, msgs = [], []
         for i in range(n):
-            es, m = run_doc("%s%d" % (kind, i), gen.case(rng, kind))
+            es, m = run_doc("%s%d" % (kind, i), generate(gen.case, rng, kind))
             allerr += es
             worst = max((e for e in es if e is not None), default=None)
             msgs.append("case %d: %s, worst rel err %s, %d unanswered" % (i, m, worst, sum(e is None for e in es)))

@@ -1,7 +1,7 @@
 """Grades /app/audit.py: findings compared with the planted truth, per rule family."""
 import json, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, run
+from lh import SEED, WORK, Grader, run, generate
 import gen
 
 g = Grader()
@@ -59,7 +59,7 @@ def hidden(kind, n):
         rng = random.Random("%d!%s" % (SEED, kind))
         scores, msgs = [], []
         for i in range(n):
-            files, truth = gen.build(rng, kind)
+            files, truth = generate(gen.build, rng, kind)
             got, m = audit("%s%d" % (kind, i), files)
             if got is None:
                 scores.append(0.0)

@@ -51,8 +51,32 @@ class SealedRunBroken(SystemExit):
     """A SystemExit, so Grader.check cannot turn a broken sandbox into a zero score."""
 
 
+GENERATOR_FAILED = 87  # exit status when the grader's own hidden-case generator failed
+# Set only by the generator sweep (bench/generator-sweep.ts): no program is run (run() reports a
+# failure at once), so every hidden case of a seed is generated in a fraction of a second.
+GENERATE_ONLY = os.environ.get("LONGHAUL_GENERATE_ONLY") == "1"
+
+
+class GeneratorBroken(SystemExit):
+    """A SystemExit, so Grader.check cannot turn the grader's own bug into the candidate's zero."""
+
+
+def generate(fn, *args, **kwargs):
+    """Calls a hidden-case generator. Its failure is a grading error (GENERATOR_FAILED), never a score:
+    the candidate's program has not run yet, so a zero would blame it for the grader's bug."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.write("grading error: hidden-case generator %s failed on seed %d\n"
+                         % (getattr(fn, "__name__", fn), SEED))
+        raise GeneratorBroken(GENERATOR_FAILED)
+
+
 def sealed_argv(argv, timeout=None, cwd=WORK, ro=(), out=()):
     """argv prefixed with the sealed runner (for Popen-style use); paths in argv are classified."""
+    if GENERATE_ONLY:
+        return [sys.executable, "-I", "-c", "raise SystemExit(1)"]
     pre = [SEALED_RUN, "--auto", "--cwd", cwd]
     if timeout is not None:
         pre += ["--timeout", str(timeout)]
@@ -116,6 +140,8 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
     an output the program may create. Never raises on the program's failure: returns
     (code, stdout, stderr). A broken sealed runner ends grading with SEALED_FAILED instead.
     """
+    if GENERATE_ONLY:
+        return 1, "", "not run (LONGHAUL_GENERATE_ONLY)"
     sealed = not _grader_owned(argv)
     if sealed:
         argv = _through_channel(argv)

@@ -1,7 +1,7 @@
 """Grades /app/stationqc.py on the public examples and seeded hidden station bundles."""
 import csv, math, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, continuous, run
+from lh import SEED, WORK, Grader, continuous, run, generate
 import gen
 
 g = Grader()
@@ -56,7 +56,7 @@ def hidden(kind, n):
         rng = random.Random("%d/%s" % (SEED, kind))
         scores, msgs = [], []
         for i in range(n):
-            files, exp = gen.build(rng, kind)
+            files, exp = generate(gen.build, rng, kind)
             d = os.path.join(TMP, "%s%d" % (kind, i))
             os.makedirs(d)
             for name, data in sorted(files.items()):

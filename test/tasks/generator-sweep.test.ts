@@ -1,0 +1,87 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { sweepGenerators, sweepSeeds } from "../../src/runner/generator-sweep.js";
+import { bundledTasksDir, runTrial } from "../../src/runner/index.js";
+import { prepareTask } from "../../src/runner/task-image.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { loadTask, loadTasks } from "../../src/task/index.js";
+
+/**
+ * Every bundled grader's hidden-case generator, on a fixed-seed sample (the full sweep:
+ * `npx tsx bench/generator-sweep.ts`), and what a generator failure makes of a trial.
+ */
+const tasks = await loadTasks([bundledTasksDir()]);
+// A meter-billing "units" bundle with fewer than 20 readings once made its generator fail.
+const SHORT_UNITS_BUNDLE = 1921589641;
+
+async function oracleTrial(dir: string, seed: number) {
+  const task = await loadTask(dir);
+  const ready = await prepareTask(task, mkdtempSync(join(tmpdir(), "longhaul-test-gen-img-")));
+  if (!ready.ok) throw new Error(ready.error);
+  return runTrial({
+    image: ready.image,
+    jobId: "gen",
+    trialId: `oracle-${seed}`,
+    trialDir: mkdtempSync(join(tmpdir(), "longhaul-test-gen-trial-")),
+    task,
+    agent: "oracle",
+    agentOptions: {},
+    model: null,
+    attempt: 1,
+    seed,
+    provider: getSandboxProvider("bwrap"),
+    timeoutMultiplier: 1,
+    signal: new AbortController().signal,
+  });
+}
+
+describe("hidden-case generators", () => {
+  it.each(tasks.map((t) => [t.name, t] as const))(
+    "%s generates on a fixed-seed sample",
+    {
+      timeout: 120_000,
+    },
+    async (name, task) => {
+      const slow = name === "lander-pilot" || name === "blob-count";
+      const seeds = [
+        ...sweepSeeds(slow ? 3 : 12, 20261202),
+        ...(name === "meter-billing" ? [SHORT_UNITS_BUNDLE] : []),
+      ];
+      const results = await sweepGenerators(task.dir, seeds);
+      expect(results.map((r) => r.seed)).toEqual(seeds);
+      expect(results.filter((r) => !r.ok)).toEqual([]);
+    },
+  );
+
+  it("the sweep finds a failing generator and names the seed and the error", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-gen-")), "meter-billing");
+    cpSync(join(bundledTasksDir(), "meter-billing"), dir, { recursive: true });
+    const gen = join(dir, "tests", "gen.py");
+    writeFileSync(
+      gen,
+      `${readFileSync(gen, "utf8")}\n_build = build\ndef build(rng, kind):\n    if kind == "dst" and int(__import__("os").environ["LONGHAUL_SEED"]) % 2:\n        raise ValueError("planted generator bug")\n    return _build(rng, kind)\n`,
+    );
+    const results = await sweepGenerators(dir, [2, 3, 4, 5]);
+    expect(results.map((r) => [r.seed, r.ok, r.code])).toEqual([
+      [2, true, 0],
+      [3, false, 87],
+      [4, true, 0],
+      [5, false, 87],
+    ]);
+    expect(results[1]?.error).toContain("planted generator bug");
+
+    // In a real trial the same failure is a grading error, never the candidate's zero.
+    const r = await oracleTrial(dir, 3);
+    expect(r.outcome).toBe("grading_error");
+    expect(r.reward).toBeNull();
+    expect(r.error?.message ?? "").toContain("exited with 87");
+  }, 300_000);
+
+  it("meter-billing's oracle scores 1.0 on the seed whose short bundle once broke the generator", async () => {
+    const r = await oracleTrial(join(bundledTasksDir(), "meter-billing"), SHORT_UNITS_BUNDLE);
+    expect(r.outcome).toBe("completed");
+    expect(r.reward).toBe(1);
+  }, 300_000);
+});
