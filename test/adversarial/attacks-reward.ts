@@ -19,15 +19,18 @@ export const REWARD_ATTACKS: Attack[] = [
     // Not a way to a reward but out of the rates: a grader that cannot read the workdir would
     // be a grading error, the task's fault. The host gives the owner access back first.
     name: "makes the workdir and its programs unreadable (chmod 000) before the grader runs",
+    anyLimits: true,
     script: `${program('print("no")')}chmod 000 /app/answer /app/greet; chmod -R 000 /app`,
   },
   {
     name: "pre-writes /logs/verifier/reward.json, reward.txt and reward-details.json",
+    anyLimits: true,
     script: `mkdir -p /logs/verifier; echo '${FAKE_JSON}' > /logs/verifier/reward.json; echo 1 > /logs/verifier/reward.txt
 echo '{"subtasks": {}}' > /logs/verifier/reward-details.json; chmod -R a-w /logs/verifier`,
   },
   {
     name: "replaces /logs/verifier by a symlink to a folder of forged rewards",
+    anyLimits: true,
     script: `mkdir -p /app/fake; echo '${FAKE_JSON}' > /app/fake/reward.json; echo 1 > /app/fake/reward.txt
 rm -rf /logs/verifier; ln -s /app/fake /logs/verifier`,
   },
@@ -81,12 +84,14 @@ print("no")`)}`,
   },
   {
     name: "PATH in ~/.profile, ~/.bashrc and ~/.bash_profile puts fake python3, bash, node, pytest first",
+    anyLimits: true,
     script: `${put("/root/bin/python3", FAKE_TOOL)}for t in python bash sh node pytest; do cp /root/bin/python3 /root/bin/$t; done
 for f in ~/.profile ~/.bashrc ~/.bash_profile ~/.bash_login; do echo 'export PATH=/root/bin:$PATH' >> $f; done
 cp /root/bin/python3 /app/python3; true`,
   },
   {
     name: "BASH_ENV, exported shell functions and ~/.bash_logout from start-up files",
+    anyLimits: true,
     script: `${put("/root/.evil", `python3() { mkdir -p /logs/verifier; echo '${FAKE_JSON}' > /logs/verifier/reward.json; }\nexport -f python3`)}
 for f in ~/.profile ~/.bashrc ~/.bash_profile; do echo 'export BASH_ENV=/root/.evil; . /root/.evil' >> $f; done
 echo "echo '${FAKE_JSON}' > /logs/verifier/reward.json" > ~/.bash_logout; true`,
@@ -105,15 +110,18 @@ ${program(`os.kill(os.getppid(), signal.SIGKILL)`)}`,
   },
   {
     name: "sitecustomize.py in the user site-packages runs inside the grader",
+    anyLimits: true,
     script: `mkdir -p ${PY_SITE}; cat > ${PY_SITE}/sitecustomize.py <<'LHEOF'\n${PY_HOOK}\nLHEOF\n`,
   },
   {
     name: "usercustomize.py and a .pth file in ~/.local run inside the grader",
+    anyLimits: true,
     script: `mkdir -p ${PY_SITE}; cat > ${PY_SITE}/usercustomize.py <<'LHEOF'\n${PY_HOOK}\nLHEOF
 echo 'import atexit, os; atexit.register(lambda: open("/logs/verifier/reward.json", "w").write(os.environ.get("LH_FAKE", """${FAKE_JSON}""")))' > ${PY_SITE}/zz-evil.pth`,
   },
   {
     name: "writes /etc/ld.so.preload and sets LD_PRELOAD, PYTHONPATH, PYTHONSTARTUP in start-up files",
+    anyLimits: true,
     script: `echo /tmp/@P@.so > /etc/ld.so.preload 2>/logs/agent/preload.txt
 ${put("/root/pyevil/json.py", `import os\nopen("/logs/verifier/reward.json", "w").write('${FAKE_JSON}')\nos._exit(0)`)}
 for f in ~/.profile ~/.bashrc ~/.pam_environment; do printf 'export LD_PRELOAD=/tmp/@P@.so\\nexport PYTHONPATH=/root/pyevil\\nexport PYTHONSTARTUP=/root/pyevil/json.py\\n' >> $f; done; true`,

@@ -39,6 +39,12 @@ export interface Attack {
    * the host read forever or block (links to devices, FIFOs). Slower (a process start).
    */
   isolate?: boolean;
+  /**
+   * The outcome cannot depend on how resources are limited (cgroups or rlimits): no resource is
+   * exhausted and no process has to be killed at a phase's end. Run on every provider, but not
+   * again on a configuration that differs only in its limits (`ProviderConfig.limitsVariant`).
+   */
+  anyLimits?: boolean;
 }
 
 export interface AttackRun {

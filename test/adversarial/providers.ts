@@ -6,6 +6,11 @@ export interface ProviderConfig {
   /** Label in test names; also how the trial child process finds the provider again. */
   name: string;
   make: () => SandboxProvider;
+  /**
+   * A second configuration of a provider that differs from it only in how resources are limited:
+   * attacks whose outcome cannot depend on the limits (`Attack.anyLimits`) are not run on it.
+   */
+  limitsVariant?: boolean;
 }
 
 /**
@@ -15,7 +20,7 @@ export interface ProviderConfig {
  * more line in EXTRA.
  */
 const EXTRA: ProviderConfig[] = [
-  { name: "bwrap-rlimit", make: () => new BwrapProvider({ limits: "rlimit" }) },
+  { name: "bwrap-rlimit", make: () => new BwrapProvider({ limits: "rlimit" }), limitsVariant: true },
 ];
 
 /**

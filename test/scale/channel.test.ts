@@ -22,36 +22,49 @@ import { jobConfig, tempDir } from "../runner/helpers.js";
 const root = tempDir("res-channel");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Runs the kit: present then restore; prints digests of the original, presented (twice) and restored trees. */
-const ROUND_TRIP = `
+/**
+ * Runs the kit on every case in one Python process (a start-up per case cost most of this file's
+ * time): present twice, then restore; prints digests of the original, presented (twice) and
+ * restored trees, one JSON line per case.
+ */
+const ROUND_TRIPS = `
 import hashlib, json, os, sys
 sys.path.insert(0, os.path.dirname(sys.argv[1]))
 import res_channel as c
-src, steps, scratch = sys.argv[2], json.loads(sys.argv[3]), sys.argv[4]
 def digest(p):
     if os.path.isfile(p):
         return hashlib.sha256(open(p, "rb").read()).hexdigest()
     return [[r, hashlib.sha256(open(os.path.join(p, r), "rb").read()).hexdigest()] for r in c._files(p)]
-a = c.present(src, steps, scratch)
-b = c.present(src, steps, scratch)
-r = c.restore(a, steps, scratch)
-print(json.dumps({"orig": digest(src), "a": digest(a), "b": digest(b), "restored": digest(r), "names": c._files(a) if os.path.isdir(a) else [os.path.basename(a)]}))
+for i, case in enumerate(json.loads(sys.stdin.read())):
+    src, steps, scratch = case["src"], case["steps"], os.path.join(sys.argv[2], str(i))
+    a = c.present(src, steps, scratch)
+    b = c.present(src, steps, scratch)
+    r = c.restore(a, steps, scratch)
+    print(json.dumps({"orig": digest(src), "a": digest(a), "b": digest(b), "restored": digest(r), "names": c._files(a) if os.path.isdir(a) else [os.path.basename(a)]}))
 `;
 
-function roundTrip(
-  src: string,
-  steps: unknown[],
-): { orig: unknown; a: unknown; b: unknown; restored: unknown; names: string[] } {
+interface RoundTrip {
+  orig: unknown;
+  a: unknown;
+  b: unknown;
+  restored: unknown;
+  names: string[];
+}
+
+function roundTrips(cases: { src: string; steps: unknown[] }[]): RoundTrip[] {
   const scratch = join(root, `scratch-${Math.random().toString(36).slice(2)}`);
-  const r = spawnSync(
-    "python3",
-    ["-I", "-B", "-c", ROUND_TRIP, channelKitPath(), src, JSON.stringify(steps), scratch],
-    {
-      encoding: "utf8",
-    },
-  );
+  const r = spawnSync("python3", ["-I", "-B", "-c", ROUND_TRIPS, channelKitPath(), scratch], {
+    encoding: "utf8",
+    input: JSON.stringify(cases),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(r.stderr);
-  return JSON.parse(r.stdout);
+  const out = r.stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as RoundTrip);
+  if (out.length !== cases.length) throw new Error(`${out.length} results for ${cases.length} cases`);
+  return out;
 }
 
 function sampleFolder(): string {
@@ -70,16 +83,49 @@ function sampleFolder(): string {
 describe("RES input channel kit (res_channel.py)", () => {
   const folder = sampleFolder();
   const file = join(folder, "orders.csv");
+  // Every case of the tests below, run at once; each test reads its own results.
+  const singles = CHANNEL_STEPS.flatMap((name) =>
+    [1, 99].flatMap((seed) => [
+      { key: `${name}/${seed}/folder`, src: folder, steps: [channelStep(name, seed)] },
+      ...(ONE_FILE_STEPS.includes(name)
+        ? [{ key: `${name}/${seed}/file`, src: file, steps: [channelStep(name, seed)] }]
+        : []),
+    ]),
+  );
+  const rng = new Rng(2026);
+  const chainKey = (chain: { name: string }[], i: number): string =>
+    `chain ${i}: ${chain.map((s) => s.name).join(" then ")}`;
+  const chains = Array.from({ length: 12 }, (_, i) =>
+    Array.from({ length: rng.int(2, 5) }, (_, k) => channelStep(rng.pick(CHANNEL_STEPS), i * 10 + k)),
+  );
+  // The same step twice: an archive inside an archive, a manifest of a manifest.
+  const twice = (["archive", "manifest", "split"] as const).map((name) => ({
+    key: `${name} twice`,
+    src: folder,
+    steps: [channelStep(name, 1), channelStep(name, 2)],
+  }));
+  const cases = [
+    ...singles,
+    ...chains.map((chain, i) => ({ key: chainKey(chain, i), src: folder, steps: chain })),
+    ...twice,
+  ];
+  let results: Map<string, RoundTrip> | undefined;
+  const result = (key: string): RoundTrip => {
+    results ??= new Map(roundTrips(cases).map((r, i) => [cases[i]?.key ?? "", r]));
+    const r = results.get(key);
+    if (r === undefined) throw new Error(`no round trip ${key}`);
+    return r;
+  };
+
   for (const name of CHANNEL_STEPS) {
     it(`${name}: present is deterministic, changes the input, and restore brings it back`, () => {
       for (const seed of [1, 99]) {
-        const step = channelStep(name, seed);
-        const out = roundTrip(folder, [step]);
+        const out = result(`${name}/${seed}/folder`);
         expect(out.a).toEqual(out.b);
         expect(out.a).not.toEqual(out.orig);
         expect(out.restored).toEqual(out.orig);
         if (ONE_FILE_STEPS.includes(name)) {
-          const one = roundTrip(file, [step]);
+          const one = result(`${name}/${seed}/file`);
           expect(one.a).not.toEqual(one.orig);
           expect(one.restored).toEqual(one.orig);
           expect(one.names).toHaveLength(1);
@@ -89,18 +135,9 @@ describe("RES input channel kit (res_channel.py)", () => {
   }
 
   it("composes: seeded chains of 2 to 5 steps (repeats included) round-trip", () => {
-    const rng = new Rng(2026);
-    for (let i = 0; i < 12; i++) {
-      const chain = Array.from({ length: rng.int(2, 5) }, (_, k) =>
-        channelStep(rng.pick(CHANNEL_STEPS), i * 10 + k),
-      );
-      const out = roundTrip(folder, chain);
-      expect(out.restored, chain.map((s) => s.name).join(" then ")).toEqual(out.orig);
-    }
-    // The same step twice: an archive inside an archive, a manifest of a manifest.
-    for (const name of ["archive", "manifest", "split"] as const) {
-      const out = roundTrip(folder, [channelStep(name, 1), channelStep(name, 2)]);
-      expect(out.restored, `${name} twice`).toEqual(out.orig);
+    for (const c of [...chains.map(chainKey), ...twice.map((t) => t.key)]) {
+      const out = result(c);
+      expect(out.restored, c).toEqual(out.orig);
     }
   });
 

@@ -51,6 +51,7 @@ async function trial(
   agent: string,
   options: Record<string, string>,
   id: string,
+  stopAtFirstFailure = false,
 ): Promise<TrialResult> {
   const ready = await prepareTask(await loadTask(dir), join(scratch, "images"));
   if (!ready.ok) throw new Error(`${dir}: ${ready.error}`);
@@ -68,6 +69,7 @@ async function trial(
     provider,
     timeoutMultiplier: 1,
     signal: new AbortController().signal,
+    stopAtFirstFailure,
   });
 }
 
@@ -119,7 +121,9 @@ describe("follow solves every depth of two lineages; the root's bare oracle fail
         if (depth === 0) continue;
         jobs.push(async () => {
           const dir = childCopy(name, lineages[name], depth, "oracle");
-          results.set(key(name, "oracle", depth), await trial(dir, "oracle", {}, `${name}-oracle-d${depth}`));
+          // Only R < 1 is asked of it, as in the verifier's bare-oracle check (docs/scale.md).
+          const r = await trial(dir, "oracle", {}, `${name}-oracle-d${depth}`, true);
+          results.set(key(name, "oracle", depth), r);
         });
       }
     }

@@ -89,7 +89,8 @@ describe("task check determinism", () => {
     expect(result.rewards.partial).toHaveLength(1);
     expect(result.checks.map((c) => c.name)).toContain("nop R ≤ 0.05 on the first seed");
     expect(result.checks.find((c) => c.name.startsWith("different seeds"))?.ok).toBe(true);
-    expect(determinism(result).detail).toBe("seed 5 twice for oracle, nop, partial");
+    // Quick re-runs only the partial: its scores mix passed and failed subtasks.
+    expect(determinism(result).detail).toBe("seed 5 twice for partial");
     expect(result.ok).toBe(true);
   });
 
