@@ -37,7 +37,10 @@ export function registerTaskCommand(program: Command): void {
     .option("--json", "print the results as JSON")
     .option("--seeds <n>", "seeds per agent", positiveInt("--seeds"), 5)
     .option("-n, --concurrency <n>", "tasks checked at once", positiveInt("-n"), 2)
-    .option("--quick", "nop and partial on the first seed only, only partial re-run (the oracle still runs every seed)")
+    .option(
+      "--quick",
+      "nop and partial on the first seed only, only partial re-run (the oracle still runs every seed)",
+    )
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option(
       "--timeout-multiplier <x>",
