@@ -92,6 +92,8 @@ export const worldTrialSchema = z.object({
   agents: z.array(z.object({ id: z.string(), role: z.string(), actions: z.number().int().nonnegative() })),
   /** The replayable run, relative to the trial folder. */
   run_file: z.string(),
+  /** The modifiers the trial played under (e.g. `no-comm`, `round-budget=40`); absent in older results: none. */
+  modifiers: z.array(z.string()).optional(),
 });
 export type WorldTrial = z.infer<typeof worldTrialSchema>;
 

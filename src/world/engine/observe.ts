@@ -157,6 +157,8 @@ export function observe(world: World, state: WorldState, agentId: string): Obser
   for (let i = 0; i < state.agents.length; i++) {
     const a = state.agents.get(i);
     if (a === undefined || a.id === me.id || Math.abs(a.x - me.x) > r || Math.abs(a.y - me.y) > r) continue;
+    // Without communication an agent does not see its teammates either.
+    if (state.rules.noComm === true && a.team === me.team) continue;
     nearby.push({
       kind: "agent",
       id: a.id,

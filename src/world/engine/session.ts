@@ -47,6 +47,8 @@ export const runFileSchema = z.object({
   roles: z.array(roleSchema).optional(),
   /** Set when the run played a world task (its setup is not the plain initial state). */
   task: runTaskSchema.optional(),
+  /** The modifiers the run played under (`no-comm`, `round-budget=N`, …); their effects are in `task` and `rules`. */
+  modifiers: z.array(z.string()).optional(),
   roundBudget: z.number().int().min(1),
   rounds: z.number().int().min(0),
   calls: z.array(z.object({ round: z.number().int(), agent: z.string(), call: z.unknown() })),
@@ -83,6 +85,8 @@ export class Session {
   round = 0;
   /** The world task the run plays, if any: recorded in the run file so a replay can set it up. */
   task: RunTask | undefined = undefined;
+  /** The modifiers applied to the run (recorded only; their effects are already in the task and rules). */
+  modifiers: readonly string[] = [];
   /** Index into `agents` of the agent whose turn it is. */
   private cursor = 0;
 
@@ -189,6 +193,7 @@ export class Session {
       })),
       roles: this.roles.filter((r) => this.agents.some((a) => a.role === r.id)),
       ...(this.task === undefined ? {} : { task: this.task }),
+      ...(this.modifiers.length === 0 ? {} : { modifiers: [...this.modifiers] }),
       roundBudget: this.roundBudget,
       rounds: this.round,
       calls: this.calls,

@@ -17,6 +17,12 @@ export const rulesSchema = z.strictObject({
   mobStepTiles: z.number().int().min(0).max(16),
   /** How far (Chebyshev) a mob may stray from its spawn point while chasing. */
   mobLeash: z.number().int().min(0).max(32),
+  /**
+   * No communication (the no-comm baseline): chat and transfer_items are refused and teammates
+   * are left out of observations. Absent (not false) by default, so runs and digests without it
+   * are as before.
+   */
+  noComm: z.literal(true).optional(),
 });
 export type WorldRules = z.infer<typeof rulesSchema>;
 

@@ -68,6 +68,7 @@ export const TOOL_ERROR_CODES = [
   "defeated",
   "not_in_view",
   "too_far",
+  "no_communication",
 ] as const;
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 

@@ -181,6 +181,10 @@ export const worldTaskSchema = z.strictObject({
         .optional()
         .describe("rules.mobStepTiles (default 2; 0: mobs stand still)"),
       mob_leash: z.number().int().min(0).max(32).optional().describe("rules.mobLeash (default 10)"),
+      no_comm: z
+        .literal(true)
+        .optional()
+        .describe("rules.noComm: no chat, no transfers, teammates hidden (the no-comm modifier sets it)"),
     })
     .default({})
     .describe("engine rules that differ from the defaults"),

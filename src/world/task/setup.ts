@@ -29,6 +29,7 @@ export function taskRules(spec: WorldTaskSpec): WorldRules {
     respawnRounds: p.respawn_rounds ?? DEFAULT_RULES.respawnRounds,
     mobStepTiles: p.mob_step_tiles ?? DEFAULT_RULES.mobStepTiles,
     mobLeash: p.mob_leash ?? DEFAULT_RULES.mobLeash,
+    ...(p.no_comm === true ? { noComm: true as const } : {}),
   };
 }
 

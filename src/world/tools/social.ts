@@ -7,7 +7,14 @@ import { deposit, doQuest, withdraw } from "./npc-services.js";
 import { exchange, shopTrade } from "./trade.js";
 import { connected, inView, travel } from "./travel.js";
 
+/** Under the no-comm rule agents neither talk nor hand items over: the call is refused. */
+function refuseWithoutComm(d: Draft, what: string): void {
+  if (d.s.rules.noComm === true)
+    throw new ToolFailure("no_communication", `${what} is not allowed in this run (no communication)`);
+}
+
 export function transferItems(d: Draft, args: ToolArgs<"transfer_items">): string {
+  refuseWithoutComm(d, "giving items to a teammate");
   let from = d.agent();
   if (d.s.agentIndex[args.to] === undefined) throw new ToolFailure("unknown_target", `no agent "${args.to}"`);
   let to = d.agent(args.to);
@@ -82,6 +89,7 @@ export function tradeNpc(d: Draft, args: ToolArgs<"trade_npc">): string {
 }
 
 export function chat(d: Draft, args: ToolArgs<"chat">): string {
+  refuseWithoutComm(d, "chat");
   const me = d.agent();
   if (args.to !== undefined) {
     const idx = d.s.agentIndex[args.to];

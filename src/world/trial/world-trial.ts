@@ -13,6 +13,7 @@ import {
 } from "../task/index.js";
 import { getTeamAgent } from "../team/registry.js";
 import type { TeamAgent } from "../team/types.js";
+import { modifiersOf, modifyMembers, modifyObservation, modifySpec } from "./modifiers.js";
 
 /** The run file of a world trial, beside result.json: `longhaul world replay` re-runs it. */
 export const WORLD_RUN_FILE = "world-run.json";
@@ -28,27 +29,35 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const t0 = performance.now();
   // The generated world every task plays in (built once per process: it takes a while).
   const base = createWorld(DEFAULT_SEED);
-  let spec: WorldTaskSpec;
+  let task: WorldTaskSpec;
   try {
-    spec = loadWorldTask(p.task.paths.config, base);
+    task = loadWorldTask(p.task.paths.config, base);
   } catch (e) {
     throw e instanceof UserError ? e : new InfraError(`world task ${p.task.name}: ${errorMessage(e)}`);
   }
+  // Modifiers (agent option world_modifiers) rewrite the task before it is set up; the run file
+  // records the rewritten task, so a replay plays the modified run.
+  const mods = modifiersOf(p.agentOptions);
+  const spec = modifySpec(task, mods, { seed: p.seed, world: base });
   // The task's seed fixes its world (combat rolls, drops): the reference solution is a fixed
   // game. The trial's seed drives the team's own choices (a random team, model sampling).
   const session = worldTaskSession(spec, base);
   const world = session.world;
   const agents = session.agents;
+  session.modifiers = mods.map((m) => m.label);
   const team = getTeamAgent(p.agent).create({
     reference: spec.reference ?? [],
     seed: p.seed,
     options: p.agentOptions,
-    members: spec.team.map((m) => ({
-      id: m.id,
-      role: m.role,
-      goal: m.goal,
-      document: agentDocument(spec, base, m.id),
-    })),
+    members: modifyMembers(
+      spec.team.map((m) => ({
+        id: m.id,
+        role: m.role,
+        goal: m.goal,
+        document: agentDocument(spec, base, m.id),
+      })),
+      mods,
+    ),
     model: p.model,
     signal: p.signal,
     log: p.log ?? (() => undefined),
@@ -61,7 +70,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     await session.runAsync(async (id, obs, round) => {
       if (p.signal.aborted) throw new TrialInterrupted("job interrupted");
       if (Date.now() > deadline) throw new TimeUp();
-      return team.act(id, obs, round);
+      return team.act(id, modifyObservation(obs, mods), round);
     });
   } catch (e) {
     if (e instanceof TrialInterrupted) throw e;
@@ -131,6 +140,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
       max_rounds: spec.max_rounds,
       agents: agents.map((a) => ({ id: a.id, role: a.role, actions: actions.get(a.id) ?? 0 })),
       run_file: WORLD_RUN_FILE,
+      modifiers: mods.map((m) => m.label),
     },
   };
 }

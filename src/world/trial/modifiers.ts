@@ -1,0 +1,100 @@
+import { UserError } from "../../core/index.js";
+import type { Observation } from "../engine/observe.js";
+import type { WorldTaskSpec } from "../task/schema.js";
+import type { TeamMember } from "../team/types.js";
+import { BUILTIN_WORLD_MODIFIERS } from "./builtin-modifiers.js";
+import {
+  type ModifierContext,
+  WORLD_MODIFIERS_OPTION,
+  type WorldModifierDefinition,
+} from "./modifier-types.js";
+
+export { type ModifierContext, WORLD_MODIFIERS_OPTION, type WorldModifierDefinition };
+
+/** A modifier as selected: its definition, its value, and its label (`round-budget=40`). */
+export interface AppliedModifier {
+  def: WorldModifierDefinition;
+  value: number | null;
+  label: string;
+}
+
+const modifiers = new Map<string, WorldModifierDefinition>();
+
+/** Adds a modifier by name (a second, different one of the same name is an error). */
+export function registerWorldModifier(def: WorldModifierDefinition): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(def.name))
+    throw new UserError(`world modifier name "${def.name}": use lowercase letters, digits and -`);
+  const had = modifiers.get(def.name);
+  if (had !== undefined && had !== def)
+    throw new UserError(`world modifier "${def.name}" is already registered`);
+  modifiers.set(def.name, def);
+}
+
+/** A modifier by name; an unknown name is a UserError listing the known ones. */
+export function getWorldModifier(name: string): WorldModifierDefinition {
+  const def = modifiers.get(name);
+  if (def === undefined)
+    throw new UserError(`unknown world modifier "${name}" (known: ${[...modifiers.keys()].join(", ")})`);
+  return def;
+}
+
+export function listWorldModifiers(): WorldModifierDefinition[] {
+  return [...modifiers.values()];
+}
+
+/**
+ * Parses a comma-separated modifier list (`no-comm,round-budget=40`; empty: none). Unknown
+ * names, missing or unexpected values, bad values and repeats are UserErrors naming the option.
+ */
+export function parseWorldModifiers(text: string): AppliedModifier[] {
+  const out: AppliedModifier[] = [];
+  for (const raw of text.split(",")) {
+    const item = raw.trim();
+    if (item === "") continue;
+    const eq = item.indexOf("=");
+    const name = eq < 0 ? item : item.slice(0, eq);
+    const valueText = eq < 0 ? null : item.slice(eq + 1);
+    let def: WorldModifierDefinition;
+    try {
+      def = getWorldModifier(name);
+    } catch (e) {
+      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${(e as Error).message}`);
+    }
+    if (out.some((m) => m.def.name === name))
+      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${name} is given twice`);
+    if (def.parseValue === undefined && valueText !== null)
+      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${name} takes no value (got ${item})`);
+    if (def.parseValue !== undefined && valueText === null)
+      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${name} needs a value (${name}=N)`);
+    const value = valueText === null || def.parseValue === undefined ? null : def.parseValue(valueText);
+    out.push({ def, value, label: value === null ? name : `${name}=${value}` });
+  }
+  return out;
+}
+
+/** The modifiers an agent-options map selects (none when the option is absent). */
+export function modifiersOf(options: Readonly<Record<string, string>>): AppliedModifier[] {
+  return parseWorldModifiers(options[WORLD_MODIFIERS_OPTION] ?? "");
+}
+
+/** The task as the modifiers change it, in the order they were given. */
+export function modifySpec(
+  spec: WorldTaskSpec,
+  mods: readonly AppliedModifier[],
+  ctx: ModifierContext,
+): WorldTaskSpec {
+  return mods.reduce((s, m) => m.def.spec?.(s, m.value, ctx) ?? s, spec);
+}
+
+export function modifyMembers(
+  members: readonly TeamMember[],
+  mods: readonly AppliedModifier[],
+): TeamMember[] {
+  return mods.reduce<TeamMember[]>((ms, m) => m.def.members?.(ms, m.value) ?? ms, [...members]);
+}
+
+export function modifyObservation(obs: Observation, mods: readonly AppliedModifier[]): Observation {
+  return mods.reduce((o, m) => m.def.observation?.(o) ?? o, obs);
+}
+
+for (const def of BUILTIN_WORLD_MODIFIERS) registerWorldModifier(def);
