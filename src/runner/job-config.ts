@@ -17,6 +17,8 @@ export interface JobChoices {
   /** Job name; default a timestamped id. */
   jobId?: string;
   attempts?: number;
+  /** Each attempt's trial seed outright (one attempt per seed); the default derives them from `seed`. */
+  attemptSeeds?: readonly number[];
   concurrency?: number;
   timeoutMultiplier?: number;
   /** Retries of a trial after an infrastructure failure (default 2). */
@@ -105,6 +107,15 @@ export function buildJobConfig(c: JobChoices, now: Date = new Date()): JobConfig
   const agentOptions: Record<string, string> = { ...(c.agentOptions ?? {}) };
   if (c.baseUrl) agentOptions.base_url = c.baseUrl;
   const models = c.models ?? [];
+  const seeds = c.attemptSeeds;
+  if (seeds !== undefined) {
+    if (seeds.length === 0) throw new UserError("seeds: give at least one seed");
+    if (seeds.some((s) => !Number.isSafeInteger(s) || s < 0))
+      throw new UserError(`seeds: expected non-negative whole numbers, got ${seeds.join(",")}`);
+    if (new Set(seeds).size !== seeds.length) throw new UserError(`seeds: ${seeds.join(",")} repeats a seed`);
+    if (c.attempts !== undefined && c.attempts !== seeds.length)
+      throw new UserError(`${c.attempts} attempts but ${seeds.length} seeds: one attempt per seed`);
+  }
   return {
     schema_version: 1,
     job_id: c.jobId !== undefined ? checkJobName(c.jobId) : newJobId(now),
@@ -112,11 +123,12 @@ export function buildJobConfig(c: JobChoices, now: Date = new Date()): JobConfig
     tasks: c.tasks.map((t) => ({ name: t.name, path: t.dir, checksum: t.checksum })),
     agents: [...c.agents],
     models: models.length > 0 ? [...models] : [null],
-    attempts: c.attempts ?? 1,
+    attempts: seeds?.length ?? c.attempts ?? 1,
     concurrency: c.concurrency ?? 1,
     timeout_multiplier: c.timeoutMultiplier ?? 1,
     retries: c.retries ?? 2,
     seed: c.seed ?? freshSeed(),
+    ...(seeds === undefined ? {} : { attempt_seeds: [...seeds] }),
     sandbox: c.sandbox ?? "bwrap",
     agent_options: agentOptions,
     until_timeout: c.untilTimeout === true,

@@ -34,7 +34,7 @@ export function planTrials(config: JobConfig): PlannedTrial[] {
             agent,
             model,
             attempt,
-            seed: stressSeed(config.seed, task.name, attempt),
+            seed: config.attempt_seeds?.[attempt - 1] ?? stressSeed(config.seed, task.name, attempt),
           };
           const clash = owners.get(trialId);
           if (clash !== undefined) throw clashError(clash, planned, pathOf);

@@ -15,6 +15,11 @@ export const jobConfigSchema = z.object({
   retries: z.number().int().nonnegative(),
   /** Master seed: each trial's hidden stress seed is derived from it, the task and the attempt. */
   seed: z.number().int().nonnegative(),
+  /**
+   * Each attempt's trial seed, given outright (`longhaul world run --seeds 1,2,3`) instead of
+   * derived from `seed`; its length is `attempts`. Absent: every seed is derived.
+   */
+  attempt_seeds: z.array(z.number().int().nonnegative()).min(1).optional(),
   sandbox: z.string(),
   agent_options: z.record(z.string(), z.string()),
   /** Continue-until-timeout mode: a declared completion that fails the public checks goes on. */

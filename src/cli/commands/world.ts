@@ -10,6 +10,7 @@ import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
 import { registerWorldCheckCommand } from "./world-check.js";
+import { registerWorldRunCommand } from "./world-run.js";
 
 interface WorldOpts {
   seed?: string;
@@ -152,4 +153,5 @@ export function registerWorldCommand(program: Command): void {
       process.stdout.write(`${opts.out}\n`);
     });
   registerWorldCheckCommand(world);
+  registerWorldRunCommand(world);
 }
