@@ -32,8 +32,12 @@ describe("attempt seeds", () => {
   });
 
   it("refuse no seeds, repeats, negatives and a different attempt count", () => {
-    expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [] })).toThrow(/at least one seed/);
-    expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [1, 1] })).toThrow(/repeats a seed/);
+    expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [] })).toThrow(
+      /at least one seed/,
+    );
+    expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [1, 1] })).toThrow(
+      /repeats a seed/,
+    );
     expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [-1] })).toThrow(/non-negative/);
     expect(() => buildJobConfig({ tasks, agents: ["oracle"], attempts: 3, attemptSeeds: [1, 2] })).toThrow(
       /3 attempts but 2 seeds/,
