@@ -13,7 +13,7 @@ import { checkRunReplay, loadWorldTask } from "../../src/world/task/index.js";
 import { registerTeamAgent } from "../../src/world/team/registry.js";
 import type { TeamMember } from "../../src/world/team/types.js";
 import { NEUTRAL_DOCUMENT, randomSpawns } from "../../src/world/trial/builtin-modifiers.js";
-import { parseWorldModifiers } from "../../src/world/trial/modifiers.js";
+import { getWorldModifier, parseWorldModifiers } from "../../src/world/trial/modifiers.js";
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
@@ -232,5 +232,16 @@ describe("world modifiers change what they should", () => {
     expect(mates.every((t) => t.detail === "member")).toBe(true);
     // Skills stay as the task gives them.
     expect(noRoles?.seen[0]?.skills).toEqual(plain?.seen[0]?.skills);
+    // A refused tool does not name the real role either.
+    const seen = noRoles?.seen[0] as Observation;
+    const refused = getWorldModifier("no-roles").observation?.({
+      ...seen,
+      lastResult: {
+        ok: false,
+        tool: "craft_item",
+        error: { code: "tool_not_allowed", message: "your role (warrior) cannot use craft_item" },
+      },
+    });
+    expect(refused?.lastResult).toMatchObject({ error: { message: "you cannot use craft_item" } });
   });
 });

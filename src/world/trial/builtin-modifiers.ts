@@ -70,6 +70,17 @@ const noRoles: WorldModifierDefinition = {
     ...obs,
     role: NEUTRAL_ROLE,
     nearby: obs.nearby.map((t) => (t.kind === "agent" ? { ...t, detail: NEUTRAL_ROLE } : t)),
+    // A refused tool would otherwise name the real role ("your role (smith) cannot use …").
+    lastResult:
+      obs.lastResult === null || obs.lastResult.ok
+        ? obs.lastResult
+        : {
+            ...obs.lastResult,
+            error: {
+              ...obs.lastResult.error,
+              message: obs.lastResult.error.message.replace(/your role \([^)]*\)/, "you"),
+            },
+          },
   }),
 };
 
