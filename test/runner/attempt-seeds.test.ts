@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildJobConfig } from "../../src/runner/job-config.js";
 import { planTrials, stressSeed } from "../../src/runner/trial-plan.js";
+import { parseJobConfig } from "../../src/store/job-config.js";
 
 /** A job may give each attempt's trial seed outright (world run --seeds) instead of deriving it. */
 const tasks = [
@@ -42,5 +43,12 @@ describe("attempt seeds", () => {
     expect(() => buildJobConfig({ tasks, agents: ["oracle"], attempts: 3, attemptSeeds: [1, 2] })).toThrow(
       /3 attempts but 2 seeds/,
     );
+  });
+
+  it("a config.json edited to fewer seeds than attempts is refused, naming the field", () => {
+    const config = buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [1, 2] });
+    const edited = JSON.stringify({ ...config, attempts: 3 }, null, 2);
+    expect(() => parseJobConfig("/jobs/j/config.json", edited)).toThrow(/config\.json: field attempt_seeds/);
+    expect(parseJobConfig("/jobs/j/config.json", JSON.stringify(config)).attempt_seeds).toEqual([1, 2]);
   });
 });
