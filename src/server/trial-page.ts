@@ -88,6 +88,10 @@ function worldSection(r: TrialResult): string {
       `<b id="world-success">${w.success ? "yes" : "no"}</b> <span class="muted">${esc(w.success_detail)}</span>`,
     ],
     ["rounds", `${esc(w.rounds)} of ${esc(w.max_rounds)}`],
+    [
+      "modifiers",
+      `<span id="world-modifiers">${(w.modifiers ?? []).length === 0 ? "none" : (w.modifiers ?? []).map((m) => `<code>${esc(m)}</code>`).join(" ")}</span>`,
+    ],
     ["run file", `<code>${esc(w.run_file)}</code> <span class="muted">(longhaul world replay)</span>`],
   ]);
   const team = table(

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createViewerApp } from "../../src/server/index.js";
 import { tempDir } from "../runner/helpers.js";
 import { runCli } from "../support/cli-process.js";
 
@@ -116,6 +117,14 @@ describe("longhaul world run", () => {
       world: { rounds: number; max_rounds: number; modifiers: string[] };
     };
     expect(result.world).toMatchObject({ rounds: 1, max_rounds: 1, modifiers: ["round-budget=1"] });
+    // The viewer's trial page names them.
+    const viewer = await createViewerApp({ jobsDir: jobs });
+    try {
+      const page = await viewer.app.request(`/jobs/${out.job_id}/trials/${out.trials[0]?.trial_id ?? ""}`);
+      expect(await page.text()).toContain('<span id="world-modifiers"><code>round-budget=1</code></span>');
+    } finally {
+      await viewer.close();
+    }
     const bad = await runCli([
       "world",
       "run",

@@ -99,6 +99,7 @@ describe("world tasks run as trials of the one runner", () => {
       const html = await res.text();
       expect(html).toContain('<b id="world-success">yes</b>');
       expect(html).toContain('id="world-team"');
+      expect(html).toContain('<span id="world-modifiers">none</span>');
       for (const s of oracle?.subtasks ?? []) expect(html).toContain(s.id);
       const job = await viewer.app.request(`/jobs/${jobId}`);
       expect(job.status).toBe(200);
