@@ -5,6 +5,7 @@ import { TERRAIN_NAMES, type TileMap } from "../model/tilemap.js";
 import type { AgentState, Message, ToolResult, WorldState } from "../model/types.js";
 import { INVENTORY_SLOTS } from "../model/types.js";
 import { unknownAgent } from "./init.js";
+import type { TeamView } from "./team-view.js";
 
 /** The default view radius (`DEFAULT_RULES.viewRadius`); a run's own is `state.rules.viewRadius`. */
 export const VIEW_RADIUS = DEFAULT_RULES.viewRadius;
@@ -69,6 +70,11 @@ export interface Observation {
   terrain: string[];
   messages: Message[];
   lastResult: ToolResult | null;
+  /**
+   * Every teammate's state and the team's latest chat, wherever they are. Never set by the
+   * engine: only the oracle-comm modifier adds it (one coordinator sees everything).
+   */
+  teamView?: TeamView;
 }
 
 /** Builds an agent's observation; pure, and sees nothing beyond VIEW_RADIUS except its messages. */

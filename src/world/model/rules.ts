@@ -23,6 +23,11 @@ export const rulesSchema = z.strictObject({
    * are as before.
    */
   noComm: z.literal(true).optional(),
+  /**
+   * The shared-plan baseline: chat only in round 0 (tick 0), refused afterwards; transfers stay
+   * allowed (handing items over is acting, not talking). Absent by default, like noComm.
+   */
+  sharedPlan: z.literal(true).optional(),
 });
 export type WorldRules = z.infer<typeof rulesSchema>;
 

@@ -185,6 +185,10 @@ export const worldTaskSchema = z.strictObject({
         .literal(true)
         .optional()
         .describe("rules.noComm: no chat, no transfers, teammates hidden (the no-comm modifier sets it)"),
+      shared_plan: z
+        .literal(true)
+        .optional()
+        .describe("rules.sharedPlan: chat only in round 0 (the shared-plan modifier sets it)"),
     })
     .default({})
     .describe("engine rules that differ from the defaults"),

@@ -30,6 +30,7 @@ export function taskRules(spec: WorldTaskSpec): WorldRules {
     mobStepTiles: p.mob_step_tiles ?? DEFAULT_RULES.mobStepTiles,
     mobLeash: p.mob_leash ?? DEFAULT_RULES.mobLeash,
     ...(p.no_comm === true ? { noComm: true as const } : {}),
+    ...(p.shared_plan === true ? { sharedPlan: true as const } : {}),
   };
 }
 

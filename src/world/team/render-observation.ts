@@ -28,6 +28,24 @@ export function renderObservation(obs: Observation): string {
     for (const m of obs.messages)
       lines.push(`- tick ${m.tick} ${m.from}${m.to ? ` to ${m.to}` : ""}: ${m.text}`);
   }
+  if (obs.teamView !== undefined) {
+    lines.push("Your team, wherever they are (you see what they see):");
+    for (const t of obs.teamView.teammates)
+      lines.push(
+        `- ${t.id} (${t.role}) at (${t.position.x}, ${t.position.y}) in ${t.position.biome}, HP ${t.hp.current}/${t.hp.max}, ${t.status}; inventory: ${
+          t.inventory.map((i) => `${i.item} ×${i.qty}`).join(", ") || "empty"
+        }; equipped: ${
+          Object.entries(t.equipment)
+            .map(([slot, item]) => `${slot}: ${item}`)
+            .join(", ") || "nothing"
+        }`,
+      );
+    if (obs.teamView.chat.length > 0) {
+      lines.push("Latest team chat:");
+      for (const m of obs.teamView.chat)
+        lines.push(`- tick ${m.tick} ${m.from}${m.to ? ` to ${m.to}` : ""}: ${m.text}`);
+    }
+  }
   if (obs.lastResult !== null) {
     lines.push(
       obs.lastResult.ok

@@ -90,6 +90,12 @@ export function tradeNpc(d: Draft, args: ToolArgs<"trade_npc">): string {
 
 export function chat(d: Draft, args: ToolArgs<"chat">): string {
   refuseWithoutComm(d, "chat");
+  // Under the shared-plan rule the team talks only before anyone has acted a round (tick 0).
+  if (d.s.rules.sharedPlan === true && d.s.tick > 0)
+    throw new ToolFailure(
+      "no_communication",
+      `chat is allowed only in round 0 in this run (shared plan); it is tick ${d.s.tick}`,
+    );
   const me = d.agent();
   if (args.to !== undefined) {
     const idx = d.s.agentIndex[args.to];

@@ -1,5 +1,6 @@
 import { Rng, UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
+import { teamView } from "../engine/team-view.js";
 import type { WorldTaskSpec } from "../task/schema.js";
 import { WORLD_MODIFIERS_OPTION, type WorldModifierDefinition } from "./modifier-types.js";
 
@@ -31,6 +32,22 @@ const noComm: WorldModifierDefinition = {
   description: "no chat and no transfer_items (refused with a tool error); teammates are not seen",
   // An engine rule (rules.noComm), so the step function refuses the calls and a replay does too.
   spec: (spec) => ({ ...spec, params: { ...spec.params, no_comm: true } }),
+};
+
+const sharedPlan: WorldModifierDefinition = {
+  name: "shared-plan",
+  description: "chat only in round 0 (the shared plan), refused afterwards; transfer_items stays allowed",
+  // An engine rule (rules.sharedPlan) like no-comm, so a replay refuses the same chats.
+  spec: (spec) => ({ ...spec, params: { ...spec.params, shared_plan: true } }),
+};
+
+const oracleComm: WorldModifierDefinition = {
+  name: "oracle-comm",
+  description:
+    "every observation also carries what the teammates observe (positions, HP, inventories, equipment) and the team's latest chat",
+  // Observation only: the engine is untouched, so the run replays as any other.
+  observation: (obs, view) =>
+    view === undefined ? obs : { ...obs, teamView: teamView(view.world, view.state, obs.agent) },
 };
 
 const noDocs: WorldModifierDefinition = {
@@ -90,6 +107,8 @@ export const BUILTIN_WORLD_MODIFIERS: readonly WorldModifierDefinition[] = [
   roundBudget,
   randomSpawn,
   noRoles,
+  sharedPlan,
+  oracleComm,
 ];
 
 /**

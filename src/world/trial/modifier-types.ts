@@ -1,5 +1,6 @@
 import type { World } from "../build/world.js";
 import type { Observation } from "../engine/observe.js";
+import type { WorldState } from "../model/types.js";
 import type { WorldTaskSpec } from "../task/schema.js";
 import type { TeamMember } from "../team/types.js";
 
@@ -25,5 +26,14 @@ export interface WorldModifierDefinition {
   parseValue?(text: string): number;
   spec?(spec: WorldTaskSpec, value: number | null, ctx: ModifierContext): WorldTaskSpec;
   members?(members: readonly TeamMember[], value: number | null): TeamMember[];
-  observation?(obs: Observation): Observation;
+  /** `view` is the world and state the observation was made from (absent when not known). */
+  observation?(obs: Observation, view?: ObservationSource): Observation;
+  /** Refuses a team agent that cannot play under the modifier (a UserError), before a job is made. */
+  checkTeam?(team: string): void;
+}
+
+/** What an observation was made from: the trial's world (with its placed mobs) and state. */
+export interface ObservationSource {
+  world: World;
+  state: WorldState;
 }

@@ -5,11 +5,12 @@ import type { TeamMember } from "../team/types.js";
 import { BUILTIN_WORLD_MODIFIERS } from "./builtin-modifiers.js";
 import {
   type ModifierContext,
+  type ObservationSource,
   WORLD_MODIFIERS_OPTION,
   type WorldModifierDefinition,
 } from "./modifier-types.js";
 
-export { type ModifierContext, WORLD_MODIFIERS_OPTION, type WorldModifierDefinition };
+export { type ModifierContext, type ObservationSource, WORLD_MODIFIERS_OPTION, type WorldModifierDefinition };
 
 /** A modifier as selected: its definition, its value, and its label (`round-budget=40`). */
 export interface AppliedModifier {
@@ -93,8 +94,17 @@ export function modifyMembers(
   return mods.reduce<TeamMember[]>((ms, m) => m.def.members?.(ms, m.value) ?? ms, [...members]);
 }
 
-export function modifyObservation(obs: Observation, mods: readonly AppliedModifier[]): Observation {
-  return mods.reduce((o, m) => m.def.observation?.(o) ?? o, obs);
+export function modifyObservation(
+  obs: Observation,
+  mods: readonly AppliedModifier[],
+  source?: ObservationSource,
+): Observation {
+  return mods.reduce((o, m) => m.def.observation?.(o, source) ?? o, obs);
+}
+
+/** Refuses a team agent that one of the modifiers cannot be played with (a UserError). */
+export function checkTeamForModifiers(team: string, mods: readonly AppliedModifier[]): void {
+  for (const m of mods) m.def.checkTeam?.(team);
 }
 
 for (const def of BUILTIN_WORLD_MODIFIERS) registerWorldModifier(def);

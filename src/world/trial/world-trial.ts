@@ -70,7 +70,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     await session.runAsync(async (id, obs, round) => {
       if (p.signal.aborted) throw new TrialInterrupted("job interrupted");
       if (Date.now() > deadline) throw new TimeUp();
-      return team.act(id, modifyObservation(obs, mods), round);
+      return team.act(id, modifyObservation(obs, mods, { world, state: session.state }), round);
     });
   } catch (e) {
     if (e instanceof TrialInterrupted) throw e;

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TrialResult } from "../../src/core/index.js";
+import { buildJobConfig, runJob } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { JobStore } from "../../src/store/index.js";
+import { loadTaskSet, type Task } from "../../src/task/index.js";
+import { createWorld } from "../../src/world/build/world.js";
+import type { Observation } from "../../src/world/engine/observe.js";
+import { type RunFile, runFileSchema } from "../../src/world/engine/session.js";
+import { checkRunReplay } from "../../src/world/task/index.js";
+import { registerTeamAgent } from "../../src/world/team/registry.js";
+import { renderObservation } from "../../src/world/team/render-observation.js";
+import { registerWorldKinds } from "../../src/world/trial/register.js";
+import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
+import { tempDir } from "../runner/helpers.js";
+
+/** The shared-plan, oracle-comm and merged baselines (world modifiers). */
+const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
+registerWorldKinds();
+
+/** What the chat probe saw, one list of observations per trial. */
+const seen: Observation[][] = [];
+
+// Chats in rounds 0 and 1, then waits: the result of each chat shows in the agent's next
+// observation. In round 0 the lumberjack walks away instead (the first move of market-supply's
+// reference), so its teammates no longer see it.
+registerTeamAgent({
+  name: "chat-probe",
+  description: "chats in rounds 0 and 1 and records what it sees (test only)",
+  create: () => {
+    const rec: Observation[] = [];
+    seen.push(rec);
+    return {
+      act: async (id, obs, round) => {
+        rec.push(obs);
+        if (round === 0 && id === "lumberjack") return { tool: "move_to", args: { x: 554, y: 380 } };
+        return round <= 1 ? { tool: "chat", args: { message: `plan ${round}` } } : { tool: "wait", args: {} };
+      },
+    };
+  },
+});
+
+const world = createWorld();
+let tasks: Task[];
+
+async function runWorld(
+  taskName: string,
+  agent: string,
+  modifiers: string | null,
+): Promise<{ trial: TrialResult | undefined; run: RunFile }> {
+  const store = await JobStore.open(tempDir("world-baselines"));
+  try {
+    const chosen = tasks.filter((t) => t.name === taskName);
+    const config = buildJobConfig({
+      tasks: chosen,
+      agents: [agent],
+      seed: 3,
+      ...(modifiers === null ? {} : { agentOptions: { world_modifiers: modifiers } }),
+    });
+    const out = await runJob({
+      store,
+      config,
+      tasks: chosen,
+      provider: getSandboxProvider("bwrap"),
+      resume: false,
+    });
+    const trial = out.trials[0];
+    const file = join(store.trialDir(config.job_id, trial?.trial_id ?? ""), WORLD_RUN_FILE);
+    return { trial, run: runFileSchema.parse(JSON.parse(readFileSync(file, "utf8"))) };
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  tasks = (await loadTaskSet([WORLD_TASKS])).tasks;
+});
+
+type Result = NonNullable<Observation["lastResult"]>;
+
+describe("shared-plan", () => {
+  it("chat works in round 0 and is refused from round 1 on; transfers stay allowed; the run replays", async () => {
+    const { trial, run } = await runWorld("market-supply", "chat-probe", "shared-plan");
+    expect(trial?.world?.modifiers).toEqual(["shared-plan"]);
+    expect(run.rules.sharedPlan).toBe(true);
+    const chats = run.events.filter((e) => e.type === "action" && e.data.tool === "chat");
+    const byTick = (t: number) => chats.filter((e) => e.tick === t);
+    expect(byTick(0).length).toBeGreaterThan(0);
+    expect(byTick(0).every((e) => e.data.ok === true)).toBe(true);
+    expect(byTick(1).length).toBeGreaterThan(byTick(0).length);
+    expect(byTick(1).every((e) => e.data.ok === false)).toBe(true);
+    // The agent sees why: a tool error with the no-communication code naming round 0.
+    const results = (seen.at(-1) ?? []).flatMap((o) => (o.lastResult === null ? [] : [o.lastResult]));
+    const refused = results.filter((r): r is Extract<Result, { ok: false }> => !r.ok && r.tool === "chat");
+    expect(refused.length).toBe(byTick(1).length);
+    expect(refused[0]?.error).toMatchObject({ code: "no_communication" });
+    expect(refused[0]?.error.message).toMatch(/only in round 0/);
+    // The round-0 plan reaches the teammates.
+    expect(seen.at(-1)?.some((o) => o.messages.some((m) => m.text === "plan 0"))).toBe(true);
+    expect(checkRunReplay(world, run).verdict).toBe("identical");
+  });
+
+  it("the oracle's hand-overs still work under shared-plan (it chats never)", async () => {
+    const { trial } = await runWorld("market-supply", "oracle", "shared-plan");
+    expect(trial?.world?.success).toBe(true);
+  });
+});
+
+describe("oracle-comm", () => {
+  it("an observation carries a far-away teammate's inventory only with the modifier", async () => {
+    const plain = await runWorld("market-supply", "chat-probe", null);
+    const plainSeen = seen.at(-1) ?? [];
+    const { trial, run } = await runWorld("market-supply", "chat-probe", "oracle-comm");
+    const withSeen = seen.at(-1) ?? [];
+    expect(trial?.world?.modifiers).toEqual(["oracle-comm"]);
+    expect(plainSeen.some((o) => o.teamView !== undefined)).toBe(false);
+    // The miner in round 1: the lumberjack has walked away, out of view, axe in hand.
+    const at = (obs: Observation[]) => obs.find((o) => o.tick === 1 && o.agent === "miner") as Observation;
+    const miner = at(withSeen);
+    expect(miner.nearby.some((t) => t.id === "lumberjack")).toBe(false);
+    const jack = miner.teamView?.teammates.find((t) => t.id === "lumberjack");
+    const far = Math.max(
+      Math.abs((jack?.position.x ?? 0) - miner.position.x),
+      Math.abs((jack?.position.y ?? 0) - miner.position.y),
+    );
+    expect(far).toBeGreaterThan(run.rules.viewRadius);
+    expect(jack?.inventory.some((i) => i.item === "bronze_axe")).toBe(true);
+    expect(miner.teamView?.teammates.map((t) => t.id)).toEqual(["lumberjack", "fisher", "cook", "merchant"]);
+    const plainMiner = at(plainSeen);
+    expect(plainMiner.nearby.some((t) => t.id === "lumberjack")).toBe(false);
+    expect(JSON.stringify(plainMiner)).not.toContain("bronze_axe");
+    // The team's chat, whoever it was for, and the text the model reads.
+    expect(miner.teamView?.chat.map((m) => m.text)).toContain("plan 0");
+    expect(renderObservation(miner)).toMatch(
+      /- lumberjack \(lumberjack\) at \(\d+, \d+\).*inventory: .*bronze_axe/,
+    );
+    expect(renderObservation(miner)).toContain("Latest team chat:");
+    expect(renderObservation(plainMiner)).not.toContain("Your team");
+    // Only what the agents are shown changes: the same calls make the same game.
+    expect(run.events).toEqual(plain.run.events);
+    expect(checkRunReplay(world, run).verdict).toBe("identical");
+  });
+});
