@@ -50,7 +50,7 @@ export function checkJobChoices(
   for (const name of c.agents) {
     // A name only another task kind knows (a world team agent) is checked against the tasks later.
     const kinds = listTrialKinds().filter((k) => k.agents().includes(name));
-    for (const k of kinds) k.checkOptions?.(options);
+    for (const k of kinds) k.checkOptions?.(options, name);
     if (kinds.length > 0 && !isTerminalAgent(name, options)) {
       if (kinds.some((k) => k.needsModel?.(name) === true) && models.length === 0)
         throw new UserError(`agent ${name} needs a model: pass --model PROVIDER:MODEL (see longhaul models)`);

@@ -15,8 +15,8 @@ export interface TrialKind {
   agents(): string[];
   /** Whether one of its agents needs `--model` (checked before a job is made). */
   needsModel?(agent: string): boolean;
-  /** Refuses agent options its trials would refuse (a UserError), before a job is made. */
-  checkOptions?(options: Readonly<Record<string, string>>): void;
+  /** Refuses agent options its trials would refuse for this agent (a UserError), before a job is made. */
+  checkOptions?(options: Readonly<Record<string, string>>, agent: string): void;
   run(p: TrialParams): Promise<TrialResult>;
 }
 

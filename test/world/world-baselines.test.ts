@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TrialResult } from "../../src/core/index.js";
+import { type TrialResult, UserError } from "../../src/core/index.js";
 import { buildJobConfig, runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { JobStore } from "../../src/store/index.js";
@@ -9,9 +9,18 @@ import { loadTaskSet, type Task } from "../../src/task/index.js";
 import { createWorld } from "../../src/world/build/world.js";
 import type { Observation } from "../../src/world/engine/observe.js";
 import { type RunFile, runFileSchema } from "../../src/world/engine/session.js";
-import { checkRunReplay } from "../../src/world/task/index.js";
+import { ROLES } from "../../src/world/model/roles.js";
+import type { WorldEvent } from "../../src/world/model/types.js";
+import {
+  checkRunReplay,
+  loadWorldTask,
+  runTaskSpec,
+  setupWorldTask,
+  verifyWorldRun,
+} from "../../src/world/task/index.js";
 import { registerTeamAgent } from "../../src/world/team/registry.js";
 import { renderObservation } from "../../src/world/team/render-observation.js";
+import { getWorldModifier } from "../../src/world/trial/modifiers.js";
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
@@ -141,5 +150,103 @@ describe("oracle-comm", () => {
     // Only what the agents are shown changes: the same calls make the same game.
     expect(run.events).toEqual(plain.run.events);
     expect(checkRunReplay(world, run).verdict).toBe("identical");
+  });
+});
+
+describe("merged", () => {
+  it("the random team plays market-supply as one agent with the best skills and all items; the run replays", async () => {
+    const { trial, run } = await runWorld("market-supply", "random", "merged");
+    expect(trial?.outcome).toBe("completed");
+    expect(trial?.world?.modifiers).toEqual(["merged"]);
+    expect(trial?.world?.agents.map((a) => [a.id, a.role])).toEqual([["merged", "merged"]]);
+    expect(trial?.world?.agents[0]?.actions).toBeGreaterThan(0);
+    expect(new Set(run.calls.map((c) => c.agent))).toEqual(new Set(["merged"]));
+    expect(run.agents.map((a) => a.id)).toEqual(["merged"]);
+    expect(checkRunReplay(world, run).verdict).toBe("identical");
+    // The round-0 state rebuilt from the recorded task: one agent with, per skill, the best level
+    // of any member, and every member's kit summed.
+    const spec = runTaskSpec(world, run);
+    expect(spec?.params.merged).toBe(true);
+    const plainSpec = loadWorldTask(join(WORLD_TASKS, "market-supply.yaml"), world);
+    const start = setupWorldTask(spec ?? plainSpec, world).state;
+    expect(start.agents.length).toBe(1);
+    const agent = start.agents.get(0);
+    const roles = plainSpec.team.map((m) => ROLES.find((r) => r.id === m.role));
+    const best: Record<string, number> = {};
+    for (const r of roles)
+      for (const [k, v] of Object.entries(r?.skills ?? {})) best[k] = Math.max(best[k] ?? 0, v ?? 0);
+    expect(Object.fromEntries(Object.entries(agent?.skills ?? {}).map(([k, v]) => [k, v.level]))).toEqual(
+      best,
+    );
+    expect(best.woodcutting).toBe(40);
+    expect(best.mining).toBe(40);
+    expect(best.cooking).toBe(40);
+    const items = new Map<string, number>();
+    for (const id of agent?.inventory ?? []) {
+      const lot = start.lots.get(id);
+      if (lot !== undefined) items.set(lot.item, (items.get(lot.item) ?? 0) + lot.qty);
+    }
+    const coins = roles.reduce((n, r) => n + (r?.items.find((i) => i.item === "coins")?.qty ?? 0), 0);
+    expect(items.get("coins")).toBe(coins);
+    expect(coins).toBeGreaterThan(100);
+    for (const tool of ["bronze_axe", "bronze_pickaxe", "fishing_rod"]) expect(items.get(tool)).toBe(1);
+    // It may use every tool a member may, and starts where the first member starts.
+    expect(agent?.allowedTools).toEqual(
+      expect.arrayContaining(["harvest_resource", "craft_item", "attack_entity"]),
+    );
+    const plainStart = setupWorldTask(plainSpec, world).state;
+    const lumberjack = plainStart.agents.get(plainStart.agentIndex.lumberjack ?? -1);
+    expect([agent?.x, agent?.y]).toEqual([lumberjack?.x, lumberjack?.y]);
+  });
+
+  it("checkpoints naming a member look at the merged agent; a hand-over counts what it made itself", () => {
+    const plain = loadWorldTask(join(WORLD_TASKS, "market-supply.yaml"), world);
+    const spec = { ...plain, params: { ...plain.params, merged: true as const } };
+    const start = setupWorldTask(spec, world).state;
+    const shrimp = (agent: string): WorldEvent => ({
+      seq: 0,
+      tick: 1,
+      agent,
+      type: "harvested",
+      action: null,
+      data: { item: "raw_shrimp", qty: 3 },
+    });
+    const reached = (v: ReturnType<typeof verifyWorldRun>) =>
+      v.checkpoints.filter((c) => c.reached).map((c) => c.id);
+    expect(reached(verifyWorldRun(spec, world, start, [shrimp("merged")]))).toEqual([
+      "shrimp_caught",
+      "shrimp_handed",
+    ]);
+    // Unmerged, the same event by the fisher catches the shrimp but hands nothing over.
+    const plainStart = setupWorldTask(plain, world).state;
+    expect(reached(verifyWorldRun(plain, world, plainStart, [shrimp("fisher")]))).toEqual(["shrimp_caught"]);
+    expect(reached(verifyWorldRun(spec, world, start, []))).toEqual([]);
+  });
+
+  it("the team agent is told of one member with every goal and document", () => {
+    const members = getWorldModifier("merged").members?.(
+      [
+        { id: "a", role: "miner", goal: "Mine.", document: "# Miner" },
+        { id: "b", role: "cook", goal: "Cook.", document: "" },
+      ],
+      null,
+    );
+    expect(members).toEqual([
+      {
+        id: "merged",
+        role: "merged",
+        goal: "As a (miner): Mine.\nAs b (cook): Cook.",
+        document: "## As a (miner)\n\n# Miner",
+      },
+    ]);
+  });
+
+  it("the oracle cannot play merged: a user error naming the modifier, before a job is made", () => {
+    const some = tasks.filter((t) => t.name === "market-supply");
+    const make = (agent: string) =>
+      buildJobConfig({ tasks: some, agents: [agent], agentOptions: { world_modifiers: "no-docs,merged" } });
+    expect(() => make("oracle")).toThrow(UserError);
+    expect(() => make("oracle")).toThrow(/team oracle cannot play under the merged modifier/);
+    expect(make("random").agent_options.world_modifiers).toBe("no-docs,merged");
   });
 });

@@ -1,4 +1,5 @@
 export * from "./load.js";
+export * from "./merge.js";
 export * from "./predicates.js";
 export * from "./references.js";
 export * from "./replay.js";

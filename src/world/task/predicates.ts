@@ -1,5 +1,6 @@
 import type { World } from "../build/world.js";
 import type { WorldEvent, WorldState } from "../model/types.js";
+import { isMerged, runAgentId, runAgentIds } from "./merge.js";
 import type { WorldPredicate, WorldTaskSpec } from "./schema.js";
 
 /** What a predicate looks at: the task, the world, the final state and every event of the run. */
@@ -42,12 +43,12 @@ export function evalPredicate(p: WorldPredicate, ctx: PredicateContext): Predica
   }
   if ("holds" in p) {
     const { item, qty, agent } = p.holds;
-    const have = held(ctx.state, item, agent === undefined ? teamIds(ctx) : [agent]);
+    const have = held(ctx.state, item, agent === undefined ? teamIds(ctx) : [runId(ctx, agent)]);
     return count(have >= qty, `${who(agent, "team")} holds`, have, qty, item);
   }
   if ("equipped" in p) {
     const { item, agent } = p.equipped;
-    const wearers = (agent === undefined ? teamIds(ctx) : [agent]).filter((a) =>
+    const wearers = (agent === undefined ? teamIds(ctx) : [runId(ctx, agent)]).filter((a) =>
       equippedItems(ctx.state, a).includes(item),
     );
     return {
@@ -76,13 +77,15 @@ export function evalPredicate(p: WorldPredicate, ctx: PredicateContext): Predica
   if ("delivered" in p) {
     const { item, qty, to, npc, from } = p.delivered;
     const n =
-      to !== undefined
-        ? sumEvents(ctx, "transferred", from, (d) => (d.to === to && d.item === item ? num(d.qty) : 0))
-        : sumEvents(ctx, "traded", from, (d) => {
-            const gave = d.gave;
-            if (d.npc !== npc || typeof gave !== "object" || gave === null || Array.isArray(gave)) return 0;
-            return gave.item === item ? num(gave.qty) : 0;
-          });
+      to !== undefined && isMerged(ctx.spec)
+        ? mergedHandOver(ctx, item)
+        : to !== undefined
+          ? sumEvents(ctx, "transferred", from, (d) => (d.to === to && d.item === item ? num(d.qty) : 0))
+          : sumEvents(ctx, "traded", from, (d) => {
+              const gave = d.gave;
+              if (d.npc !== npc || typeof gave !== "object" || gave === null || Array.isArray(gave)) return 0;
+              return gave.item === item ? num(gave.qty) : 0;
+            });
     return count(n >= qty, `${who(from, "team")} delivered to ${to ?? npc}`, n, qty, item);
   }
   if ("visited" in p) return visitedRegion(p.visited, ctx);
@@ -128,8 +131,24 @@ function num(v: unknown): number {
   return typeof v === "number" ? v : 0;
 }
 
+/** The agents of the run (under `merged`, the merged agent alone). */
 function teamIds(ctx: PredicateContext): string[] {
-  return ctx.spec.team.map((m) => m.id);
+  return runAgentIds(ctx.spec);
+}
+
+/** The agent a task's agent id stands for in the run (under `merged`, the merged agent). */
+function runId(ctx: PredicateContext, agent: string): string {
+  return runAgentId(ctx.spec, agent);
+}
+
+/**
+ * A hand-over to a member, in a merged team: giver and receiver are the same agent, so nothing
+ * needs handing over. It counts as done for as much of the item as the merged agent gathered or
+ * crafted itself (an item bought, picked up or carried from the start does not count).
+ */
+function mergedHandOver(ctx: PredicateContext, item: string): number {
+  const made = (d: WorldEvent["data"]) => (d.item === item ? num(d.qty) : 0);
+  return sumEvents(ctx, "harvested", undefined, made) + sumEvents(ctx, "crafted", undefined, made);
 }
 
 function agentOf(state: WorldState, id: string) {
@@ -161,7 +180,7 @@ function sumEvents(
 ): number {
   let n = 0;
   for (const e of ctx.events)
-    if (e.type === type && (agent === undefined || e.agent === agent)) n += f(e.data);
+    if (e.type === type && (agent === undefined || e.agent === runId(ctx, agent))) n += f(e.data);
   return n;
 }
 
@@ -183,7 +202,7 @@ function visitedRegion(
     p[0] < x + w &&
     p[1] >= y &&
     p[1] < y + h;
-  const agents = v.agent === undefined ? teamIds(ctx) : [v.agent];
+  const agents = v.agent === undefined ? teamIds(ctx) : [runId(ctx, v.agent)];
   const found = new Set<string>();
   for (const id of agents) {
     const a = agentOf(ctx.state, id);

@@ -2,7 +2,6 @@ import { digestOf, UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
 import { checkReplay, type ReplayOutcome } from "../engine/replay.js";
 import { type RunFile, type RunTask, Session } from "../engine/session.js";
-import { ROLES } from "../model/roles.js";
 import type { ToolResult, WorldEvent, WorldState } from "../model/types.js";
 import { parseWorldTask } from "./load.js";
 import type { WorldTaskSpec } from "./schema.js";
@@ -32,7 +31,14 @@ export function runTaskRecord(spec: WorldTaskSpec): RunTask {
  */
 export function worldTaskSession(spec: WorldTaskSpec, world: World): Session {
   const setup = setupWorldTask(spec, world);
-  const session = new Session(setup.world, setup.agents, spec.seed, spec.max_rounds, ROLES, setup.rules);
+  const session = new Session(
+    setup.world,
+    setup.agents,
+    spec.seed,
+    spec.max_rounds,
+    setup.roles,
+    setup.rules,
+  );
   session.state = setup.state;
   session.task = runTaskRecord(spec);
   return session;
@@ -69,7 +75,7 @@ export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
   }
   if (spec === null) return checkReplay(world, run);
   const setup = setupWorldTask(spec, world);
-  return checkReplay(setup.world, run, run.roles ?? ROLES, setup.state);
+  return checkReplay(setup.world, run, run.roles ?? setup.roles, setup.state);
 }
 
 /**

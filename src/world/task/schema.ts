@@ -189,6 +189,10 @@ export const worldTaskSchema = z.strictObject({
         .literal(true)
         .optional()
         .describe("rules.sharedPlan: chat only in round 0 (the shared-plan modifier sets it)"),
+      merged: z
+        .literal(true)
+        .optional()
+        .describe("the team plays as one agent, `merged` (the merged modifier sets it)"),
     })
     .default({})
     .describe("engine rules that differ from the defaults"),

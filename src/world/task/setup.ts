@@ -2,11 +2,12 @@ import { digestOf } from "../../core/index.js";
 import { roleDocument } from "../build/role-doc.js";
 import { bucketOf, type StaticThing, type World } from "../build/world.js";
 import { type AgentSpec, initialState } from "../engine/init.js";
-import { ROLES, roleById } from "../model/roles.js";
+import { ROLES, type RoleDef, roleById } from "../model/roles.js";
 import { DEFAULT_RULES, type WorldRules } from "../model/rules.js";
 import type { Skill } from "../model/schema.js";
 import type { AgentState, Lot, WorldState } from "../model/types.js";
 import { maxHpFor } from "../tools/combat.js";
+import { isMerged, MERGED_AGENT_ID, MERGED_ROLE_ID, mergedRole } from "./merge.js";
 import type { WorldTaskSpec } from "./schema.js";
 
 export interface WorldTaskSetup {
@@ -17,6 +18,8 @@ export interface WorldTaskSetup {
   world: World;
   /** The engine rules: the defaults, overridden by the task's `params`. */
   rules: WorldRules;
+  /** The roles the agents play: the built-in ones, plus the merged team's role under `merged`. */
+  roles: RoleDef[];
 }
 
 /** The engine rules a task plays by: `DEFAULT_RULES` with the task's `params` applied. */
@@ -81,13 +84,25 @@ export function taskWorld(spec: WorldTaskSpec, world: World): World {
  */
 export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetup {
   const w = taskWorld(spec, world);
-  const agents: AgentSpec[] = spec.team.map((m) => ({
-    id: m.id,
-    role: m.role,
-    ...(m.spawn === undefined ? {} : { at: { x: m.spawn.x, y: m.spawn.y } }),
-  }));
+  const merged = isMerged(spec);
+  // Under `merged` one agent plays for the team, at the first member's spawn, with the merged role.
+  const first = spec.team[0];
+  const agents: AgentSpec[] = merged
+    ? [
+        {
+          id: MERGED_AGENT_ID,
+          role: MERGED_ROLE_ID,
+          ...(first?.spawn === undefined ? {} : { at: { x: first.spawn.x, y: first.spawn.y } }),
+        },
+      ]
+    : spec.team.map((m) => ({
+        id: m.id,
+        role: m.role,
+        ...(m.spawn === undefined ? {} : { at: { x: m.spawn.x, y: m.spawn.y } }),
+      }));
+  const roles = merged ? [...ROLES, mergedRole(spec)] : ROLES;
   const rules = taskRules(spec);
-  let state = initialState(w, agents, spec.seed, ROLES, rules);
+  let state = initialState(w, agents, spec.seed, roles, rules);
   let lots = state.lots;
   const newLot = (item: string, qty: number, by: string, holder: string): number => {
     const lot: Lot = {
@@ -105,18 +120,25 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
   };
   let agentVec = state.agents;
   for (const m of spec.team) {
-    const idx = state.agentIndex[m.id];
+    // A merged team's members all fill the one agent (their skills are already in its role).
+    const id = merged ? MERGED_AGENT_ID : m.id;
+    const idx = state.agentIndex[id];
     const a = idx === undefined ? undefined : agentVec.get(idx);
     if (idx === undefined || a === undefined) continue;
     const skills: AgentState["skills"] = { ...a.skills };
-    for (const [skill, level] of Object.entries(m.skills ?? {}))
-      if (level !== undefined) skills[skill as Skill] = { level, xp: 0 };
+    if (!merged)
+      for (const [skill, level] of Object.entries(m.skills ?? {}))
+        if (level !== undefined) skills[skill as Skill] = { level, xp: 0 };
     const inventory = [...a.inventory];
-    for (const s of m.inventory) inventory.push(newLot(s.item, s.qty, m.id, `agent:${m.id}`));
+    for (const s of m.inventory) inventory.push(newLot(s.item, s.qty, id, `agent:${id}`));
     const equipment: AgentState["equipment"] = { ...a.equipment };
     for (const [slot, item] of Object.entries(m.equipment)) {
       if (item === undefined) continue;
-      equipment[slot as keyof AgentState["equipment"]] = newLot(item, 1, m.id, `equipped:${m.id}`);
+      const key = slot as keyof AgentState["equipment"];
+      // Merged: the first member (in team order) to wear something in a slot keeps it worn; a
+      // later member's item for that slot is carried instead, so no item is lost.
+      if (equipment[key] !== undefined) inventory.push(newLot(item, 1, id, `agent:${id}`));
+      else equipment[key] = newLot(item, 1, id, `equipped:${id}`);
     }
     const hp = maxHpFor({ skills });
     agentVec = agentVec.set(idx, { ...a, skills, inventory, equipment, hp, maxHp: hp });
@@ -126,7 +148,7 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
     for (const i of depletedIndexes(w, d)) nodes = nodes.set(i, Math.max(nodes.get(i) ?? 0, d.until));
   }
   state = { ...state, agents: agentVec, lots, nodes };
-  return { agents, state, world: w, rules };
+  return { agents, state, world: w, rules, roles };
 }
 
 /** Harvest point indexes a `depleted_nodes` entry names. */

@@ -1,6 +1,7 @@
 import { Rng, UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
 import { teamView } from "../engine/team-view.js";
+import { MERGED_AGENT_ID, MERGED_ROLE_ID } from "../task/merge.js";
 import type { WorldTaskSpec } from "../task/schema.js";
 import { WORLD_MODIFIERS_OPTION, type WorldModifierDefinition } from "./modifier-types.js";
 
@@ -48,6 +49,34 @@ const oracleComm: WorldModifierDefinition = {
   // Observation only: the engine is untouched, so the run replays as any other.
   observation: (obs, view) =>
     view === undefined ? obs : { ...obs, teamView: teamView(view.world, view.state, obs.agent) },
+};
+
+/** Team agents that cannot play a merged team: they replay calls made for the separate agents. */
+const REFERENCE_TEAMS = ["oracle"];
+
+const merged: WorldModifierDefinition = {
+  name: "merged",
+  description: `the team plays as one agent ("${MERGED_AGENT_ID}"): the best level of every skill, all items and tools, all goals and documents`,
+  // A task param, so setting up the run (and a replay of it) builds the one agent; predicates
+  // naming a member look at the merged agent.
+  spec: (spec) => ({ ...spec, params: { ...spec.params, merged: true } }),
+  members: (members) => [
+    {
+      id: MERGED_AGENT_ID,
+      role: MERGED_ROLE_ID,
+      goal: members.map((m) => `As ${m.id} (${m.role}): ${m.goal}`).join("\n"),
+      document: members
+        .filter((m) => m.document !== "")
+        .map((m) => `## As ${m.id} (${m.role})\n\n${m.document}`)
+        .join("\n\n"),
+    },
+  ],
+  checkTeam: (team) => {
+    if (REFERENCE_TEAMS.includes(team))
+      throw new UserError(
+        `option ${WORLD_MODIFIERS_OPTION}: team ${team} cannot play under the merged modifier (its reference calls are for the separate agents); use random, nop or llm`,
+      );
+  },
 };
 
 const noDocs: WorldModifierDefinition = {
@@ -109,6 +138,7 @@ export const BUILTIN_WORLD_MODIFIERS: readonly WorldModifierDefinition[] = [
   noRoles,
   sharedPlan,
   oracleComm,
+  merged,
 ];
 
 /**

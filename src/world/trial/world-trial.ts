@@ -13,7 +13,13 @@ import {
 } from "../task/index.js";
 import { getTeamAgent } from "../team/registry.js";
 import type { TeamAgent } from "../team/types.js";
-import { modifiersOf, modifyMembers, modifyObservation, modifySpec } from "./modifiers.js";
+import {
+  checkTeamForModifiers,
+  modifiersOf,
+  modifyMembers,
+  modifyObservation,
+  modifySpec,
+} from "./modifiers.js";
 
 /** The run file of a world trial, beside result.json: `longhaul world replay` re-runs it. */
 export const WORLD_RUN_FILE = "world-run.json";
@@ -38,6 +44,8 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   // Modifiers (agent option world_modifiers) rewrite the task before it is set up; the run file
   // records the rewritten task, so a replay plays the modified run.
   const mods = modifiersOf(p.agentOptions);
+  // Checked when the job is made too; a job made elsewhere (an older config) is refused here.
+  checkTeamForModifiers(p.agent, mods);
   const spec = modifySpec(task, mods, { seed: p.seed, world: base });
   // The task's seed fixes its world (combat rolls, drops): the reference solution is a fixed
   // game. The trial's seed drives the team's own choices (a random team, model sampling).
