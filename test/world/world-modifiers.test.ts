@@ -109,7 +109,7 @@ describe("world modifiers: parsing", () => {
 
   it("refuses unknown names (listing the known ones), bad values and repeats", () => {
     expect(() => parseWorldModifiers("no-chat")).toThrow(
-      /world_modifiers: unknown world modifier "no-chat" \(known: no-comm, no-docs, round-budget, random-spawn, no-roles\)/,
+      /world_modifiers: unknown world modifier "no-chat" \(known: no-comm, no-docs, round-budget, random-spawn, no-roles, shared-plan, oracle-comm, merged\)/,
     );
     expect(() => parseWorldModifiers("round-budget=0")).toThrow(
       /world_modifiers: round-budget=0: expected a whole number/,
