@@ -24,6 +24,7 @@ import { getWorldModifier } from "../../src/world/trial/modifiers.js";
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
+import { runCli } from "../support/cli-process.js";
 
 /** The shared-plan, oracle-comm and merged baselines (world modifiers). */
 const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
@@ -248,5 +249,22 @@ describe("merged", () => {
     expect(() => make("oracle")).toThrow(UserError);
     expect(() => make("oracle")).toThrow(/team oracle cannot play under the merged modifier/);
     expect(make("random").agent_options.world_modifiers).toBe("no-docs,merged");
+  });
+
+  it("longhaul world run --team oracle --modifier merged is a user error (exit 2) naming the modifier", async () => {
+    const task = join(WORLD_TASKS, "market-supply.yaml");
+    const r = await runCli([
+      "world",
+      "run",
+      task,
+      "--team",
+      "oracle",
+      "--modifier",
+      "merged",
+      "--jobs-dir",
+      tempDir("merged-cli"),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("team oracle cannot play under the merged modifier");
   });
 });

@@ -7,7 +7,11 @@ import { buildJobConfig, createProgress, jobSummary, runJob } from "../../runner
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { JobStore } from "../../store/index.js";
 import { loadTaskSet } from "../../task/index.js";
-import { parseWorldModifiers, WORLD_MODIFIERS_OPTION } from "../../world/trial/modifiers.js";
+import {
+  checkTeamForModifiers,
+  parseWorldModifiers,
+  WORLD_MODIFIERS_OPTION,
+} from "../../world/trial/modifiers.js";
 import { registerWorldKinds } from "../../world/trial/register.js";
 import { collect, parseKeyValues, positiveInt, writeJson } from "../options.js";
 import { terminalSafe } from "../results-table.js";
@@ -62,7 +66,9 @@ async function worldRun(paths: string[], opts: WorldRunOpts): Promise<void> {
   const modifiers = (opts.modifier ?? []).join(",");
   // Checked here too (buildJobConfig checks it as the world trial kind's option), for a clear error
   // before any task is loaded.
-  const labels = parseWorldModifiers(modifiers).map((m) => m.label);
+  const mods = parseWorldModifiers(modifiers);
+  checkTeamForModifiers(opts.team, mods);
+  const labels = mods.map((m) => m.label);
   const extra = parseKeyValues(opts.agentOpt ?? []);
   if (extra[WORLD_MODIFIERS_OPTION] !== undefined)
     throw new UserError(`give modifiers with --modifier, not --agent-opt ${WORLD_MODIFIERS_OPTION}=…`);
