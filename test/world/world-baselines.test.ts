@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TrialResult, UserError } from "../../src/core/index.js";
 import { buildJobConfig, runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
@@ -25,6 +25,7 @@ import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
 import { runCli } from "../support/cli-process.js";
+import { reply, startLoopbackLlm } from "../support/loopback-llm.js";
 
 /** The shared-plan, oracle-comm and merged baselines (world modifiers). */
 const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
@@ -59,6 +60,7 @@ async function runWorld(
   taskName: string,
   agent: string,
   modifiers: string | null,
+  baseUrl?: string,
 ): Promise<{ trial: TrialResult | undefined; run: RunFile }> {
   const store = await JobStore.open(tempDir("world-baselines"));
   try {
@@ -67,6 +69,7 @@ async function runWorld(
       tasks: chosen,
       agents: [agent],
       seed: 3,
+      ...(baseUrl === undefined ? {} : { models: ["openai-compatible:loop-model"], baseUrl }),
       ...(modifiers === null ? {} : { agentOptions: { world_modifiers: modifiers } }),
     });
     const out = await runJob({
@@ -266,5 +269,33 @@ describe("merged", () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("team oracle cannot play under the merged modifier");
+  });
+});
+
+describe("the LLM team under merged and oracle-comm (a loopback model)", () => {
+  const llmServer = startLoopbackLlm();
+  afterAll(async () => (await llmServer).close());
+
+  it("merged: one agent, told it plays alone with every goal; oracle-comm: the prompt shows the team", async () => {
+    const llm = await llmServer;
+    llm.setFallback(() => reply.tools([{ name: "complete", arguments: { summary: "done" } }]));
+    const { trial } = await runWorld("market-supply", "llm", "merged", llm.url);
+    expect(trial?.outcome).toBe("completed");
+    expect(trial?.world?.agents.map((a) => [a.id, a.actions])).toEqual([["merged", 1]]);
+    const sys = (i: number) => {
+      const msgs = llm.requests[i]?.body.messages as Array<{ role: string; content: unknown }>;
+      return { system: String(msgs[0]?.content), user: String(msgs.at(-1)?.content) };
+    };
+    expect(llm.requests).toHaveLength(1);
+    const { system } = sys(0);
+    expect(system).toContain("You are merged (merged), playing alone");
+    expect(system).toContain("As fisher (fisher): Catch three shrimp and give them to the cook.");
+    expect(system).toContain("## As merchant (merchant)");
+    expect(system).not.toContain("Teammates act in turn");
+    await runWorld("market-supply", "llm", "oracle-comm", llm.url);
+    // Five agents each complete at once; the first (lumberjack) sees the other four in its prompt.
+    expect(llm.requests).toHaveLength(6);
+    expect(sys(1).user).toContain("Your team, wherever they are:");
+    expect(sys(1).user).toMatch(/- merchant \(merchant\) at \(530, 386\)/);
   });
 });

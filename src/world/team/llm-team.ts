@@ -21,10 +21,16 @@ function worldTools(): ToolSet {
 }
 
 function systemPrompt(m: TeamMember, team: readonly TeamMember[]): string {
+  // A team of one (the merged baseline) has no one to talk to or hand items to.
+  const alone = team.length === 1;
   return [
-    `You are ${m.id}, the ${m.role} of a team in a game world: ${team.map((t) => `${t.id} (${t.role})`).join(", ")}.`,
+    alone
+      ? `You are ${m.id} (${m.role}), playing alone in a game world.`
+      : `You are ${m.id}, the ${m.role} of a team in a game world: ${team.map((t) => `${t.id} (${t.role})`).join(", ")}.`,
     `Your goal: ${m.goal}`,
-    "Each turn you see your surroundings and make exactly one tool call. Teammates act in turn after you; talk to them with chat and hand items over with transfer_items. Call complete when your part is done.",
+    alone
+      ? "Each turn you see your surroundings and make exactly one tool call. Call complete when your goal is done."
+      : "Each turn you see your surroundings and make exactly one tool call. Teammates act in turn after you; talk to them with chat and hand items over with transfer_items. Call complete when your part is done.",
     ...(m.document === "" ? [] : ["Your role document:", m.document]),
   ].join("\n\n");
 }

@@ -28,8 +28,8 @@ export function renderObservation(obs: Observation): string {
     for (const m of obs.messages)
       lines.push(`- tick ${m.tick} ${m.from}${m.to ? ` to ${m.to}` : ""}: ${m.text}`);
   }
-  if (obs.teamView !== undefined) {
-    lines.push("Your team, wherever they are (you see what they see):");
+  if (obs.teamView !== undefined && obs.teamView.teammates.length > 0) {
+    lines.push("Your team, wherever they are:");
     for (const t of obs.teamView.teammates)
       lines.push(
         `- ${t.id} (${t.role}) at (${t.position.x}, ${t.position.y}) in ${t.position.biome}, HP ${t.hp.current}/${t.hp.max}, ${t.status}; inventory: ${
