@@ -225,6 +225,8 @@ describe("merged", () => {
     const plainStart = setupWorldTask(plain, world).state;
     expect(reached(verifyWorldRun(plain, world, plainStart, [shrimp("fisher")]))).toEqual(["shrimp_caught"]);
     expect(reached(verifyWorldRun(spec, world, start, []))).toEqual([]);
+    const caught = verifyWorldRun(spec, world, start, [shrimp("merged")]).checkpoints[1];
+    expect(caught?.detail).toBe("merged (as fisher) gathered 3/3 raw_shrimp");
   });
 
   it("the team agent is told of one member with every goal and document", () => {

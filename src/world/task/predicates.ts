@@ -44,7 +44,7 @@ export function evalPredicate(p: WorldPredicate, ctx: PredicateContext): Predica
   if ("holds" in p) {
     const { item, qty, agent } = p.holds;
     const have = held(ctx.state, item, agent === undefined ? teamIds(ctx) : [runId(ctx, agent)]);
-    return count(have >= qty, `${who(agent, "team")} holds`, have, qty, item);
+    return count(have >= qty, `${who(ctx, agent, "team")} holds`, have, qty, item);
   }
   if ("equipped" in p) {
     const { item, agent } = p.equipped;
@@ -62,17 +62,17 @@ export function evalPredicate(p: WorldPredicate, ctx: PredicateContext): Predica
   if ("crafted" in p) {
     const { item, qty, agent } = p.crafted;
     const n = sumEvents(ctx, "crafted", agent, (d) => (d.item === item ? num(d.qty) : 0));
-    return count(n >= qty, `${who(agent, "team")} crafted`, n, qty, item);
+    return count(n >= qty, `${who(ctx, agent, "team")} crafted`, n, qty, item);
   }
   if ("gathered" in p) {
     const { item, qty, agent } = p.gathered;
     const n = sumEvents(ctx, "harvested", agent, (d) => (d.item === item ? num(d.qty) : 0));
-    return count(n >= qty, `${who(agent, "team")} gathered`, n, qty, item);
+    return count(n >= qty, `${who(ctx, agent, "team")} gathered`, n, qty, item);
   }
   if ("killed" in p) {
     const { mob, qty, agent } = p.killed;
     const n = sumEvents(ctx, "killed", agent, (d) => (d.kind === mob || d.mob === mob ? 1 : 0));
-    return count(n >= qty, `${who(agent, "team")} killed`, n, qty, mob);
+    return count(n >= qty, `${who(ctx, agent, "team")} killed`, n, qty, mob);
   }
   if ("delivered" in p) {
     const { item, qty, to, npc, from } = p.delivered;
@@ -86,7 +86,7 @@ export function evalPredicate(p: WorldPredicate, ctx: PredicateContext): Predica
               if (d.npc !== npc || typeof gave !== "object" || gave === null || Array.isArray(gave)) return 0;
               return gave.item === item ? num(gave.qty) : 0;
             });
-    return count(n >= qty, `${who(from, "team")} delivered to ${to ?? npc}`, n, qty, item);
+    return count(n >= qty, `${who(ctx, from, "team")} delivered to ${to ?? npc}`, n, qty, item);
   }
   if ("visited" in p) return visitedRegion(p.visited, ctx);
   if ("all_alive" in p) {
@@ -123,8 +123,10 @@ function count(holds: boolean, what: string, have: number, want: number, item: s
   return { holds, detail: `${what} ${have}/${want} ${item}` };
 }
 
-function who(agent: string | undefined, fallback: string): string {
-  return agent ?? fallback;
+function who(ctx: PredicateContext, agent: string | undefined, fallback: string): string {
+  if (agent === undefined) return fallback;
+  // Under merged the member is named too, so a checkpoint's detail still says whose part it was.
+  return isMerged(ctx.spec) ? `${runId(ctx, agent)} (as ${agent})` : agent;
 }
 
 function num(v: unknown): number {
