@@ -118,6 +118,10 @@ describe("world modifiers: parsing", () => {
     expect(() => parseWorldModifiers("round-budget")).toThrow(/needs a value/);
     expect(() => parseWorldModifiers("no-comm=1")).toThrow(/takes no value/);
     expect(() => parseWorldModifiers("no-comm,no-comm")).toThrow(/given twice/);
+    expect(() => parseWorldModifiers("oracle-comm,no-comm")).toThrow(
+      /no-comm and oracle-comm contradict each other/,
+    );
+    expect(() => parseWorldModifiers("shared-plan,no-comm")).toThrow(/no-comm and shared-plan contradict/);
   });
 
   it("a job with a bad modifier is refused before it is made; a good one is recorded in its config", () => {

@@ -70,8 +70,21 @@ export function parseWorldModifiers(text: string): AppliedModifier[] {
     const value = valueText === null || def.parseValue === undefined ? null : def.parseValue(valueText);
     out.push({ def, value, label: value === null ? name : `${name}=${value}` });
   }
+  for (const [a, b] of CONFLICTS) {
+    if (out.some((m) => m.def.name === a) && out.some((m) => m.def.name === b))
+      throw new UserError(
+        `option ${WORLD_MODIFIERS_OPTION}: ${a} and ${b} contradict each other; choose one`,
+      );
+  }
   return out;
 }
+
+/** Pairs that ask for opposite amounts of communication: together they would mean nothing clear. */
+const CONFLICTS: readonly (readonly [string, string])[] = [
+  ["no-comm", "shared-plan"],
+  ["no-comm", "oracle-comm"],
+  ["shared-plan", "oracle-comm"],
+];
 
 /** The modifiers an agent-options map selects (none when the option is absent). */
 export function modifiersOf(options: Readonly<Record<string, string>>): AppliedModifier[] {
