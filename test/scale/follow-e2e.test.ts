@@ -2,13 +2,11 @@ import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrialResult } from "../../src/core/index.js";
-import { runTrial } from "../../src/runner/run-trial.js";
-import { prepareTask } from "../../src/runner/task-image.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { registerScaleAgents } from "../../src/scale/agent/register.js";
 import { scaleTask } from "../../src/scale/lineage/scale.js";
-import { loadTask } from "../../src/task/load.js";
 import { tempDir } from "../runner/helpers.js";
+import { runOneTrial } from "../support/one-trial.js";
 
 /**
  * The done-when criterion of recursive environment scaling, with real sandboxes: a scripted agent
@@ -46,29 +44,23 @@ function childCopy(name: Name, lineage: string, depth: number, who: "follow" | "
   return dst;
 }
 
-async function trial(
+function trial(
   dir: string,
   agent: string,
   options: Record<string, string>,
   id: string,
   stopAtFirstFailure = false,
 ): Promise<TrialResult> {
-  const ready = await prepareTask(await loadTask(dir), join(scratch, "images"));
-  if (!ready.ok) throw new Error(`${dir}: ${ready.error}`);
-  return runTrial({
+  return runOneTrial({
+    dir,
+    agent,
+    agentOptions: options,
+    seed: 1000,
     jobId: "follow-e2e",
     trialId: id,
     trialDir: join(scratch, "trials", id),
-    task: ready.task,
-    image: ready.image,
-    agent,
-    agentOptions: options,
-    model: null,
-    attempt: 1,
-    seed: 1000,
+    imagesDir: join(scratch, "images"),
     provider,
-    timeoutMultiplier: 1,
-    signal: new AbortController().signal,
     stopAtFirstFailure,
   });
 }

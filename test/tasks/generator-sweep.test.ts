@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sweepGenerators, sweepSeeds } from "../../src/runner/generator-sweep.js";
-import { bundledTasksDir, runTrial } from "../../src/runner/index.js";
-import { prepareTask } from "../../src/runner/task-image.js";
-import { getSandboxProvider } from "../../src/sandbox/registry.js";
-import { loadTask, loadTasks } from "../../src/task/index.js";
+import { bundledTasksDir } from "../../src/runner/index.js";
+import { loadTasks } from "../../src/task/index.js";
+import { runOneTrial } from "../support/one-trial.js";
 
 /**
  * Every bundled grader's hidden-case generator, on a fixed-seed sample (the full sweep:
@@ -16,24 +15,15 @@ const tasks = await loadTasks([bundledTasksDir()]);
 // A meter-billing "units" bundle with fewer than 20 readings once made its generator fail.
 const SHORT_UNITS_BUNDLE = 1921589641;
 
-async function oracleTrial(dir: string, seed: number) {
-  const task = await loadTask(dir);
-  const ready = await prepareTask(task, mkdtempSync(join(tmpdir(), "longhaul-test-gen-img-")));
-  if (!ready.ok) throw new Error(ready.error);
-  return runTrial({
-    image: ready.image,
+function oracleTrial(dir: string, seed: number) {
+  return runOneTrial({
+    dir,
+    agent: "oracle",
+    seed,
     jobId: "gen",
     trialId: `oracle-${seed}`,
     trialDir: mkdtempSync(join(tmpdir(), "longhaul-test-gen-trial-")),
-    task,
-    agent: "oracle",
-    agentOptions: {},
-    model: null,
-    attempt: 1,
-    seed,
-    provider: getSandboxProvider("bwrap"),
-    timeoutMultiplier: 1,
-    signal: new AbortController().signal,
+    imagesDir: mkdtempSync(join(tmpdir(), "longhaul-test-gen-img-")),
   });
 }
 

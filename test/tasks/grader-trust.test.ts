@@ -2,10 +2,9 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, w
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundledTasksDir, runTrial } from "../../src/runner/index.js";
-import { prepareTask } from "../../src/runner/task-image.js";
-import { getSandboxProvider } from "../../src/sandbox/registry.js";
-import { loadTask, loadTasks } from "../../src/task/index.js";
+import { bundledTasksDir } from "../../src/runner/index.js";
+import { loadTasks } from "../../src/task/index.js";
+import { runOneTrial } from "../support/one-trial.js";
 
 /**
  * Bundled graders must not trust the agent's workdir: public cases come from the grader's own copy
@@ -55,23 +54,14 @@ PY
 for f in /app/examples/*/expected.json; do echo '{}' > "$f"; done
 `,
     );
-    const task = await loadTask(dir);
-    const ready = await prepareTask(task, join(dir, "..", "images"));
-    if (!ready.ok) throw new Error(ready.error);
-    const r = await runTrial({
-      image: ready.image,
+    const r = await runOneTrial({
+      dir,
+      agent: "oracle",
+      seed: 3,
       jobId: "trust",
       trialId: "tampered",
       trialDir: join(dir, "..", "trial"),
-      task,
-      agent: "oracle",
-      agentOptions: {},
-      model: null,
-      attempt: 1,
-      seed: 3,
-      provider: getSandboxProvider("bwrap"),
-      timeoutMultiplier: 1,
-      signal: new AbortController().signal,
+      imagesDir: join(dir, "..", "images"),
     });
     expect(r.outcome).toBe("completed");
     expect(r.subtasks.find((s) => s.id === "public_examples")?.score).toBe(0);
