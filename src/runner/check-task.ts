@@ -28,8 +28,9 @@ export interface CheckOptions {
   signal?: AbortSignal;
   timeoutMultiplier?: number;
   /**
-   * Nop and partial on the first seed only (the oracle still runs every seed), and only the
-   * partial (else the oracle) re-run for determinism: a cheaper check while authoring.
+   * A cheaper check while authoring: the oracle and nop on the first seed, the partial on the
+   * last seed and re-run there for determinism (without a partial: the oracle on every seed and
+   * re-run on the first); different seeds must still give different stress inputs.
    */
   quick?: boolean;
 }
@@ -88,18 +89,27 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
   };
   const checks: CheckItem[] = [];
   try {
+    const hasPartial = existsSync(join(task.paths.solution, "partial.sh"));
+    const firstSeed = o.seeds[0] ?? 1;
+    const lastSeed = o.seeds[o.seeds.length - 1] ?? firstSeed;
+    // Quick: every run that must pass or fail is made once, and the partial's run on the last
+    // seed both checks its range and, run again, the verifier's determinism (its scores mix
+    // passed and failed subtasks, so it exercises both paths of the verifier in one trial).
+    const quickPartial = o.quick === true && hasPartial;
+    const oracleSeeds = quickPartial ? [firstSeed] : o.seeds;
+    const failSeeds = o.quick ? [firstSeed] : o.seeds;
+    const partialSeeds = o.quick ? [lastSeed] : o.seeds;
+
     const oracle: TrialResult[] = [];
-    for (const seed of o.seeds) oracle.push(await trial("oracle", seed));
+    for (const seed of oracleSeeds) oracle.push(await trial("oracle", seed));
     rewards.oracle = oracle.map((r) => r.reward);
     const badOracle = oracle.filter((r) => r.reward !== 1);
     checks.push({
-      name: "oracle R = 1.0 on every seed",
+      name: quickPartial ? "oracle R = 1.0 on the first seed" : "oracle R = 1.0 on every seed",
       ok: badOracle.length === 0,
       detail: badOracle.length === 0 ? `${oracle.length} seeds` : badOracle.map(describeFailure).join("; "),
     });
 
-    // Failing runs: every seed, or the first one only in a quick check.
-    const failSeeds = o.quick ? o.seeds.slice(0, 1) : o.seeds;
     const nop: TrialResult[] = [];
     for (const seed of failSeeds) nop.push(await trial("nop", seed));
     rewards.nop = nop.map((r) => r.reward);
@@ -113,15 +123,13 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
           : badNop.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"} (${passingSubtasks(r)})`).join("; "),
     });
 
-    let partialFirst: TrialResult | undefined;
-    if (existsSync(join(task.paths.solution, "partial.sh"))) {
-      const partial: TrialResult[] = [];
-      for (const seed of failSeeds) partial.push(await trial("partial", seed));
+    const partial: TrialResult[] = [];
+    if (hasPartial) {
+      for (const seed of partialSeeds) partial.push(await trial("partial", seed));
       rewards.partial = partial.map((r) => r.reward);
-      partialFirst = partial[0];
       const badPartial = partial.filter((r) => r.reward === null || r.reward <= 0.2 || r.reward >= 0.8);
       checks.push({
-        name: o.quick ? "partial 0.2 < R < 0.8 on the first seed" : "partial 0.2 < R < 0.8 on every seed",
+        name: o.quick ? "partial 0.2 < R < 0.8 on the last seed" : "partial 0.2 < R < 0.8 on every seed",
         ok: badPartial.length === 0,
         detail:
           badPartial.length === 0
@@ -130,23 +138,23 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
       });
     }
 
-    // One extra run per agent on the first seed: the same seed must give the same scores and the
-    // same hidden inputs, for every agent (a verifier can be deterministic for a solution that
-    // passes everything and still flaky for one that fails part of it).
-    // A quick check re-runs only the partial (else the oracle): its scores mix passed and failed
-    // subtasks, so it exercises both paths of the verifier in one trial.
-    const firstSeed = o.seeds[0] ?? 1;
-    const firstRuns: [string, TrialResult | undefined][] = o.quick
-      ? [partialFirst ? ["partial", partialFirst] : ["oracle", oracle[0]]]
-      : [
-          ["oracle", oracle[0]],
-          ["nop", nop[0]],
-        ];
-    if (partialFirst && !o.quick) firstRuns.push(["partial", partialFirst]);
+    // One extra run per agent on one seed: the same seed must give the same scores and the same
+    // hidden inputs, for every agent (a verifier can be deterministic for a solution that passes
+    // everything and still flaky for one that fails part of it).
+    const again: [string, TrialResult | undefined][] = quickPartial
+      ? [["partial", partial[0]]]
+      : o.quick
+        ? [["oracle", oracle[0]]]
+        : [
+            ["oracle", oracle[0]],
+            ["nop", nop[0]],
+          ];
+    if (hasPartial && !o.quick) again.push(["partial", partial[0]]);
+    const rerunSeed = quickPartial ? lastSeed : firstSeed;
     const differences: string[] = [];
-    for (const [agent, first] of firstRuns) {
-      const again = await trial(agent, firstSeed);
-      const why = first ? rerunDifference(first, again) : "no first run";
+    for (const [agent, first] of again) {
+      const second = await trial(agent, rerunSeed);
+      const why = first ? rerunDifference(first, second) : "no first run";
       if (why !== null) differences.push(`${agent}: ${why}`);
     }
     checks.push({
@@ -154,16 +162,16 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
       ok: differences.length === 0,
       detail:
         differences.length === 0
-          ? `seed ${firstSeed} twice for ${firstRuns.map(([a]) => a).join(", ")}`
-          : `seed ${firstSeed}: ${differences.join("; ")}`,
+          ? `seed ${rerunSeed} twice for ${again.map(([a]) => a).join(", ")}`
+          : `seed ${rerunSeed}: ${differences.join("; ")}`,
     });
 
-    const digests = new Set(oracle.map((r) => r.stress_digest).filter((d): d is string => d !== null));
-    if (digests.size > 0 && o.seeds.length > 1) {
+    const distinct = distinctStress([...oracle, ...partial]);
+    if (distinct !== null) {
       checks.push({
         name: "different seeds → different stress inputs",
-        ok: digests.size === o.seeds.length,
-        detail: `${digests.size} distinct stress digests over ${o.seeds.length} seeds`,
+        ok: distinct.digests === distinct.seeds,
+        detail: `${distinct.digests} distinct stress digests over ${distinct.seeds} seeds`,
       });
     }
 
@@ -181,6 +189,19 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
     rmSync(scratch, { recursive: true, force: true });
   }
   return { task: task.name, ok: checks.every((c) => c.ok), checks, rewards };
+}
+
+/**
+ * One stress digest per seed (the first trial's) over the seeds whose trials recorded one; null
+ * when fewer than two seeds did (nothing to compare).
+ */
+function distinctStress(trials: readonly TrialResult[]): { seeds: number; digests: number } | null {
+  const bySeed = new Map<number, string>();
+  for (const r of trials) {
+    if (r.stress_digest !== null && !bySeed.has(r.seed)) bySeed.set(r.seed, r.stress_digest);
+  }
+  if (bySeed.size < 2) return null;
+  return { seeds: bySeed.size, digests: new Set(bySeed.values()).size };
 }
 
 function describeFailure(r: TrialResult): string {

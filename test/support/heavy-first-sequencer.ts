@@ -8,9 +8,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * short file that runs real sandboxes for minutes last, and leave one worker alone at the end.
  */
 const HEAVY_SECONDS: Readonly<Record<string, number>> = {
-  "test/tasks/dataset-check-1.test.ts": 200,
-  "test/tasks/dataset-check-2.test.ts": 200,
-  "test/scale/lineages/lander-pilot.test.ts": 190,
+  "test/tasks/dataset-check-1.test.ts": 160,
+  "test/tasks/dataset-check-2.test.ts": 160,
+  "test/scale/lineages/metric-table-repro.test.ts": 100,
+  "test/scale/lineages/lander-pilot.test.ts": 40,
   "test/scale/lineages/loan-schedule.test.ts": 130,
   "test/scale/lineages/orbit-propagate.test.ts": 100,
   "test/scale/follow-e2e.test.ts": 90,

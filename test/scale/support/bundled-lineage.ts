@@ -5,9 +5,15 @@ import { scaleTask } from "../../../src/scale/lineage/scale.js";
 import type { LineageNode } from "../../../src/scale/lineage/store.js";
 import { tempDir } from "../../runner/helpers.js";
 
-/** Depth of every lineage here; the seed of its proposer is fixed too. */
+/** Depth of the suite's full lineages; the seed of every proposer here is fixed too. */
 export const DEPTH = 10;
 const SEED = 7;
+
+/** How one bundled lineage is grown and read: its depth (default 10) and tests of its own. */
+export interface BundledLineageOptions {
+  depth?: number;
+  more?: (lineage: () => BundledLineage) => void;
+}
 
 export interface BundledLineage {
   outDir: string;
@@ -15,12 +21,13 @@ export interface BundledLineage {
 }
 
 /**
- * Grows the depth-10 lineage of one bundled task with every child verified by real sandboxes
+ * Grows the lineage (depth 10 unless told) of one bundled task with every child verified by real sandboxes
  * (the fresh-sandbox restore and both oracle trials included) and asserts what every such lineage
  * must show. One file per task (test/scale/lineages/), so that the suite's two workers share them;
  * `more` adds tests that read the finished lineage.
  */
-export function describeBundledLineage(name: string, more?: (lineage: () => BundledLineage) => void): void {
+export function describeBundledLineage(name: string, options: BundledLineageOptions = {}): void {
+  const depth = options.depth ?? DEPTH;
   const provider = getSandboxProvider("bwrap");
   let lineage: BundledLineage | undefined;
   const get = (): BundledLineage => {
@@ -28,12 +35,12 @@ export function describeBundledLineage(name: string, more?: (lineage: () => Bund
     return lineage;
   };
 
-  describe(`depth-${DEPTH} lineage of ${name}, all verified`, () => {
+  describe(`depth-${depth} lineage of ${name}, all verified`, () => {
     beforeAll(async () => {
       lineage = await scaleTask({
         taskDir: resolve(import.meta.dirname, "../../../tasks", name),
         outDir: join(tempDir("res-bundled"), name),
-        depth: DEPTH,
+        depth,
         children: 1,
         library: "full",
         mode: "recursive",
@@ -43,10 +50,10 @@ export function describeBundledLineage(name: string, more?: (lineage: () => Bund
       });
     }, 900_000);
 
-    it("ten approved children, every check passed", () => {
+    it(`${depth} approved children, every check passed`, () => {
       const kids = get().nodes.filter((n) => n.status !== "root");
       expect(kids.map((n) => `${n.depth}:${n.status}`)).toEqual(
-        Array.from({ length: DEPTH }, (_, i) => `${i + 1}:approved`),
+        Array.from({ length: depth }, (_, i) => `${i + 1}:approved`),
       );
       for (const n of kids) {
         expect(n.checks.map((c) => `${c.name}:${c.status}`).sort(), n.id).toEqual([
@@ -62,7 +69,7 @@ export function describeBundledLineage(name: string, more?: (lineage: () => Bund
     it("the restore path grows with depth and the root's bare oracle fails every child", () => {
       const kids = get().nodes.filter((n) => n.status === "approved");
       const steps = kids.map((n) => n.channel?.steps.length ?? 0);
-      expect(steps).toEqual(Array.from({ length: DEPTH }, (_, i) => 2 * (i + 1)));
+      expect(steps).toEqual(Array.from({ length: depth }, (_, i) => 2 * (i + 1)));
       for (const n of kids) {
         const detail = n.checks.find((c) => c.name === "oracle")?.detail ?? "";
         // The bare trial's grader stops at its first failed subtask: its R is "< 1" or a number.
@@ -73,6 +80,6 @@ export function describeBundledLineage(name: string, more?: (lineage: () => Bund
       }
     });
 
-    more?.(get);
+    options.more?.(get);
   });
 }
