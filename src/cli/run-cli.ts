@@ -12,7 +12,10 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
   try {
     program.version(packageVersion(), "-V, --version", "print the longhaul version");
     program
-      .option("--config <path>", "config file (default: longhaul.config.json or .toml in the current folder)")
+      .option(
+        "--config <path>",
+        "config file (default: longhaul.config.ts, .json or .toml in the current folder)",
+      )
       .option("--plugin <path>", "load a plugin module: a path or a package name (repeatable)", collectText);
     // The config file and plugins load once a command is chosen, never for --help or --version.
     program.hook("preAction", async (root, action) => {

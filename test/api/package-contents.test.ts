@@ -87,4 +87,23 @@ describe("the npm package", () => {
     // The walk follows the CLI's on-demand command modules too.
     expect(runtime.has("dist/cli/commands/run.js")).toBe(true);
   });
+
+  it("uses every runtime dependency: imported by a packed module, or read by one as a file", () => {
+    const pkg = z
+      .object({ dependencies: z.record(z.string(), z.string()) })
+      .parse(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")));
+    const modules = files.filter((f) => f.startsWith("dist/") && f.endsWith(".js"));
+    const imported = new Set(
+      modules.flatMap((f) =>
+        importsOf(f).map((s) =>
+          s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : (s.split("/")[0] ?? ""),
+        ),
+      ),
+    );
+    // A package whose files are inlined (the report's chart scripts) is named as a string instead.
+    const text = modules.map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
+    const unused = Object.keys(pkg.dependencies).filter((d) => !imported.has(d) && !text.includes(`"${d}"`));
+    expect(imported.has("zod")).toBe(true);
+    expect(unused).toEqual([]);
+  });
 });

@@ -65,4 +65,21 @@ describe("run checks every option before a job folder exists", () => {
     });
     expect(existsSync(jobs)).toBe(false);
   });
+
+  it("a bad count names its option by both names when -n is short for it (--concurrency)", async () => {
+    const jobs = join(tempDir("cli-options"), "jobs");
+    const task = join(FIXTURES, "hello");
+    const [long, short, attempts] = await Promise.all([
+      cli(["run", task, "--agent", "nop", "--concurrency", "x", "--jobs-dir", jobs]),
+      cli(["run", task, "--agent", "nop", "-n", "0", "--jobs-dir", jobs]),
+      cli(["run", task, "--agent", "nop", "-k", "1.5", "--jobs-dir", jobs]),
+    ]);
+    expect(long).toMatchObject({
+      code: 2,
+      stderr: 'longhaul: -n/--concurrency must be a positive integer, got "x"\n',
+    });
+    expect(short.stderr).toBe('longhaul: -n/--concurrency must be a positive integer, got "0"\n');
+    expect(attempts.stderr).toBe('longhaul: --attempts must be a positive integer, got "1.5"\n');
+    expect(existsSync(jobs)).toBe(false);
+  });
 });

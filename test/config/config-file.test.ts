@@ -56,6 +56,35 @@ describe("config file", () => {
     expect(doc.models?.value).toEqual(["openai:gpt-4o"]);
   });
 
+  it("config show names the installed agents a TOML file defines, with the file as source", async () => {
+    const toml = join(dir, "agents.toml");
+    writeFileSync(
+      toml,
+      [
+        'sandbox = "docker"',
+        "",
+        "[agents.my-agent]",
+        'package = "my-agent-cli"',
+        'version = "1.2.3"',
+        'bin = "node_modules/my-agent-cli/bin/cli.js"',
+        'args = ["--prompt", "{{instruction}}"]',
+        "",
+      ].join("\n"),
+    );
+    const [text, json] = await Promise.all([
+      cli(["--config", "agents.toml", "config", "show"]),
+      cli(["--config", "agents.toml", "config", "show", "--json"]),
+    ]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^agents\\.my-agent +my-agent-cli@1\\.2\\.3 +${toml}$`, "m"));
+    expect(text.stdout).toMatch(new RegExp(`^sandbox +docker +${toml}$`, "m"));
+    const doc = JSON.parse(json.stdout) as {
+      agents: Record<string, { value: { bin: string }; source: string }>;
+    };
+    expect(doc.agents["my-agent"]?.source).toBe(toml);
+    expect(doc.agents["my-agent"]?.value.bin).toBe("node_modules/my-agent-cli/bin/cli.js");
+  });
+
   it("a plugin's report format renders, and the jobs dir defaults to the file's", async () => {
     const [fmt, jobs] = await Promise.all([
       cli(["--plugin", "./plug2.mjs", "report", "--import", "trials.csv", "--format", "plugin-format"]),

@@ -17,6 +17,7 @@ export function configDocument(c: EffectiveConfig) {
     models: sourced(c.models),
     pricing: Object.fromEntries(Object.entries(c.pricingModels).map(([m, p]) => [m, sourced(p)])),
     plugins: c.plugins.map((p) => ({ value: p.spec, source: describeSource(p.source) })),
+    agents: Object.fromEntries(Object.entries(c.agents).map(([name, a]) => [name, sourced(a)])),
   };
 }
 
@@ -32,9 +33,12 @@ export function formatConfig(c: EffectiveConfig): string {
   }
   if (doc.plugins.length === 0) rows.push(["plugins", "(none)", "default"]);
   for (const p of doc.plugins) rows.push(["plugins", p.value, p.source]);
+  for (const [name, a] of Object.entries(doc.agents)) {
+    rows.push([`agents.${name}`, `${a.value.package}@${a.value.version}`, a.source]);
+  }
   const file =
     doc.config_file === null
-      ? "config file: none (longhaul.config.json or .toml in the current folder, --config, LONGHAUL_CONFIG)"
+      ? "config file: none (longhaul.config.ts, .json or .toml in the current folder, --config, LONGHAUL_CONFIG)"
       : `config file: ${doc.config_file.path} (${doc.config_file.found_by})`;
   return `${file}\n\n${formatTable(["KEY", "VALUE", "SOURCE"], rows, { align: "left", rule: false })}\n`;
 }

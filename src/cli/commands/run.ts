@@ -58,7 +58,7 @@ export function registerRunCommand(program: Command): void {
     .option("-a, --agent <name>", "agent to run (repeatable)", collect)
     .option("-m, --model <provider:model>", "model for LLM agents (repeatable)", collect)
     .option("-k, --attempts <n>", "attempts per task × agent × model", positiveInt("--attempts"), 1)
-    .option("-n, --concurrency <n>", "trials run at once", positiveInt("-n"), 1)
+    .option("-n, --concurrency <n>", "trials run at once", positiveInt("-n/--concurrency"), 1)
     .option("--job <name>", "job name (default: a timestamped id)")
     .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
     .option("--resume", "continue the job (--job, or the newest one): finished trials are kept")
