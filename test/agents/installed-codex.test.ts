@@ -20,12 +20,23 @@ import {
  * Codex CLI (the real pinned binary, installed into the agent cache on first use) through the
  * runner on the bwrap sandbox with no network: its Responses API calls reach the loopback
  * server through the in-sandbox forwarder, and scripted exec_command calls solve the fixture.
- * (Codex offers its apply_patch tool only to models it knows; for an unknown model name its
- * fallback tool set edits files through exec_command, as here.)
+ * (Codex offers its apply_patch tool only to models it knows; for an unknown model name the
+ * file edit is an `apply_patch` command sent through exec_command, which Codex intercepts and
+ * applies itself, as here.)
  */
 let llm: LoopbackLlm;
 
-const WRITE_SUM = `mkdir -p /app/bin && echo ${Buffer.from(SUM_SCRIPT).toString("base64")} | base64 -d > /app/bin/sum`;
+/** Codex's own file edit: its apply_patch, called through exec_command (Codex runs the patch itself). */
+const WRITE_SUM = [
+  "apply_patch <<'PATCH'",
+  "*** Begin Patch",
+  "*** Add File: bin/sum",
+  ...SUM_SCRIPT.trimEnd()
+    .split("\n")
+    .map((l) => `+${l}`),
+  "*** End Patch",
+  "PATCH",
+].join("\n");
 
 function script(req: RecordedRequest): ScriptedReply {
   const usage = { input: 700, output: 30, cached: 100, reasoning: 5 };
@@ -74,6 +85,8 @@ describe("codex through the runner", () => {
     for (const r of llm.requests) {
       expect(r.headers.authorization).toBe(`Bearer ${REAL_KEY}`);
     }
+    // The file edit went through Codex's own apply_patch, not a shell redirect.
+    expect(callOutput(calls[2], "call_2")).toMatch(/Success\. Updated the following files:\s+A bin\/sum/);
     const check = callOutput(calls.at(-1), "call_3");
     expect(check).toContain("KEY-CHECK-END");
     expect(check).not.toContain("KEY-FOUND");

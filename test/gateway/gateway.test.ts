@@ -150,6 +150,31 @@ describe("model gateway", () => {
     expect(g.usage().calls).toBe(1);
   });
 
+  it("stops at the cost budget, refusing a Responses call in OpenAI's format", async () => {
+    const g = await gateway({ budget: { maxCostUsd: 0.001 } });
+    const before = llm.requests.length;
+    // 1000 in × $1 + 300 out × $2 per million: $0.0016, past the $0.001 allowed.
+    llm.push(reply.text("costly", { input: 1000, output: 300 }));
+    const model = clients.responses?.(g);
+    if (model === undefined) throw new Error("no client");
+    expect((await generateText({ model, prompt: "hi", maxRetries: 0 })).text).toBe("costly");
+    const refused = await fetch(`${g.endpoint.hostUrl}/v1/responses`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${g.endpoint.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "m1", input: "more" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        type: "insufficient_quota",
+        code: "budget_exceeded",
+        message: expect.stringMatching(/cost budget/),
+      },
+    });
+    expect(g.budgetStop()).toMatchObject({ reason: "cost" });
+    expect(llm.requests.length).toBe(before + 1);
+  });
+
   it("retries an upstream 429 then 500, honouring Retry-After, and counts the success once", async () => {
     // Retry-After is honoured up to the policy's longest wait (models/retry.ts).
     const g = await gateway({}, { retryMaxMs: 1000 });
