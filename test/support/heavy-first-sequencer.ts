@@ -11,7 +11,7 @@ const HEAVY_SECONDS: Readonly<Record<string, number>> = {
   "test/tasks/dataset-check-1.test.ts": 160,
   "test/tasks/dataset-check-2.test.ts": 160,
   "test/scale/lineages/metric-table-repro.test.ts": 100,
-  "test/scale/lineages/lander-pilot.test.ts": 40,
+  "test/scale/lineages/lander-pilot.test.ts": 30,
   "test/scale/lineages/loan-schedule.test.ts": 130,
   "test/scale/lineages/orbit-propagate.test.ts": 100,
   "test/scale/follow-e2e.test.ts": 90,

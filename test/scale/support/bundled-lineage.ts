@@ -50,7 +50,7 @@ export function describeBundledLineage(name: string, options: BundledLineageOpti
       });
     }, 900_000);
 
-    it(`${depth} approved children, every check passed`, () => {
+    it(`${depth} approved child${depth === 1 ? "" : "ren"}, every check passed`, () => {
       const kids = get().nodes.filter((n) => n.status !== "root");
       expect(kids.map((n) => `${n.depth}:${n.status}`)).toEqual(
         Array.from({ length: depth }, (_, i) => `${i + 1}:approved`),
