@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -9,6 +9,10 @@ import {
   listSandboxProviders,
   listWorldTools,
 } from "../../src/registries.js";
+import { createWorld } from "../../src/world/build/world.js";
+import { loadWorldTask } from "../../src/world/task/load.js";
+import { mergedRole } from "../../src/world/task/merge.js";
+import { agentDocument, setupWorldTask } from "../../src/world/task/setup.js";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
 import { runCli } from "../support/cli-process.js";
 import { Harness, testRole } from "../world/kit.js";
@@ -115,5 +119,86 @@ describe("plugins loaded in process", () => {
     expect(!bad.ok && bad.error.code).toBe("invalid_args");
     const denied = h.call("b", "wave_at", { to: "a" });
     expect(!denied.ok && denied.error.code).toBe("tool_not_allowed");
+  });
+});
+
+describe("a plugin's world tool in a world task", () => {
+  // bronze-arrows with the plugin's tool given to the lumberjack, who waves at the fletcher first.
+  const source = readFileSync(resolve(import.meta.dirname, "../../world-tasks/bronze-arrows.yaml"), "utf8");
+  const dir = join(work, "world-tasks");
+  mkdirSync(dir, { recursive: true });
+  const text = source
+    .replace("id: bronze-arrows", "id: bronze-arrows-waving")
+    .replace("    role: lumberjack\n", "    role: lumberjack\n    tools: [wave_at]\n")
+    .replace(
+      "reference:\n",
+      "reference:\n  - - { agent: lumberjack, call: { tool: wave_at, args: { to: fletcher } } }\n",
+    );
+  writeFileSync(join(dir, "waving.yaml"), text);
+
+  it("is given to one member by the task file, used by its reference and played by the oracle team", async () => {
+    const jobs = join(work, "jobs-world");
+    const [check, run] = await Promise.all([
+      runCli(["--plugin", PLUGIN, "world", "check", dir], { env: ENV }),
+      runCli(
+        [
+          "--plugin",
+          PLUGIN,
+          "run",
+          dir,
+          "--agent",
+          "oracle",
+          "--jobs-dir",
+          jobs,
+          "--job",
+          "waving",
+          "--json",
+        ],
+        { env: ENV },
+      ),
+    ]);
+    expect(check.code, check.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
+    const out = z
+      .object({ trials: z.array(z.object({ outcome: z.string(), reward: z.number().nullable() })) })
+      .parse(JSON.parse(run.stdout));
+    expect(out.trials).toEqual([expect.objectContaining({ outcome: "completed", reward: 1 })]);
+    const events = readFileSync(
+      join(
+        jobs,
+        "waving",
+        readdirSync(join(jobs, "waving")).find((f) => f.startsWith("bronze")) ?? "",
+        "world-run.json",
+      ),
+      "utf8",
+    );
+    expect(events).toContain('"wave_at"');
+  }, 120_000);
+
+  it("is refused without the plugin, naming the file, the path and the line", async () => {
+    const r = await runCli(["world", "check", dir], { env: ENV });
+    // The check fails (exit 1) with the task's load error as its verdict.
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(
+      /waving\.yaml\): team\[0\]\.tools\[0\] \(line \d+\): unknown world tool "wave_at" \(built in or registered by a plugin before the task loads\)/,
+    );
+  });
+
+  it("is in the member's role document, and only in that member's", async () => {
+    // Loaded once per process (a second, different definition of a name is refused).
+    if (getWorldTool("wave_at") === undefined) await loadPlugins([{ spec: PLUGIN, baseDir: work }]);
+    const spec = loadWorldTask(join(dir, "waving.yaml"));
+    const world = createWorld();
+    expect(agentDocument(spec, world, "lumberjack")).toContain(
+      "## Tools this task gives you\n- wave_at: Wave at one teammate (a plugin's tool).",
+    );
+    expect(agentDocument(spec, world, "fletcher")).not.toContain("wave_at");
+    const setup = setupWorldTask(spec, world);
+    const allowed = (id: string): readonly string[] =>
+      setup.state.agents.get(setup.state.agentIndex[id] ?? -1)?.allowedTools ?? [];
+    expect(allowed("lumberjack")).toContain("wave_at");
+    expect(allowed("fletcher")).not.toContain("wave_at");
+    // Under the merged baseline the one agent may use every member's tools, the plugin's too.
+    expect(mergedRole(spec).tools).toContain("wave_at");
   });
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { SKILLS } from "./schema.js";
-import { TOOL_NAMES } from "./tool-args.js";
 
 const COMMON = [
   "move_to",
@@ -21,7 +20,9 @@ export const roleSchema = z.strictObject({
   summary: z.string(),
   skills: z.partialRecord(z.enum(SKILLS), z.number().int().min(1).max(99)),
   items: z.array(z.strictObject({ item: z.string(), qty: z.number().int().min(1) })),
-  tools: z.array(z.enum(TOOL_NAMES as [string, ...string[]])),
+  // Built-in tool names for the built-in roles; a merged role recorded in a run file may also
+  // hold a task's registered extra tools (checked against the registry when the task loads).
+  tools: z.array(z.string().regex(/^[a-z][a-z0-9_]*$/)),
   /** What the role document covers beyond its skills' recipes and resources. */
   knows: z.strictObject({
     monsters: z.boolean(),

@@ -3,6 +3,8 @@ import type { Skill } from "../model/schema.js";
 import { TOOL_NAMES } from "../model/tool-args.js";
 import type { WorldTaskMember, WorldTaskSpec } from "./schema.js";
 
+const isBuiltinTool = (name: string): boolean => (TOOL_NAMES as readonly string[]).includes(name);
+
 /** The one agent of a merged team (the `merged` modifier), and its role's id. */
 export const MERGED_AGENT_ID = "merged";
 export const MERGED_ROLE_ID = "merged";
@@ -50,7 +52,7 @@ export function mergedRole(spec: WorldTaskSpec, roles: readonly RoleDef[] = ROLE
     const role = roles.find((r) => r.id === m.role);
     if (role === undefined) continue;
     for (const s of role.items) kit.set(s.item, (kit.get(s.item) ?? 0) + s.qty);
-    for (const t of role.tools) tools.add(t);
+    for (const t of [...role.tools, ...m.tools]) tools.add(t);
     monsters ||= role.knows.monsters;
     npcs ||= role.knows.npcs === true;
   }
@@ -60,7 +62,8 @@ export function mergedRole(spec: WorldTaskSpec, roles: readonly RoleDef[] = ROLE
     summary: `The whole team as one agent: ${spec.team.map((m) => m.id).join(", ")}.`,
     skills,
     items: [...kit].map(([item, qty]) => ({ item, qty })),
-    tools: TOOL_NAMES.filter((t) => tools.has(t)),
+    // Built-in tools in their usual order, then the task's registered extras.
+    tools: [...TOOL_NAMES.filter((t) => tools.has(t)), ...[...tools].filter((t) => !isBuiltinTool(t))],
     knows: { monsters, ...(npcs ? { npcs } : {}) },
   };
 }

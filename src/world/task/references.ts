@@ -1,7 +1,7 @@
 import type { World } from "../build/world.js";
 import { roleById } from "../model/roles.js";
 import { walkable } from "../model/tilemap.js";
-import { TOOL_ARGS } from "../model/tool-args.js";
+import { getWorldTool } from "../tools/registry.js";
 import { hasWorldPredicate } from "./predicates.js";
 import type { WorldPredicate, WorldTaskSpec } from "./schema.js";
 
@@ -38,6 +38,9 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
     const role = roleById(m.role);
     if (role === undefined) bad(["team", i, "role"], `unknown role "${m.role}"`);
     if (m.spawn !== undefined) tile(["team", i, "spawn"], m.spawn.x, m.spawn.y);
+    m.tools.forEach((t, j) => {
+      if (getWorldTool(t) === undefined) bad(["team", i, "tools", j], unknownTool(t));
+    });
     m.inventory.forEach((s, j) => {
       item(["team", i, "inventory", j, "item"], s.item);
     });
@@ -124,7 +127,12 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
           `${c.agent} is out of turn order (each agent at most once a round, in team order)`,
         );
       last = Math.max(last, at);
-      const args = TOOL_ARGS[c.call.tool].safeParse(c.call.args);
+      const def = getWorldTool(c.call.tool);
+      if (def === undefined) {
+        bad([...path, "call", "tool"], unknownTool(c.call.tool));
+        return;
+      }
+      const args = def.args.safeParse(c.call.args);
       if (!args.success) {
         const issue = args.error.issues[0];
         bad([...path, "call", "args", ...(issue?.path ?? []).map(String)], issue?.message ?? "invalid");
@@ -158,4 +166,8 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
     });
   });
   return out;
+}
+
+function unknownTool(name: string): string {
+  return `unknown world tool "${name}" (built in or registered by a plugin before the task loads)`;
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { SKILLS, SLOTS } from "../model/schema.js";
-import { TOOL_NAMES, type ToolName } from "../model/tool-args.js";
 
 /** The kinds of world task; a dataset reports results per category. */
 export const WORLD_TASK_CATEGORIES = [
@@ -110,11 +109,15 @@ const teamMember = z.strictObject({
   inventory: z.array(z.strictObject({ item: id, qty })).default([]),
   equipment: z.partialRecord(z.enum(SLOTS), id).default({}),
   role_document: z.string().min(1).default("default").describe('"default" or the document text'),
+  tools: z
+    .array(id)
+    .default([])
+    .describe("tools beyond the role's: built-in ones or registered world tools (a plugin's)"),
   goal: z.string().min(1),
 });
 
 const toolCall = z.strictObject({
-  tool: z.enum(TOOL_NAMES as [ToolName, ...ToolName[]]),
+  tool: id.describe("a built-in world tool or a registered one"),
   args: z.record(z.string(), z.unknown()).default({}),
 });
 

@@ -7,6 +7,7 @@ import { DEFAULT_RULES, type WorldRules } from "../model/rules.js";
 import type { Skill } from "../model/schema.js";
 import type { AgentState, Lot, WorldState } from "../model/types.js";
 import { maxHpFor } from "../tools/combat.js";
+import { getWorldTool } from "../tools/registry.js";
 import { isMerged, MERGED_AGENT_ID, MERGED_ROLE_ID, mergedRole } from "./merge.js";
 import type { WorldTaskSpec } from "./schema.js";
 
@@ -141,7 +142,9 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
       else equipment[key] = newLot(item, 1, id, `equipped:${id}`);
     }
     const hp = maxHpFor({ skills });
-    agentVec = agentVec.set(idx, { ...a, skills, inventory, equipment, hp, maxHp: hp });
+    // Tools the task gives beyond the role's (a merged role already holds every member's).
+    const allowedTools = merged ? a.allowedTools : [...new Set([...a.allowedTools, ...m.tools])];
+    agentVec = agentVec.set(idx, { ...a, skills, inventory, equipment, hp, maxHp: hp, allowedTools });
   }
   let nodes = state.nodes;
   for (const d of spec.world.depleted_nodes) {
@@ -171,5 +174,10 @@ export function agentDocument(spec: WorldTaskSpec, world: World, agentId: string
   if (m.role_document !== "default") return m.role_document;
   const role = roleById(m.role);
   if (role === undefined) throw new RangeError(`unknown role "${m.role}"`);
-  return roleDocument(taskWorld(spec, world), role, m.spawn ?? world.pack.world.spawn);
+  const doc = roleDocument(taskWorld(spec, world), role, m.spawn ?? world.pack.world.spawn);
+  const extra = m.tools.filter((t) => !role.tools.includes(t));
+  if (extra.length === 0) return doc;
+  // The task's extra tools (a plugin's, say) are part of what this agent alone is told.
+  const lines = extra.map((t) => `- ${t}: ${getWorldTool(t)?.description ?? "(not registered)"}`);
+  return `${doc}\n## Tools this task gives you\n${lines.join("\n")}\n`;
 }

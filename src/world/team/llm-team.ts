@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { UserError } from "../../core/index.js";
 import { ModelClient, settingsFromOptions } from "../../models/index.js";
 import { TOOL_ARGS, TOOL_DESCRIPTIONS, TOOL_NAMES } from "../model/tool-args.js";
+import { listWorldTools } from "../tools/registry.js";
 import { renderObservation } from "./render-observation.js";
 import type { TeamAgent, TeamAgentDefinition, TeamContext, TeamMember } from "./types.js";
 
@@ -10,12 +11,20 @@ const WAIT = { tool: "wait", args: {} } as const;
 /** Turns of its own history each agent keeps in its prompt (older ones are dropped whole). */
 const DEFAULT_MEMORY_TURNS = 8;
 
+/** The 13 built-in tools and every registered one (a plugin's); the engine refuses what a role may not use. */
 function worldTools(): ToolSet {
   const tools: ToolSet = {};
   for (const name of TOOL_NAMES) {
     // Widened to what every tool's arguments have in common, so one tool() call fits all 13.
     const inputSchema: z.ZodType<Record<string, unknown>> = TOOL_ARGS[name];
     tools[name] = tool({ description: TOOL_DESCRIPTIONS[name], inputSchema });
+  }
+  for (const t of listWorldTools()) {
+    if (t.name in tools) continue;
+    tools[t.name] = tool({
+      description: t.description,
+      inputSchema: t.args as z.ZodType<Record<string, unknown>>,
+    });
   }
   return tools;
 }
