@@ -39,7 +39,11 @@ export interface AnalysisTrial {
    * A world trial's verdict: its pass is the task's success condition (SR), not R ≥ 0.95, since
    * R is the share of checkpoints (PSR). Absent or null for a terminal trial.
    */
-  world?: { success: boolean } | null;
+  world?: {
+    success: boolean;
+    /** The modifiers and baselines the trial played under (`no-comm`, `merged`, …); absent: none. */
+    modifiers?: readonly string[] | undefined;
+  } | null;
   /** Continue-until-timeout mode's record (run --until-timeout); absent or null otherwise. */
   continuation?: Continuation | null;
   grading_errors?: readonly string[];

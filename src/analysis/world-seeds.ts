@@ -1,6 +1,9 @@
 import type { AnalysisTrial } from "./summary-types.js";
 
-/** One agent × model's world trials by attempt: SR and PSR per attempt and their spread. */
+/**
+ * One agent × model × modifier set's world trials by attempt: SR and PSR per attempt and their
+ * spread.
+ */
 export interface WorldSeedRow {
   label: string;
   /** Per attempt (each attempt of a job has its own seed), in attempt order. */
@@ -19,7 +22,10 @@ export function worldSeedRows(trials: readonly AnalysisTrial[]): WorldSeedRow[] 
   const groups = new Map<string, AnalysisTrial[]>();
   for (const t of trials) {
     if (!t.world || t.outcome === "infra_error") continue;
-    const label = t.model === null ? t.agent : `${t.agent} / ${t.model}`;
+    // Trials under different modifiers are different conditions: never pooled, named in the label.
+    const mods = t.world.modifiers ?? [];
+    const team = t.model === null ? t.agent : `${t.agent} / ${t.model}`;
+    const label = mods.length === 0 ? team : `${team} [${mods.join(", ")}]`;
     groups.set(label, [...(groups.get(label) ?? []), t]);
   }
   const rows: WorldSeedRow[] = [];

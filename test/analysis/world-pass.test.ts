@@ -72,4 +72,21 @@ describe("a world trial passes by its success condition (SR), R being its PSR", 
     expect(md).toContain("1/2 · 0/2");
     expect(md).toContain("0.750 · 0.375");
   });
+
+  it("keeps trials under different modifiers apart and names the modifiers in the report", () => {
+    const under = (id: string, success: boolean, modifiers?: string[]): TrialResult => {
+      const t = world(id, success ? 1 : 0.5, success);
+      const w = t.world;
+      if (w === null || w === undefined) throw new Error("a world trial");
+      return { ...t, world: modifiers === undefined ? w : { ...w, modifiers } };
+    };
+    const s = summarize([under("p", true), under("q", false, ["no-comm"]), under("r", false, ["no-comm"])], {
+      bootstrapSamples: 0,
+    });
+    expect(s.worldSeeds?.map((r) => [r.label, r.attempts[0]?.tasks, r.attempts[0]?.successes])).toEqual([
+      ["oracle", 1, 1],
+      ["oracle [no-comm]", 2, 0],
+    ]);
+    expect(renderMarkdown(s)).toContain("oracle [no-comm]");
+  });
 });
