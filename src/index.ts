@@ -25,6 +25,7 @@ export type {
   AgentRunResult,
   ModelEndpoint,
 } from "./agents/types.js";
+export { type Calibration, type CalibrationOptions, calibrate } from "./analysis/calibrate.js";
 export { type CompareOptions, type Comparison, compareJobs, type TaskPair } from "./analysis/compare.js";
 // Results.
 export { type SummarizeOptions, summarize } from "./analysis/summarize.js";

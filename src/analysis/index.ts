@@ -1,3 +1,5 @@
+export * from "./calibrate.js";
+export * from "./calibrate-band.js";
 export * from "./compare.js";
 export * from "./external-results.js";
 export * from "./group-metrics.js";

@@ -24,6 +24,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./config.js")).registerConfigCommand,
   },
   {
+    name: "dataset",
+    term: "dataset",
+    description: "the dataset as a whole: calibrate task difficulty from results",
+    runsAgents: false,
+    load: async () => (await import("./dataset.js")).registerDatasetCommand,
+  },
+  {
     name: "export",
     term: "export",
     description: "export a job's results for other tools",

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { registerScaleAgents } from "../../scale/agent/register.js";
 import { registerWorldKinds } from "../../world/trial/register.js";
 import { registerConfigCommand } from "./config.js";
+import { registerDatasetCommand } from "./dataset.js";
 import { registerExportCommand } from "./export.js";
 import { registerImagesCommand } from "./images.js";
 import { registerModelsCommand } from "./models.js";
@@ -23,6 +24,7 @@ export function registerCommands(program: Command): void {
   registerScaleAgents();
   registerWorldKinds();
   registerConfigCommand(program);
+  registerDatasetCommand(program);
   registerExportCommand(program);
   registerImagesCommand(program);
   registerModelsCommand(program);
