@@ -38,7 +38,7 @@ export function registerWorldRunCommand(world: Command): void {
     .command("run")
     .description("a team plays world tasks once per seed; prints SR and PSR per seed, their mean and spread")
     .argument("<tasks...>", "world task files or folders of them")
-    .requiredOption("--team <name>", "team agent (oracle, nop, random, llm, …)")
+    .requiredOption("--team <name>", "team agent (oracle, scripted, nop, random, llm, …)")
     .option("-m, --model <provider:model>", "model for a team that calls one", collect)
     .option("--modifier <m>", "world modifier, e.g. no-comm or round-budget=40 (repeatable)", collect)
     .option("--seeds <list>", "trial seeds, one attempt each (comma-separated)", "1")

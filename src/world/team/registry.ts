@@ -1,6 +1,7 @@
 import { UserError } from "../../core/index.js";
 import { idleTeam, randomTeam, referenceTeam } from "./builtin.js";
 import { llmTeam } from "./llm-team.js";
+import { scriptedTeam } from "./scripted/scripted-team.js";
 import type { TeamAgentDefinition } from "./types.js";
 
 const teams = new Map<string, TeamAgentDefinition>();
@@ -26,4 +27,4 @@ export function listTeamAgents(): TeamAgentDefinition[] {
   return [...teams.values()];
 }
 
-for (const def of [referenceTeam, randomTeam, idleTeam, llmTeam]) registerTeamAgent(def);
+for (const def of [referenceTeam, randomTeam, idleTeam, scriptedTeam, llmTeam]) registerTeamAgent(def);

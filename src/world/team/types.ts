@@ -1,5 +1,6 @@
 import type { UsageTotals } from "../../models/usage.js";
 import type { Observation } from "../engine/observe.js";
+import type { TeamTaskView } from "./task-view.js";
 
 /**
  * One team's decision-maker for a world trial: on each agent's turn it gets that agent's
@@ -22,7 +23,7 @@ export interface TeamMember {
   document: string;
 }
 
-/** What a team agent is made from: the task's reference calls, a seed, and user options. */
+/** What a team agent is made from: the task's reference calls, a seed, user options and the task view. */
 export interface TeamContext {
   /** The task's reference solution: per round, the calls in turn order (empty when it has none). */
   reference: ReadonlyArray<ReadonlyArray<{ agent: string; call: unknown }>>;
@@ -34,6 +35,11 @@ export interface TeamContext {
   model: string | null;
   signal: AbortSignal;
   log: (line: string) => void;
+  /**
+   * The task as a planning team may know it (grading predicates, start positions, placed
+   * monsters, roles, the world): set by world trials; absent when a team is made elsewhere.
+   */
+  task?: TeamTaskView;
 }
 
 export interface TeamAgentDefinition {

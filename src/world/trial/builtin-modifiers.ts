@@ -74,7 +74,7 @@ const merged: WorldModifierDefinition = {
   checkTeam: (team) => {
     if (REFERENCE_TEAMS.includes(team))
       throw new UserError(
-        `option ${WORLD_MODIFIERS_OPTION}: team ${team} cannot play under the merged modifier (its reference calls are for the separate agents); use random, nop or llm`,
+        `option ${WORLD_MODIFIERS_OPTION}: team ${team} cannot play under the merged modifier (its reference calls are for the separate agents); use scripted, random, nop or llm`,
       );
   },
 };

@@ -12,6 +12,7 @@ import {
   worldTaskSession,
 } from "../task/index.js";
 import { getTeamAgent } from "../team/registry.js";
+import { teamTaskView } from "../team/task-view.js";
 import type { TeamAgent } from "../team/types.js";
 import {
   checkTeamForModifiers,
@@ -69,6 +70,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     model: p.model,
     signal: p.signal,
     log: p.log ?? (() => undefined),
+    task: teamTaskView(spec, world, session.state, session.roles),
   });
   const setupSec = (performance.now() - t0) / 1000;
   const deadline = Date.now() + p.task.config.agent.timeout_sec * p.timeoutMultiplier * 1000;
