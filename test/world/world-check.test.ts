@@ -38,12 +38,12 @@ describe("longhaul world check", () => {
     expect(lines).toHaveLength(3);
     for (const l of lines)
       expect(l).toMatch(
-        /^ok {3}\S+ \(world-tasks\/.*\.yaml\): \w+, reference succeeds in \d+ rounds, psr 1\.00; waiting: psr 0\.\d\d$/,
+        /^ok {3}\S+ \(world-tasks\/.*\.yaml\): \w+, reference succeeds in \d+ rounds, psr 1\.00; scripted succeeds in \d+ rounds, psr \d\.\d\d; waiting: psr 0\.\d\d; each role alone fails \(psr (\w+ \d\.\d\d(, )?)+\)$/,
       );
     expect(code).toBeUndefined();
   });
 
-  it("exits 1 naming each failing task: schema error, round-0 trap, failing reference, waiting succeeds", async () => {
+  it("exits 1 naming each failing task: schema error, round-0 trap, failing reference, waiting succeeds, one role suffices", async () => {
     const dir = mkdtempSync(join(tmpdir(), "world-check-"));
     const base = readFileSync("world-tasks/bronze-arrows.yaml", "utf8");
     copyFileSync("world-tasks/warden-hunt.yaml", join(dir, "a-good.yaml"));
@@ -71,10 +71,25 @@ describe("longhaul world check", () => {
         .replace("id: bronze-arrows", "id: e-idle")
         .replace(/success:\n(.*\n)*?checkpoints:/, "success: { not: { within_rounds: 3 } }\ncheckpoints:"),
     );
+    // Bronze arrows without the reference calls: the scripted team is what shows it solvable.
+    writeFileSync(
+      join(dir, "f-no-reference.yaml"),
+      base.replace("id: bronze-arrows", "id: f-no-reference").replace(/\nreference:\n[\s\S]*$/, "\n"),
+    );
+    // A log is all it takes: the lumberjack could do it alone.
+    writeFileSync(
+      join(dir, "g-solo.yaml"),
+      base
+        .replace("id: bronze-arrows", "id: g-solo")
+        .replace(
+          /success:\n(.*\n)*?checkpoints:/,
+          "success: { gathered: { item: pine_log, qty: 1 } }\ncheckpoints:",
+        ),
+    );
     const { out, code } = await cli([dir]);
     const lines = out.trim().split("\n");
     expect(code).toBe(1);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(7);
     expect(lines[0]).toMatch(/^ok {3}warden-hunt/);
     expect(lines[1]).toMatch(/^FAIL \? \(.*b-schema\.yaml\): max_rounds \(line 7\): Too small/);
     expect(lines[2]).toMatch(/^FAIL c-trap .*: true at round 0: success/);
@@ -82,7 +97,13 @@ describe("longhaul world check", () => {
       /^FAIL d-short .*: reference FAILS in 12 rounds, psr 0\.\d\d: all\(✗ fletcher holds 0\/15 bronze_arrow/,
     );
     expect(lines[4]).toMatch(
-      /^FAIL e-idle .*: reference succeeds in 13 rounds, psr 1\.00; waiting alone succeeds$/,
+      /^FAIL e-idle .*: reference succeeds in 13 rounds, psr 1\.00; scripted succeeds in \d+ rounds, psr 1\.00; waiting alone succeeds$/,
+    );
+    expect(lines[5]).toMatch(
+      /^ok {3}f-no-reference .*: crafting, scripted succeeds in \d+ rounds, psr 1\.00; waiting: psr 0\.00; each role alone fails/,
+    );
+    expect(lines[6]).toMatch(
+      /^FAIL g-solo .*; lumberjack alone succeeds \(scripted, merged with only its abilities\)$/,
     );
   });
 });

@@ -27,6 +27,20 @@ export function runAgentIds(spec: WorldTaskSpec): string[] {
   return isMerged(spec) ? [MERGED_AGENT_ID] : spec.team.map((m) => m.id);
 }
 
+/**
+ * The members whose abilities fill the merged agent: every member, or under `solo_role` only the
+ * members of that role (a single role trying the whole task alone).
+ */
+export function mergedMembers(spec: WorldTaskSpec): WorldTaskMember[] {
+  const role = spec.params.solo_role;
+  return role === undefined ? spec.team : spec.team.filter((m) => m.role === role);
+}
+
+/** The task played by one agent with only `role`'s abilities (its members' skills, items and tools). */
+export function soloRoleSpec(spec: WorldTaskSpec, role: string): WorldTaskSpec {
+  return { ...spec, params: { ...spec.params, merged: true, solo_role: role } };
+}
+
 /** A member's skill levels: its role's, with the task's own levels over them. */
 function memberSkills(m: WorldTaskMember): Partial<Record<Skill, number>> {
   const out: Partial<Record<Skill, number>> = { ...(roleById(m.role)?.skills ?? {}) };
@@ -46,7 +60,7 @@ export function mergedRole(spec: WorldTaskSpec, roles: readonly RoleDef[] = ROLE
   const tools = new Set<string>();
   let monsters = false;
   let npcs = false;
-  for (const m of spec.team) {
+  for (const m of mergedMembers(spec)) {
     for (const [skill, level] of Object.entries(memberSkills(m)))
       skills[skill as Skill] = Math.max(skills[skill as Skill] ?? 0, level ?? 0);
     const role = roles.find((r) => r.id === m.role);
@@ -59,7 +73,9 @@ export function mergedRole(spec: WorldTaskSpec, roles: readonly RoleDef[] = ROLE
   return {
     id: MERGED_ROLE_ID,
     name: "Merged team",
-    summary: `The whole team as one agent: ${spec.team.map((m) => m.id).join(", ")}.`,
+    summary: `The whole team as one agent: ${mergedMembers(spec)
+      .map((m) => m.id)
+      .join(", ")}.`,
     skills,
     items: [...kit].map(([item, qty]) => ({ item, qty })),
     // Built-in tools in their usual order, then the task's registered extras.

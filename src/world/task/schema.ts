@@ -196,6 +196,11 @@ export const worldTaskSchema = z.strictObject({
         .literal(true)
         .optional()
         .describe("the team plays as one agent, `merged` (the merged modifier sets it)"),
+      solo_role: id
+        .optional()
+        .describe(
+          "with merged: only the members of this role fill the one agent (skills, kit, task items, tools): `world check`'s single-role check",
+        ),
     })
     .default({})
     .describe("engine rules that differ from the defaults"),

@@ -8,7 +8,7 @@ import type { Skill } from "../model/schema.js";
 import type { AgentState, Lot, WorldState } from "../model/types.js";
 import { maxHpFor } from "../tools/combat.js";
 import { getWorldTool } from "../tools/registry.js";
-import { isMerged, MERGED_AGENT_ID, MERGED_ROLE_ID, mergedRole } from "./merge.js";
+import { isMerged, MERGED_AGENT_ID, MERGED_ROLE_ID, mergedMembers, mergedRole } from "./merge.js";
 import type { WorldTaskSpec } from "./schema.js";
 
 export interface WorldTaskSetup {
@@ -87,7 +87,7 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
   const w = taskWorld(spec, world);
   const merged = isMerged(spec);
   // Under `merged` one agent plays for the team, at the first member's spawn, with the merged role.
-  const first = spec.team[0];
+  const first = (merged ? mergedMembers(spec) : spec.team)[0];
   const agents: AgentSpec[] = merged
     ? [
         {
@@ -120,7 +120,7 @@ export function setupWorldTask(spec: WorldTaskSpec, world: World): WorldTaskSetu
     return lot.id;
   };
   let agentVec = state.agents;
-  for (const m of spec.team) {
+  for (const m of merged ? mergedMembers(spec) : spec.team) {
     // A merged team's members all fill the one agent (their skills are already in its role).
     const id = merged ? MERGED_AGENT_ID : m.id;
     const idx = state.agentIndex[id];

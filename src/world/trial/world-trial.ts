@@ -4,23 +4,10 @@ import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } fro
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
 import { createWorld } from "../build/world.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
-import {
-  agentDocument,
-  loadWorldTask,
-  verifyWorldRun,
-  type WorldTaskSpec,
-  worldTaskSession,
-} from "../task/index.js";
-import { getTeamAgent } from "../team/registry.js";
-import { teamTaskView } from "../team/task-view.js";
+import { loadWorldTask, verifyWorldRun, type WorldTaskSpec } from "../task/index.js";
 import type { TeamAgent } from "../team/types.js";
-import {
-  checkTeamForModifiers,
-  modifiersOf,
-  modifyMembers,
-  modifyObservation,
-  modifySpec,
-} from "./modifiers.js";
+import { checkTeamForModifiers, modifiersOf } from "./modifiers.js";
+import { startWorldPlay } from "./play.js";
 
 /** The run file of a world trial, beside result.json: `longhaul world replay` re-runs it. */
 export const WORLD_RUN_FILE = "world-run.json";
@@ -47,31 +34,20 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const mods = modifiersOf(p.agentOptions);
   // Checked when the job is made too; a job made elsewhere (an older config) is refused here.
   checkTeamForModifiers(p.agent, mods);
-  const spec = modifySpec(task, mods, { seed: p.seed, world: base });
   // The task's seed fixes its world (combat rolls, drops): the reference solution is a fixed
   // game. The trial's seed drives the team's own choices (a random team, model sampling).
-  const session = worldTaskSession(spec, base);
-  const world = session.world;
-  const agents = session.agents;
-  session.modifiers = mods.map((m) => m.label);
-  const team = getTeamAgent(p.agent).create({
-    reference: spec.reference ?? [],
+  const play = startWorldPlay(task, base, {
+    team: p.agent,
     seed: p.seed,
     options: p.agentOptions,
-    members: modifyMembers(
-      spec.team.map((m) => ({
-        id: m.id,
-        role: m.role,
-        goal: m.goal,
-        document: agentDocument(spec, base, m.id),
-      })),
-      mods,
-    ),
+    modifiers: mods,
     model: p.model,
     signal: p.signal,
-    log: p.log ?? (() => undefined),
-    task: teamTaskView(spec, world, session.state, session.roles),
+    ...(p.log === undefined ? {} : { log: p.log }),
   });
+  const { spec, session, team } = play;
+  const world = session.world;
+  const agents = session.agents;
   const setupSec = (performance.now() - t0) / 1000;
   const deadline = Date.now() + p.task.config.agent.timeout_sec * p.timeoutMultiplier * 1000;
   let outcome: TrialResult["outcome"] = "completed";
@@ -80,7 +56,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     await session.runAsync(async (id, obs, round) => {
       if (p.signal.aborted) throw new TrialInterrupted("job interrupted");
       if (Date.now() > deadline) throw new TimeUp();
-      return team.act(id, modifyObservation(obs, mods, { world, state: session.state }), round);
+      return play.act(id, obs, round);
     });
   } catch (e) {
     if (e instanceof TrialInterrupted) throw e;
