@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
 import { createWorld } from "../build/world.js";
+import { DEFAULT_CCE_SAMPLES, worldCce } from "../cce/world-cce.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
 import {
   agentDocument,
@@ -54,19 +55,20 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const world = session.world;
   const agents = session.agents;
   session.modifiers = mods.map((m) => m.label);
+  const members = modifyMembers(
+    spec.team.map((m) => ({
+      id: m.id,
+      role: m.role,
+      goal: m.goal,
+      document: agentDocument(spec, base, m.id),
+    })),
+    mods,
+  );
   const team = getTeamAgent(p.agent).create({
     reference: spec.reference ?? [],
     seed: p.seed,
     options: p.agentOptions,
-    members: modifyMembers(
-      spec.team.map((m) => ({
-        id: m.id,
-        role: m.role,
-        goal: m.goal,
-        document: agentDocument(spec, base, m.id),
-      })),
-      mods,
-    ),
+    members,
     model: p.model,
     signal: p.signal,
     log: p.log ?? (() => undefined),
@@ -94,6 +96,17 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const agentSec = (performance.now() - t0) / 1000 - setupSec;
   const v0 = performance.now();
   const verdict = verifyWorldRun(spec, world, session.state, session.events);
+  // Causal contribution: what each agent knew before the run is its goal and role document.
+  const cce = worldCce({
+    spec,
+    base,
+    state: session.state,
+    events: session.events,
+    calls: session.calls,
+    success: verdict.success,
+    prior: Object.fromEntries(members.map((m) => [m.id, `${m.role}\n${m.goal}\n${m.document}`])),
+    counterfactual: { seed: p.seed, samples: DEFAULT_CCE_SAMPLES },
+  });
   const verifierSec = (performance.now() - v0) / 1000;
   mkdirSync(p.trialDir, { recursive: true });
   writeFileSync(join(p.trialDir, WORLD_RUN_FILE), `${JSON.stringify(session.toRunFile(DEFAULT_SEED))}\n`);
@@ -151,6 +164,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
       agents: agents.map((a) => ({ id: a.id, role: a.role, actions: actions.get(a.id) ?? 0 })),
       run_file: WORLD_RUN_FILE,
       modifiers: mods.map((m) => m.label),
+      cce,
     },
   };
 }
