@@ -2,7 +2,7 @@ import { Rng } from "../../core/index.js";
 import type { World } from "../build/world.js";
 import { worldTaskSession } from "../task/replay.js";
 import type { WorldTaskSpec } from "../task/schema.js";
-import { verifyWorldRun } from "../task/verify.js";
+import { verifyWorldRun, type WorldVerdict } from "../task/verify.js";
 
 const WAIT = { tool: "wait", args: {} };
 
@@ -13,19 +13,19 @@ export interface RecordedCall {
 }
 
 /**
- * Replays a task's recorded calls with call `replaced` made a `wait`, and says whether success
- * still holds. Every other call is played in its recorded round by its recorded agent: an agent
- * whose turn comes with no recorded call left for that round waits (e.g. one that no longer
- * completed), and a recorded call whose agent gets no turn that round (defeated, done) is
+ * Replays a task's recorded calls with some of them made a `wait` (`masked(index)`) and returns
+ * the verifier's verdict. Every other call is played in its recorded round by its recorded agent:
+ * an agent whose turn comes with no recorded call left for that round waits (e.g. one that no
+ * longer completed), and a recorded call whose agent gets no turn that round (defeated, done) is
  * dropped. A call that is no longer legal in the changed world fails as a tool error, as it would
  * have in play. Replay stops after the recorded rounds.
  */
-export function replayWithout(
+export function replayMasked(
   spec: WorldTaskSpec,
   base: World,
   calls: readonly RecordedCall[],
-  replaced: number,
-): boolean {
+  masked: (index: number) => boolean,
+): WorldVerdict {
   const queues = new Map<string, Array<{ index: number; call: unknown }>>();
   for (const [index, c] of calls.entries()) {
     const key = `${c.round}|${c.agent}`;
@@ -35,9 +35,19 @@ export function replayWithout(
   const session = worldTaskSession(spec, base);
   for (let id = session.turn; id !== null && session.round < rounds; id = session.turn) {
     const next = queues.get(`${session.round}|${id}`)?.shift();
-    session.act(id, next === undefined || next.index === replaced ? WAIT : next.call);
+    session.act(id, next === undefined || masked(next.index) ? WAIT : next.call);
   }
-  return verifyWorldRun(spec, base, session.state, session.events).success;
+  return verifyWorldRun(spec, base, session.state, session.events);
+}
+
+/** Whether success still holds with call `replaced` made a `wait` (see `replayMasked`). */
+export function replayWithout(
+  spec: WorldTaskSpec,
+  base: World,
+  calls: readonly RecordedCall[],
+  replaced: number,
+): boolean {
+  return replayMasked(spec, base, calls, (i) => i === replaced).success;
 }
 
 /**

@@ -5,23 +5,12 @@ import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
 import { createWorld } from "../build/world.js";
 import { DEFAULT_CCE_SAMPLES, worldCce } from "../cce/world-cce.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
-import {
-  agentDocument,
-  loadWorldTask,
-  verifyWorldRun,
-  type WorldTaskSpec,
-  worldTaskSession,
-} from "../task/index.js";
+import { loadWorldTask, verifyWorldRun, type WorldTaskSpec, worldTaskSession } from "../task/index.js";
 import { getTeamAgent } from "../team/registry.js";
 import { teamTaskView } from "../team/task-view.js";
 import type { TeamAgent } from "../team/types.js";
-import {
-  checkTeamForModifiers,
-  modifiersOf,
-  modifyMembers,
-  modifyObservation,
-  modifySpec,
-} from "./modifiers.js";
+import { membersPrior, trialMembers } from "./members.js";
+import { checkTeamForModifiers, modifiersOf, modifyObservation, modifySpec } from "./modifiers.js";
 
 /** The run file of a world trial, beside result.json: `longhaul world replay` re-runs it. */
 export const WORLD_RUN_FILE = "world-run.json";
@@ -55,15 +44,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const world = session.world;
   const agents = session.agents;
   session.modifiers = mods.map((m) => m.label);
-  const members = modifyMembers(
-    spec.team.map((m) => ({
-      id: m.id,
-      role: m.role,
-      goal: m.goal,
-      document: agentDocument(spec, base, m.id),
-    })),
-    mods,
-  );
+  const members = trialMembers(spec, base, mods);
   const team = getTeamAgent(p.agent).create({
     reference: spec.reference ?? [],
     seed: p.seed,
@@ -104,7 +85,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     events: session.events,
     calls: session.calls,
     success: verdict.success,
-    prior: Object.fromEntries(members.map((m) => [m.id, `${m.role}\n${m.goal}\n${m.document}`])),
+    prior: membersPrior(members),
     counterfactual: { seed: p.seed, samples: DEFAULT_CCE_SAMPLES },
   });
   const verifierSec = (performance.now() - v0) / 1000;
