@@ -5,6 +5,7 @@ import { traceClosure } from "../../src/world/cce/closure.js";
 import { indexRun, type TracedLot } from "../../src/world/cce/log.js";
 import { cceMetrics } from "../../src/world/cce/metrics.js";
 import type { JsonValue, WorldEvent } from "../../src/world/model/types.js";
+import { cceSamplesOf } from "../../src/world/trial/cce-option.js";
 
 /**
  * Hand-built event logs whose closures are known: the tracer is checked without a world. Each
@@ -225,5 +226,17 @@ describe("CCE over a job", () => {
     // The failed trial was not replayed (it had nothing to check); the others add up.
     expect(g?.necessity).toMatchObject({ num: 9, den: 12 });
     expect(g?.outsideBreaks).toMatchObject({ num: 0, den: 6 });
+  });
+});
+
+describe("the world_cce_samples agent option", () => {
+  it("defaults to 8, takes 0 to turn the replays off, and refuses anything but a whole number up to 1000", () => {
+    expect(cceSamplesOf({})).toBe(8);
+    expect(cceSamplesOf({ world_cce_samples: "0" })).toBe(0);
+    expect(cceSamplesOf({ world_cce_samples: "25" })).toBe(25);
+    for (const bad of ["", "-1", "2.5", "x", "1001"])
+      expect(() => cceSamplesOf({ world_cce_samples: bad }), bad).toThrow(
+        /world_cce_samples: expected a whole number/,
+      );
   });
 });

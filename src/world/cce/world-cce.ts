@@ -10,8 +10,7 @@ import { indexRun } from "./log.js";
 import { cceMetrics } from "./metrics.js";
 import { successWitnesses } from "./witnesses.js";
 
-/** Calls sampled inside and outside the closure for the counterfactual check, by default. */
-export const DEFAULT_CCE_SAMPLES = 8;
+export { DEFAULT_CCE_SAMPLES } from "./defaults.js";
 
 export interface WorldCceInput {
   spec: WorldTaskSpec;

@@ -3,12 +3,13 @@ import { join } from "node:path";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
 import { createWorld } from "../build/world.js";
-import { DEFAULT_CCE_SAMPLES, worldCce } from "../cce/world-cce.js";
+import { worldCce } from "../cce/world-cce.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
 import { loadWorldTask, verifyWorldRun, type WorldTaskSpec, worldTaskSession } from "../task/index.js";
 import { getTeamAgent } from "../team/registry.js";
 import { teamTaskView } from "../team/task-view.js";
 import type { TeamAgent } from "../team/types.js";
+import { cceSamplesOf } from "./cce-option.js";
 import { membersPrior, trialMembers } from "./members.js";
 import { checkTeamForModifiers, modifiersOf, modifyObservation, modifySpec } from "./modifiers.js";
 
@@ -35,6 +36,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   // Modifiers (agent option world_modifiers) rewrite the task before it is set up; the run file
   // records the rewritten task, so a replay plays the modified run.
   const mods = modifiersOf(p.agentOptions);
+  const cceSamples = cceSamplesOf(p.agentOptions);
   // Checked when the job is made too; a job made elsewhere (an older config) is refused here.
   checkTeamForModifiers(p.agent, mods);
   const spec = modifySpec(task, mods, { seed: p.seed, world: base });
@@ -86,7 +88,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     calls: session.calls,
     success: verdict.success,
     prior: membersPrior(members),
-    counterfactual: { seed: p.seed, samples: DEFAULT_CCE_SAMPLES },
+    counterfactual: cceSamples === 0 ? null : { seed: p.seed, samples: cceSamples },
   });
   const verifierSec = (performance.now() - v0) / 1000;
   mkdirSync(p.trialDir, { recursive: true });
