@@ -135,6 +135,7 @@ describe("the causal closure of hand-built event logs", () => {
 
   it("credits a message whose coordinates the recipient then walks to, and a relay before it", () => {
     const b = new LogBuilder();
+    const stroll = b.call("relay", "move_to", { x: 10, y: 10 }); // talking needs no place: not traced
     const tip = b.call("scout", "chat", { to: "relay", message: "copper rock at (512, 400)" });
     const relay = b.call("relay", "chat", { message: "go to 512,400 for copper" });
     const chatter = b.call("scout", "chat", { message: "nice weather" }); // nothing used from it
@@ -147,6 +148,7 @@ describe("the causal closure of hand-built event logs", () => {
     // The relay learned the coordinates from the scout's message: the chain goes back to it.
     expect(c.members.get(tip)).toBe("information");
     expect(c.members.has(chatter)).toBe(false);
+    expect(c.members.has(stroll)).toBe(false);
     // A recipient that knew the place before the run learned nothing from the message.
     const known = traceClosure(log, [ore.call], { prior: { miner: "the copper rock is at 512,400" } });
     expect(known.members.has(relay)).toBe(false);

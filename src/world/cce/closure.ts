@@ -112,21 +112,24 @@ export function dependencies(
       if (key !== null) add(heldLotsActions(log, a, [key]), "item");
     }
   }
-  // Portals: the caller's latest portal before the call put it on this side.
-  const mine = log.actions.filter((x) => x.agent === a.agent && x.seq < a.seq);
-  const portal = mine.findLast((x) => x.ok && x.tool === "enter_portal");
-  if (portal !== undefined) add([portal.seq], "portal");
-  // Position: the caller's own moves just before the call (back to its previous call that ended
-  // somewhere of its own, skipping calls that leave it in place).
-  const moves: number[] = [];
-  for (let i = mine.length - 1; i >= 0; i--) {
-    const x = mine[i];
-    if (x === undefined) break;
-    if (!x.ok || STAY.has(x.tool)) continue;
-    if (x.tool !== "move_to") break;
-    moves.push(x.seq);
+  // Where the caller stood matters only to calls that act somewhere (not to talking, waiting,
+  // equipping or eating). Portals: its latest portal before the call put it on this side.
+  // Position: its own moves just before the call, back to its previous call that ended somewhere
+  // of its own (skipping calls that leave it in place).
+  if (!STAY.has(a.tool)) {
+    const mine = log.actions.filter((x) => x.agent === a.agent && x.seq < a.seq);
+    const portal = mine.findLast((x) => x.ok && x.tool === "enter_portal");
+    if (portal !== undefined) add([portal.seq], "portal");
+    const moves: number[] = [];
+    for (let i = mine.length - 1; i >= 0; i--) {
+      const x = mine[i];
+      if (x === undefined) break;
+      if (!x.ok || STAY.has(x.tool)) continue;
+      if (x.tool !== "move_to") break;
+      moves.push(x.seq);
+    }
+    add(moves, "position");
   }
-  add(moves, "position");
   add(info.sources(a), "information");
   return out;
 }
