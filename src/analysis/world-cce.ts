@@ -57,7 +57,12 @@ function frac(num: number, den: number): Fraction {
 export function worldCceSummary(trials: readonly AnalysisTrial[]): WorldCceSummary | null {
   const traced = trials.filter((t) => t.world?.cce !== undefined && t.outcome !== "infra_error");
   if (traced.length === 0) return null;
-  const labelOf = (t: AnalysisTrial): string => (t.model === null ? t.agent : `${t.agent} / ${t.model}`);
+  // As in the SR/PSR table: trials under different modifiers are different conditions, never pooled.
+  const labelOf = (t: AnalysisTrial): string => {
+    const team = t.model === null ? t.agent : `${t.agent} / ${t.model}`;
+    const mods = t.world?.modifiers ?? [];
+    return mods.length === 0 ? team : `${team} [${mods.join(", ")}]`;
+  };
   const rows: WorldCceTrialRow[] = traced.map((t) => {
     const c = t.world?.cce;
     if (c === undefined) throw new Error("unreachable: filtered above");

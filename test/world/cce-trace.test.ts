@@ -197,7 +197,7 @@ function cceOf(contributing: number, actions: number, success: boolean): WorldCc
   };
 }
 
-function trial(task: string, success: boolean, cce: WorldCce): TrialResult {
+function trial(task: string, success: boolean, cce: WorldCce, modifiers: string[] = []): TrialResult {
   return {
     task: { name: task, category: "crafting" },
     agent: "team",
@@ -208,7 +208,7 @@ function trial(task: string, success: boolean, cce: WorldCce): TrialResult {
     reward: success ? 1 : 0.5,
     subtasks: [],
     usage: { input_tokens: 0, output_tokens: 0, cost_usd: 0, turns: 0 },
-    world: { success, cce },
+    world: { success, cce, modifiers },
   } as unknown as TrialResult;
 }
 
@@ -218,6 +218,12 @@ describe("CCE over a job", () => {
       trial("t1", true, cceOf(6, 10, true)),
       trial("t2", true, cceOf(2, 10, true)),
       trial("t3", false, cceOf(5, 20, false)),
+      trial("t1", true, cceOf(1, 10, true), ["no-comm"]),
+    ]);
+    // Another condition is another row, never pooled with the plain runs.
+    expect(s?.groups.map((x) => [x.label, x.tasks])).toEqual([
+      ["team", 3],
+      ["team [no-comm]", 1],
     ]);
     const g = s?.groups[0];
     expect(g?.macro.value).toBeCloseTo((0.6 + 0.2 + 0) / 3);
