@@ -7,6 +7,7 @@ import { compareRankings, type RankComparison } from "./rank-agreement.js";
 import { mean, quantileSorted } from "./stats.js";
 import { DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED } from "./summarize.js";
 import type { AnalysisTrial } from "./summary-types.js";
+import { type WorldCceGroupRow, worldCceSummary } from "./world-cce.js";
 
 /** How two sets of trials are compared: the bootstrap's seed and number of resamples. */
 export interface CompareOptions {
@@ -49,6 +50,8 @@ export interface Comparison {
   ranks: RankComparison[];
   /** Shared (task, attempt) pairs graded on different hidden cases; empty when they agree. */
   hiddenCases: HiddenCaseMismatch[];
+  /** Causal contribution of each side's world trials, per agent / model (absent: neither side traced any). */
+  worldCce?: { a: WorldCceGroupRow[]; b: WorldCceGroupRow[] };
 }
 
 /** Per agent / model label: the three metrics a ranking can be made from. */
@@ -154,7 +157,14 @@ export function compareJobs(
     ties: rows.filter((r) => r.diff === 0).length,
     ranks: rankComparisons(trialsA, trialsB, seed, samples),
     hiddenCases: hiddenCaseMismatches(trialsA, trialsB),
+    ...cceSides(trialsA, trialsB),
   };
+}
+
+function cceSides(a: readonly AnalysisTrial[], b: readonly AnalysisTrial[]): Pick<Comparison, "worldCce"> {
+  const ca = worldCceSummary(a);
+  const cb = worldCceSummary(b);
+  return ca === null && cb === null ? {} : { worldCce: { a: ca?.groups ?? [], b: cb?.groups ?? [] } };
 }
 
 function rankComparisons(

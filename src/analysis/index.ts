@@ -12,5 +12,6 @@ export * from "./recover-counts.js";
 export * from "./stats.js";
 export * from "./summarize.js";
 export * from "./summary-types.js";
+export * from "./world-cce.js";
 export * from "./world-repeatability.js";
 export * from "./world-seeds.js";

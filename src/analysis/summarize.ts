@@ -24,6 +24,7 @@ import {
   type Summary,
   THRESHOLDS,
 } from "./summary-types.js";
+import { worldCceSummary } from "./world-cce.js";
 import { worldSeedRows } from "./world-seeds.js";
 
 /** How summarize groups trials and draws its bootstrap intervals. */
@@ -185,9 +186,13 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
   };
 }
 
-function worldCount(trials: readonly AnalysisTrial[]): Pick<Summary, "worldTrials" | "worldSeeds"> {
+function worldCount(
+  trials: readonly AnalysisTrial[],
+): Pick<Summary, "worldTrials" | "worldSeeds" | "worldCce"> {
   const n = trials.filter((t) => t.world).length;
-  return n > 0 ? { worldTrials: n, worldSeeds: worldSeedRows(trials) } : {};
+  if (n === 0) return {};
+  const cce = worldCceSummary(trials);
+  return { worldTrials: n, worldSeeds: worldSeedRows(trials), ...(cce === null ? {} : { worldCce: cce }) };
 }
 
 /** Upper bound on bootstrap draws per summary, so large stores stay fast (see docs/reports.md). */

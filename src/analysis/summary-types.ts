@@ -1,9 +1,10 @@
-import type { Continuation, Outcome, SubtaskKind } from "../core/trial-result.js";
+import type { Continuation, Outcome, SubtaskKind, WorldCce } from "../core/trial-result.js";
 import type { ContinuationRow } from "./continuation.js";
 import type { HiddenCaseMismatch } from "./hidden-cases.js";
 import type { RankAgreement, RankComparison } from "./rank-agreement.js";
 import type { RecoveredRow } from "./recover-counts.js";
 import type { Estimate, Rate } from "./stats.js";
+import type { WorldCceSummary } from "./world-cce.js";
 import type { WorldSeedRow } from "./world-seeds.js";
 
 /**
@@ -43,6 +44,8 @@ export interface AnalysisTrial {
     success: boolean;
     /** The modifiers and baselines the trial played under (`no-comm`, `merged`, …); absent: none. */
     modifiers?: readonly string[] | undefined;
+    /** Causal contribution (CCE, PAC); absent when not traced. */
+    cce?: WorldCce | undefined;
   } | null;
   /** Continue-until-timeout mode's record (run --until-timeout); absent or null otherwise. */
   continuation?: Continuation | null;
@@ -174,6 +177,8 @@ export interface Summary {
   worldTrials?: number;
   /** World trials attempt by attempt (a seed each): SR and PSR per attempt and their spread. */
   worldSeeds?: WorldSeedRow[];
+  /** Causal contribution of world trials (CCE, PAC) per agent × model and per trial; absent: none traced. */
+  worldCce?: WorldCceSummary;
   /** Rank agreement with other sources (published tables), filled by the caller that has them. */
   references: ReferenceAgreement[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */

@@ -79,6 +79,55 @@ export const continuationSchema = z.object({
 });
 export type Continuation = z.infer<typeof continuationSchema>;
 
+const count = z.number().int().nonnegative();
+
+/**
+ * Causal contribution of a world trial (docs/world.md, "Causal contribution"): which calls the
+ * success traces back to. Calls are indices into the run file's `calls` (one per turn, waits
+ * included). A failed run has no witnesses and an empty closure (its CCE is 0).
+ */
+export const worldCceSchema = z.object({
+  /** Every agent's calls (the denominator of `cce`), and how many of them were `wait`. */
+  actions: count,
+  waits: count,
+  /** Calls in the closure (the numerator). */
+  contributing: count,
+  /** contributing / actions (0 with no actions). */
+  cce: z.number().min(0).max(1),
+  /** contributing / (actions − waits): the same with waits left out of the denominator. */
+  cce_active: z.number().min(0).max(1),
+  witnesses: z.array(count),
+  closure: z.array(count),
+  /** Closure calls per rule that brought them in (witness, item, equipment, wounds, tool, skill, portal, position, information). */
+  reasons: z.record(z.string(), count),
+  agents: z.array(
+    z.object({
+      id: z.string(),
+      actions: count,
+      waits: count,
+      contributing: count,
+      /** contributing / actions of this agent; null when it made no call. */
+      pac: z.number().min(0).max(1).nullable(),
+      /** This agent's share of all calls. */
+      share: z.number().min(0).max(1),
+    }),
+  ),
+  /** Counterfactual replays with one call replaced by `wait` (null when not run). */
+  counterfactual: z
+    .object({
+      seed: z.number().int(),
+      /** Sampled closure calls, and how many of them were necessary (success failed without them). */
+      inside: z.object({ sampled: count, necessary: count }),
+      /** Sampled calls outside the closure (waits not sampled), and how many broke success when replaced. */
+      outside: z.object({ sampled: count, breaking: count }),
+      calls: z.array(z.object({ index: count, in_closure: z.boolean(), success: z.boolean() })),
+    })
+    .nullable(),
+  /** Milliseconds to trace (the counterfactual replays not included). */
+  trace_ms: z.number().nonnegative(),
+});
+export type WorldCce = z.infer<typeof worldCceSchema>;
+
 /**
  * A world trial's own figures (a team played a world task): R is its PSR (the weighted share of
  * checkpoints reached, one subtask each), and `success` is SR's unit — whether every success
@@ -94,6 +143,8 @@ export const worldTrialSchema = z.object({
   run_file: z.string(),
   /** The modifiers the trial played under (e.g. `no-comm`, `round-budget=40`); absent in older results: none. */
   modifiers: z.array(z.string()).optional(),
+  /** Causal contribution (CCE, PAC); absent in older results. */
+  cce: worldCceSchema.optional(),
 });
 export type WorldTrial = z.infer<typeof worldTrialSchema>;
 

@@ -2,6 +2,7 @@ import type { Comparison } from "../analysis/compare.js";
 import { describeMismatches } from "../analysis/hidden-cases.js";
 import { agreementText, alignTable, num } from "./format.js";
 import { csvLines } from "./render-csv.js";
+import { fractionCell } from "./world-cce-sections.js";
 
 function signed(x: number | null): string {
   if (x === null) return "–";
@@ -27,6 +28,15 @@ export function comparisonNotes(c: Comparison): string[] {
         ? `; only in A: ${r.onlyA.join(", ") || "–"}; only in B: ${r.onlyB.join(", ") || "–"}`
         : ""),
   );
+  for (const [side, rows] of [
+    ["A", c.worldCce?.a ?? []],
+    ["B", c.worldCce?.b ?? []],
+  ] as const) {
+    for (const g of rows)
+      out.push(
+        `causal contribution ${side} ${g.label}: macro CCE ${g.macro.value === null ? "–" : g.macro.value.toFixed(3)} over ${g.macro.n} tasks (${g.successes} succeeded), pooled CCE ${fractionCell(g.pooled)}, closure calls necessary ${fractionCell(g.necessity)}`,
+      );
+  }
   if (c.hiddenCases.length > 0) {
     out.push(
       `WARNING: ${c.hiddenCases.length} (task, attempt) pair(s) were graded on different hidden cases: ${describeMismatches(c.hiddenCases)}`,

@@ -11,6 +11,7 @@ import {
   worldSeedSection,
 } from "./extra-sections.js";
 import { compact, costCell, estimate, num, rate, rateWithInterval, reasonCell } from "./format.js";
+import { worldCceSection, worldCceTrialSection } from "./world-cce-sections.js";
 
 /** One titled table of a report; text and Markdown renderers lay out the same sections. */
 export interface Section {
@@ -112,6 +113,8 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
     falseFinishSection(s),
     continuationSection(s),
     worldSeedSection(s),
+    worldCceSection(s),
+    worldCceTrialSection(s),
     gradingErrorSection(s),
   ]) {
     if (extra !== null) sections.push(extra);

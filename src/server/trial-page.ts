@@ -1,4 +1,4 @@
-import type { TrialResult } from "../core/index.js";
+import type { TrialResult, WorldCce } from "../core/index.js";
 import { clip, esc, facts, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, table } from "./html.js";
 import { PLAYER_JS, TERMINAL_JS } from "./player-js.js";
 import type { Loaded, ViewTrajectory } from "./trial-files.js";
@@ -93,13 +93,37 @@ function worldSection(r: TrialResult): string {
       `<span id="world-modifiers">${(w.modifiers ?? []).length === 0 ? "none" : (w.modifiers ?? []).map((m) => `<code>${esc(m)}</code>`).join(" ")}</span>`,
     ],
     ["run file", `<code>${esc(w.run_file)}</code> <span class="muted">(longhaul world replay)</span>`],
+    ...(w.cce === undefined ? [] : [["causal contribution", cceFacts(w.cce)] as [string, string]]),
   ]);
+  const pac = new Map((w.cce?.agents ?? []).map((a) => [a.id, a]));
+  const ratio = (n: number, d: number): string => (d === 0 ? "–" : `${(n / d).toFixed(3)} (${n}/${d})`);
   const team = table(
-    ["agent", "role", "actions"],
-    w.agents.map((a) => [esc(a.id), esc(a.role), esc(a.actions)]),
+    ["agent", "role", "actions", ...(w.cce === undefined ? [] : ["PAC", "share of calls"])],
+    w.agents.map((a) => {
+      const c = pac.get(a.id);
+      const cce = w.cce;
+      return [
+        esc(a.id),
+        esc(a.role),
+        esc(a.actions),
+        ...(cce === undefined
+          ? []
+          : [esc(ratio(c?.contributing ?? 0, c?.actions ?? 0)), esc(ratio(c?.actions ?? 0, cce.actions))]),
+      ];
+    }),
     'id="world-team"',
   );
   return `<h2>World</h2>${verdict}${team}`;
+}
+
+/** CCE with its denominators, and the counterfactual check when it ran. */
+function cceFacts(c: WorldCce): string {
+  const cf = c.counterfactual;
+  const check =
+    cf === null
+      ? ""
+      : ` · closure calls necessary ${cf.inside.necessary}/${cf.inside.sampled}, outside calls breaking success ${cf.outside.breaking}/${cf.outside.sampled} (seed ${cf.seed})`;
+  return `<span id="world-cce">CCE ${c.cce.toFixed(3)} (${c.contributing}/${c.actions} calls, ${c.waits} waits)${esc(check)}</span> <span class="muted">(docs/world.md, Causal contribution)</span>`;
 }
 
 export function trialPage(v: TrialView): string {

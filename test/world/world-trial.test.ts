@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { summarize } from "../../src/analysis/index.js";
+import { compareJobs, summarize } from "../../src/analysis/index.js";
 import type { TrialResult } from "../../src/core/index.js";
+import { renderComparisonTable } from "../../src/report/render-comparison.js";
 import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { buildJobConfig, runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
@@ -90,6 +91,40 @@ describe("world tasks run as trials of the one runner", () => {
     expect(renderMarkdown(s)).toContain("world trials (6)");
   });
 
+  it("stores each world trial's causal contribution; report and compare print it with denominators", async () => {
+    const stored = await store.listTrials(jobId);
+    for (const t of stored) {
+      const c = t.world?.cce;
+      expect(c, t.trial_id).toBeDefined();
+      const calls = t.world?.agents.reduce((n, a) => n + a.actions, 0);
+      expect(c?.actions, t.trial_id).toBe(calls);
+      if (t.agent === "nop") {
+        // A failed run has no witnesses: CCE 0, and nothing to replay.
+        expect([c?.contributing, c?.cce, c?.counterfactual]).toEqual([0, 0, null]);
+      } else {
+        expect(c?.cce ?? 0, t.task.name).toBeGreaterThan(0);
+        expect(c?.counterfactual?.inside.necessary ?? 0, t.task.name).toBeGreaterThan(0);
+      }
+    }
+    const s = summarize(stored, { bootstrapSamples: 0, groupBy: ["agent"] });
+    const oracle = s.worldCce?.groups.find((g) => g.label === "oracle");
+    const nop = s.worldCce?.groups.find((g) => g.label === "nop");
+    expect(nop?.macro).toMatchObject({ value: 0, n: 3 });
+    expect(oracle?.successes).toBe(3);
+    const md = renderMarkdown(s);
+    const pooled = oracle?.pooled;
+    expect(md).toContain(`${pooled?.value?.toFixed(3)} (${pooled?.num}/${pooled?.den})`);
+    expect(md).toContain("causal contribution per trial");
+    const cmp = compareJobs(
+      stored.filter((t) => t.agent === "nop"),
+      stored.filter((t) => t.agent === "oracle"),
+      { bootstrapSamples: 0 },
+    );
+    expect(renderComparisonTable(cmp)).toContain(
+      `pooled CCE ${pooled?.value?.toFixed(3)} (${pooled?.num}/${pooled?.den})`,
+    );
+  });
+
   it("the viewer shows a world trial's verdict, team and checkpoints", async () => {
     const viewer = await createViewerApp({ jobsDir });
     try {
@@ -100,6 +135,8 @@ describe("world tasks run as trials of the one runner", () => {
       expect(html).toContain('<b id="world-success">yes</b>');
       expect(html).toContain('id="world-team"');
       expect(html).toContain('<span id="world-modifiers">none</span>');
+      const cce = oracle?.world?.cce;
+      expect(html).toContain(`CCE ${cce?.cce.toFixed(3)} (${cce?.contributing}/${cce?.actions} calls`);
       for (const s of oracle?.subtasks ?? []) expect(html).toContain(s.id);
       const job = await viewer.app.request(`/jobs/${jobId}`);
       expect(job.status).toBe(200);

@@ -9,6 +9,7 @@ import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engin
 import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
+import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldRunCommand } from "./world-run.js";
 
@@ -30,7 +31,7 @@ function worldFrom(opts: WorldOpts, fallbackSeed = DEFAULT_SEED): World {
   return createWorld(seedOf(opts.seed, fallbackSeed));
 }
 
-function readRun(file: string): RunFile {
+export function readRun(file: string): RunFile {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
@@ -154,4 +155,5 @@ export function registerWorldCommand(program: Command): void {
     });
   registerWorldCheckCommand(world);
   registerWorldRunCommand(world);
+  registerWorldCceCommand(world, readRun);
 }

@@ -2,7 +2,6 @@ import { UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
 import type { Session } from "../engine/session.js";
 import {
-  agentDocument,
   MERGED_AGENT_ID,
   MERGED_ROLE_ID,
   mergedMembers,
@@ -15,7 +14,8 @@ import {
 import { getTeamAgent } from "../team/registry.js";
 import { teamTaskView } from "../team/task-view.js";
 import type { TeamAgent, TeamMember } from "../team/types.js";
-import { type AppliedModifier, modifyMembers, modifyObservation, modifySpec } from "./modifiers.js";
+import { trialMembers } from "./members.js";
+import { type AppliedModifier, modifyObservation, modifySpec } from "./modifiers.js";
 
 /** How a team is set up to play one world task. */
 export interface WorldPlayOptions {
@@ -36,6 +36,8 @@ export interface WorldPlay {
   spec: WorldTaskSpec;
   session: Session;
   team: TeamAgent;
+  /** What the team was told of its agents (after the modifiers and `members`). */
+  members: TeamMember[];
   /** What an agent sees on its turn (after the modifiers' rewrites). */
   act: (agentId: string, obs: Parameters<TeamAgent["act"]>[1], round: number) => Promise<unknown>;
 }
@@ -50,20 +52,13 @@ export function startWorldPlay(task: WorldTaskSpec, base: World, o: WorldPlayOpt
   const spec = modifySpec(task, mods, { seed: o.seed, world: base });
   const session = worldTaskSession(spec, base);
   session.modifiers = mods.map((m) => m.label);
-  const told = modifyMembers(
-    spec.team.map((m) => ({
-      id: m.id,
-      role: m.role,
-      goal: m.goal,
-      document: agentDocument(spec, base, m.id),
-    })),
-    mods,
-  );
+  const told = trialMembers(spec, base, mods);
+  const members = o.members === undefined ? told : o.members(told);
   const team = getTeamAgent(o.team).create({
     reference: spec.reference ?? [],
     seed: o.seed,
     options: o.options ?? {},
-    members: o.members === undefined ? told : o.members(told),
+    members,
     model: o.model ?? null,
     signal: o.signal ?? new AbortController().signal,
     log: o.log ?? (() => undefined),
@@ -71,7 +66,7 @@ export function startWorldPlay(task: WorldTaskSpec, base: World, o: WorldPlayOpt
   });
   const act: WorldPlay["act"] = (id, obs, round) =>
     team.act(id, modifyObservation(obs, mods, { world: session.world, state: session.state }), round);
-  return { spec, session, team, act };
+  return { spec, session, team, members, act };
 }
 
 /** A finished play: the verdict and the rounds it took. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { registerTrialKind } from "../../runner/trial-kinds.js";
 import { isTaskDir, registerTaskKind } from "../../task/index.js";
 import { getTeamAgent, listTeamAgents } from "../team/registry.js";
+import { cceSamplesOf } from "./cce-option.js";
 import { checkTeamForModifiers, modifiersOf } from "./modifiers.js";
 
 const YAML = /\.ya?ml$/;
@@ -43,7 +44,10 @@ export function registerWorldKinds(): void {
     kind: "world",
     agents: () => listTeamAgents().map((t) => t.name),
     needsModel: (agent) => getTeamAgent(agent).needsModel === true,
-    checkOptions: (options, agent) => checkTeamForModifiers(agent, modifiersOf(options)),
+    checkOptions: (options, agent) => {
+      checkTeamForModifiers(agent, modifiersOf(options));
+      cceSamplesOf(options);
+    },
     run: async (p) => (await import("./world-trial.js")).runWorldTrial(p),
   });
 }

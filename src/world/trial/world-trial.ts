@@ -3,9 +3,12 @@ import { join } from "node:path";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
 import { createWorld } from "../build/world.js";
+import { worldCce } from "../cce/world-cce.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
 import { loadWorldTask, verifyWorldRun, type WorldTaskSpec } from "../task/index.js";
 import type { TeamAgent } from "../team/types.js";
+import { cceSamplesOf } from "./cce-option.js";
+import { membersPrior } from "./members.js";
 import { checkTeamForModifiers, modifiersOf } from "./modifiers.js";
 import { startWorldPlay } from "./play.js";
 
@@ -32,6 +35,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   // Modifiers (agent option world_modifiers) rewrite the task before it is set up; the run file
   // records the rewritten task, so a replay plays the modified run.
   const mods = modifiersOf(p.agentOptions);
+  const cceSamples = cceSamplesOf(p.agentOptions);
   // Checked when the job is made too; a job made elsewhere (an older config) is refused here.
   checkTeamForModifiers(p.agent, mods);
   // The task's seed fixes its world (combat rolls, drops): the reference solution is a fixed
@@ -45,7 +49,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     signal: p.signal,
     ...(p.log === undefined ? {} : { log: p.log }),
   });
-  const { spec, session, team } = play;
+  const { spec, session, team, members } = play;
   const world = session.world;
   const agents = session.agents;
   const setupSec = (performance.now() - t0) / 1000;
@@ -70,6 +74,17 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const agentSec = (performance.now() - t0) / 1000 - setupSec;
   const v0 = performance.now();
   const verdict = verifyWorldRun(spec, world, session.state, session.events);
+  // Causal contribution: what each agent knew before the run is its goal and role document.
+  const cce = worldCce({
+    spec,
+    base,
+    state: session.state,
+    events: session.events,
+    calls: session.calls,
+    success: verdict.success,
+    prior: membersPrior(members),
+    counterfactual: cceSamples === 0 ? null : { seed: p.seed, samples: cceSamples },
+  });
   const verifierSec = (performance.now() - v0) / 1000;
   mkdirSync(p.trialDir, { recursive: true });
   writeFileSync(join(p.trialDir, WORLD_RUN_FILE), `${JSON.stringify(session.toRunFile(DEFAULT_SEED))}\n`);
@@ -127,6 +142,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
       agents: agents.map((a) => ({ id: a.id, role: a.role, actions: actions.get(a.id) ?? 0 })),
       run_file: WORLD_RUN_FILE,
       modifiers: mods.map((m) => m.label),
+      cce,
     },
   };
 }
