@@ -9,6 +9,7 @@ import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engin
 import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
+import { registerWorldAugmentCommand } from "./world-augment.js";
 import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldRunCommand } from "./world-run.js";
@@ -154,6 +155,7 @@ export function registerWorldCommand(program: Command): void {
       process.stdout.write(`${opts.out}\n`);
     });
   registerWorldCheckCommand(world);
+  registerWorldAugmentCommand(world);
   registerWorldRunCommand(world);
   registerWorldCceCommand(world, readRun);
 }
