@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { augmentWorldTasks } from "../../src/cli/commands/world-augment.js";
+import { baselinesTable } from "../../src/cli/commands/world-baselines.js";
 import { checkWorldTasks } from "../../src/cli/commands/world-check.js";
 import { createWorld } from "../../src/world/build/world.js";
 import { loadWorldTask } from "../../src/world/task/load.js";
 import type { WorldPredicate } from "../../src/world/task/schema.js";
 import { AUGMENT_FACTORS, augmentTask } from "../../src/world/trial/augment.js";
+import { baselineConditions, runBaselines } from "../../src/world/trial/baselines.js";
 import { tempDir } from "../runner/helpers.js";
 
 const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
@@ -78,5 +80,36 @@ describe("world augment", () => {
       // Seed 2 moves a spawn into a visited-region checkpoint: caught as a round-0 trap.
       /^no solvable variant in 2 draws: seed 1: nop fails \(.*\); seed 2: true at round 0 \(reached_warden\)$/,
     );
+  });
+});
+
+describe("world baselines", () => {
+  it("scores the team under every baseline on main and augmented tasks, with counts", async () => {
+    const out = tempDir("world-baselines");
+    const main = [loadWorldTask(join(WORLD_TASKS, "bronze-arrows.yaml"), world)];
+    await augmentWorldTasks([join(WORLD_TASKS, "bronze-arrows.yaml")], world, {
+      out,
+      seed: 1,
+      tries: 5,
+      team: "scripted",
+    });
+    const augmented = [loadWorldTask(join(out, "bronze-arrows-v1.yaml"), world)];
+    const rows = await runBaselines({ main, augmented }, world, baselineConditions("scripted"), [1]);
+    expect(rows.map((r) => r.condition.name)).toEqual([
+      "scripted (full)",
+      "random",
+      "scripted + no-comm",
+      "scripted + shared-plan",
+      "scripted + merged",
+      "scripted + oracle-comm",
+    ]);
+    const sr = (name: string, set: string): number | undefined =>
+      rows.find((r) => r.condition.name === name)?.sets[set]?.sr;
+    expect([sr("scripted (full)", "main"), sr("scripted (full)", "augmented")]).toEqual([1, 1]);
+    // Without hand-overs no chain of this task can finish.
+    expect([sr("scripted + no-comm", "main"), sr("scripted + no-comm", "augmented")]).toEqual([0, 0]);
+    const table = baselinesTable(rows).split("\n");
+    expect(table[0]).toMatch(/^condition\s+main SR\s+main PSR\s+augmented SR\s+augmented PSR$/);
+    expect(table[2]).toMatch(/^scripted \(full\)\s+1\.00 \(1\/1\)\s+1\.00\s+1\.00 \(1\/1\)\s+\d\.\d\d$/);
   });
 });

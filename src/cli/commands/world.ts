@@ -10,6 +10,7 @@ import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
 import { registerWorldAugmentCommand } from "./world-augment.js";
+import { registerWorldBaselinesCommand } from "./world-baselines.js";
 import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldRunCommand } from "./world-run.js";
@@ -156,6 +157,7 @@ export function registerWorldCommand(program: Command): void {
     });
   registerWorldCheckCommand(world);
   registerWorldAugmentCommand(world);
+  registerWorldBaselinesCommand(world);
   registerWorldRunCommand(world);
   registerWorldCceCommand(world, readRun);
 }
