@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Unhandled edge case: Stumpff functions without the hyperbolic (z < 0) branch, so flybys use a series far outside its range.
+# Lossy shortcut: takes every register as kWh, ignoring a Wh or MWh unit header.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/kepler.py"
+p = "/app/bill.py"
 s = open(p).read()
 for old, new in [
-    ('    if z < -1e-6:\n',
-     '    if False:\n'),
+    ('scale = UNITS[meta.get("unit", "kWh").lower()]',
+     'scale = 1.0'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

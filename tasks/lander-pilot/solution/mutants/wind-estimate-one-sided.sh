@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Unhandled edge case: readings in the repeated local hour after a fall-back change are dropped as out of order.
+# Unhandled edge case: clamps the wind estimate to [0, 2], so wind pushing towards -x is never compensated.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/bill.py"
+p = "/app/pilot.py"
 s = open(p).read()
 for old, new in [
-    ('                u = d.replace(tzinfo=tz, fold=1).astimezone(timezone.utc)\n',
-     '                pass\n'),
+    ('            dist = clamp(dist, -2.0, 2.0)\n',
+     '            dist = clamp(dist, 0.0, 2.0)\n'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Lossy shortcut: treats every register decrease as a reset, ignoring the declared rollover maximum.
+# Unhandled edge case: checks a less_than pair only when its smaller cell is filled last, not when the larger one is.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/bill.py"
+p = "/app/solver.py"
 s = open(p).read()
 for old, new in [
-    ('dlt = dlt + roll if roll is not None else 0.0',
-     'dlt = 0.0'),
+    ('        lt[j].append((i, 1))\n',
+     ''),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old
