@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Unhandled edge case: checks a less_than pair only when its smaller cell is filled last, not when the larger one is.
+# Misread rule: counts the boxes in a band as n / box height instead of n / box width, wrong for every non-square box.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
 p = "/app/solver.py"
 s = open(p).read()
 for old, new in [
-    ('        lt[j].append((i, 1))\n',
-     ''),
+    ('box_of = [(i // n) // br * (n // bc) + (i % n) // bc for i in range(cells)]',
+     'box_of = [(i // n) // br * (n // br) + (i % n) // bc for i in range(cells)]'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old
