@@ -75,6 +75,7 @@ export { renderMarkdown } from "./report/render-markdown.js";
 export { renderTable } from "./report/render-table.js";
 export type { RenderOptions, ReportRenderer } from "./report/renderers.js";
 // Tasks.
+export type { MutantResult } from "./runner/check-mutants.js";
 export { type CheckOptions, checkTask, type TaskCheckResult } from "./runner/check-task.js";
 export { buildJobConfig, checkJobChoices, type JobChoices } from "./runner/job-config.js";
 export { type JobSummary, jobSummary } from "./runner/job-summary.js";

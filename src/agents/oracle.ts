@@ -4,7 +4,7 @@ import type { Agent, AgentContext, AgentRunResult } from "./types.js";
 
 /**
  * Runs a script from the task's solution/ folder inside the sandbox: solve.sh for `oracle`,
- * partial.sh for `partial`. solution/ is mounted read-only at /solution for this agent only;
+ * partial.sh for `partial`, mutants/NAME.sh for `mutant`. solution/ is mounted read-only at /solution for this agent only;
  * no other agent ever sees it.
  */
 export class ScriptAgent implements Agent {

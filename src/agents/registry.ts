@@ -1,4 +1,5 @@
 import { UserError } from "../core/index.js";
+import { MUTANT_NAME } from "../task/mutants.js";
 import { BUILTIN_INSTALLED_AGENTS, installedAgent } from "./installed/index.js";
 import { NopAgent } from "./nop.js";
 import { ScriptAgent } from "./oracle.js";
@@ -43,11 +44,27 @@ export function listAgents(): { name: string; description: string }[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The mutant to run: a plain file name, so the script can only come from solution/mutants/. */
+function mutantName(options: Record<string, string>): string {
+  const name = options.name;
+  if (name === undefined || !MUTANT_NAME.test(name)) {
+    throw new UserError(
+      `agent mutant needs --agent-opt name=NAME, NAME a file solution/mutants/NAME.sh (letters, digits, ._-); got ${name === undefined ? "none" : JSON.stringify(name)}`,
+    );
+  }
+  return name;
+}
+
 registerAgent("oracle", "runs the task's solution/solve.sh", () => new ScriptAgent("oracle", "solve.sh"));
 registerAgent(
   "partial",
   "runs the task's solution/partial.sh",
   () => new ScriptAgent("partial", "partial.sh"),
+);
+registerAgent(
+  "mutant",
+  "runs the task's solution/mutants/NAME.sh (--agent-opt name=NAME), a known-wrong solution",
+  (o) => new ScriptAgent("mutant", `mutants/${mutantName(o)}.sh`),
 );
 registerAgent("nop", "does nothing", () => new NopAgent());
 registerAgent("shell", "runs --agent-opt cmd='…' in the sandbox", (o) => new ShellAgent(o));

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { TrialResult } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
+import { listMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
-import { runTrial } from "./run-trial.js";
-import { prepareTask } from "./task-image.js";
+import { type MutantResult, mutantChecks, runMutants } from "./check-mutants.js";
+import { type CheckTrial, withCheckTrials } from "./check-trials.js";
 
 export interface CheckItem {
   name: string;
@@ -13,12 +13,14 @@ export interface CheckItem {
   detail: string;
 }
 
-/** checkTask's verdict: each check with its detail, and the rewards seen per agent. */
+/** checkTask's verdict: each check with its detail, the rewards seen per agent, and each mutant's runs. */
 export interface TaskCheckResult {
   task: string;
   ok: boolean;
   checks: CheckItem[];
   rewards: { oracle: (number | null)[]; nop: (number | null)[]; partial: (number | null)[] };
+  /** One entry per solution/mutants/NAME.sh that ran: its rewards and the subtasks that caught it. */
+  mutants: MutantResult[];
 }
 
 /** How checkTask runs: the sandbox provider, the stress seeds to try, and an optional abort signal. */
@@ -30,9 +32,14 @@ export interface CheckOptions {
   /**
    * A cheaper check while authoring: the oracle and nop on the first seed, the partial on the
    * last seed and re-run there for determinism (without a partial: the oracle on every seed and
-   * re-run on the first); different seeds must still give different stress inputs.
+   * re-run on the first), each mutant on the first seed; different seeds must still give
+   * different stress inputs.
    */
   quick?: boolean;
+  /** Run the task's mutants (default true); the suite's dataset check leaves them to a sample. */
+  mutants?: boolean;
+  /** Fewer mutants than this fails the check (default 0: a task may ship none). */
+  minMutants?: number;
 }
 
 /** The most a task's public subtasks may weigh: most reward must come from hidden checks. */
@@ -40,9 +47,9 @@ export const MAX_PUBLIC_WEIGHT = 0.2;
 
 /**
  * Checks that a task is sound: the oracle reaches R = 1.0 on every seed, nop stays ≤ 0.05, the
- * partial solution (when shipped) lands strictly between 0.2 and 0.8, the verifier gives the same
- * scores and stress digest when oracle, nop and partial each run their first seed again, and public
- * subtasks weigh at most 20%.
+ * partial solution (when shipped) lands strictly between 0.2 and 0.8, every mutant stays below
+ * R = 0.95, the verifier gives the same scores and stress digest when oracle, nop and partial each
+ * run their first seed again, and public subtasks weigh at most 20%.
  */
 export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckResult> {
   const rewards: TaskCheckResult["rewards"] = { oracle: [], nop: [], partial: [] };
@@ -53,142 +60,133 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
       ok: false,
       checks: [{ name: "solution/solve.sh exists", ok: false, detail }],
       rewards,
+      mutants: [],
     };
   }
-  const scratch = mkdtempSync(join(tmpdir(), `longhaul-check-${task.name.replaceAll("/", "_")}-`));
-  const ready = await prepareTask(task, join(scratch, "images"));
-  if (!ready.ok) {
-    rmSync(scratch, { recursive: true, force: true });
+  const mutants: MutantResult[] = [];
+  const run = await withCheckTrials(task, o, (trial) => runChecks(task, o, trial, rewards, mutants));
+  if (!run.ok) {
     return {
       task: task.name,
       ok: false,
-      checks: [{ name: "image builds", ok: false, detail: ready.error }],
+      checks: [{ name: "image builds", ok: false, detail: run.error }],
       rewards,
+      mutants,
     };
   }
-  const signal = o.signal ?? new AbortController().signal;
-  let counter = 0;
-  const trial = async (agent: string, seed: number): Promise<TrialResult> => {
-    counter += 1;
-    const trialId = `${agent}-${seed}-${counter}`;
-    return runTrial({
-      jobId: "task-check",
-      trialId,
-      trialDir: join(scratch, trialId),
-      task: ready.task,
-      image: ready.image,
-      agent,
-      agentOptions: {},
-      model: null,
-      attempt: 1,
-      seed,
-      provider: o.provider,
-      timeoutMultiplier: o.timeoutMultiplier ?? 1,
-      signal,
-    });
-  };
+  const checks = run.value;
+  return { task: task.name, ok: checks.every((c) => c.ok), checks, rewards, mutants };
+}
+
+async function runChecks(
+  task: Task,
+  o: CheckOptions,
+  trial: CheckTrial,
+  rewards: TaskCheckResult["rewards"],
+  mutants: MutantResult[],
+): Promise<CheckItem[]> {
   const checks: CheckItem[] = [];
-  try {
-    const hasPartial = existsSync(join(task.paths.solution, "partial.sh"));
-    const firstSeed = o.seeds[0] ?? 1;
-    const lastSeed = o.seeds[o.seeds.length - 1] ?? firstSeed;
-    // Quick: every run that must pass or fail is made once, and the partial's run on the last
-    // seed both checks its range and, run again, the verifier's determinism (its scores mix
-    // passed and failed subtasks, so it exercises both paths of the verifier in one trial).
-    const quickPartial = o.quick === true && hasPartial;
-    const oracleSeeds = quickPartial ? [firstSeed] : o.seeds;
-    const failSeeds = o.quick ? [firstSeed] : o.seeds;
-    const partialSeeds = o.quick ? [lastSeed] : o.seeds;
+  const hasPartial = existsSync(join(task.paths.solution, "partial.sh"));
+  const firstSeed = o.seeds[0] ?? 1;
+  const lastSeed = o.seeds[o.seeds.length - 1] ?? firstSeed;
+  // Quick: every run that must pass or fail is made once, and the partial's run on the last
+  // seed both checks its range and, run again, the verifier's determinism (its scores mix
+  // passed and failed subtasks, so it exercises both paths of the verifier in one trial).
+  const quickPartial = o.quick === true && hasPartial;
+  const oracleSeeds = quickPartial ? [firstSeed] : o.seeds;
+  const failSeeds = o.quick ? [firstSeed] : o.seeds;
+  const partialSeeds = o.quick ? [lastSeed] : o.seeds;
 
-    const oracle: TrialResult[] = [];
-    for (const seed of oracleSeeds) oracle.push(await trial("oracle", seed));
-    rewards.oracle = oracle.map((r) => r.reward);
-    const badOracle = oracle.filter((r) => r.reward !== 1);
-    checks.push({
-      name: quickPartial ? "oracle R = 1.0 on the first seed" : "oracle R = 1.0 on every seed",
-      ok: badOracle.length === 0,
-      detail: badOracle.length === 0 ? `${oracle.length} seeds` : badOracle.map(describeFailure).join("; "),
-    });
+  const oracle: TrialResult[] = [];
+  for (const seed of oracleSeeds) oracle.push(await trial("oracle", seed));
+  rewards.oracle = oracle.map((r) => r.reward);
+  const badOracle = oracle.filter((r) => r.reward !== 1);
+  checks.push({
+    name: quickPartial ? "oracle R = 1.0 on the first seed" : "oracle R = 1.0 on every seed",
+    ok: badOracle.length === 0,
+    detail: badOracle.length === 0 ? `${oracle.length} seeds` : badOracle.map(describeFailure).join("; "),
+  });
 
-    const nop: TrialResult[] = [];
-    for (const seed of failSeeds) nop.push(await trial("nop", seed));
-    rewards.nop = nop.map((r) => r.reward);
-    const badNop = nop.filter((r) => r.reward === null || r.reward > 0.05);
+  const nop: TrialResult[] = [];
+  for (const seed of failSeeds) nop.push(await trial("nop", seed));
+  rewards.nop = nop.map((r) => r.reward);
+  const badNop = nop.filter((r) => r.reward === null || r.reward > 0.05);
+  checks.push({
+    name: o.quick ? "nop R ≤ 0.05 on the first seed" : "nop R ≤ 0.05 on every seed",
+    ok: badNop.length === 0,
+    detail:
+      badNop.length === 0
+        ? `max ${Math.max(...nop.map((r) => r.reward ?? 0)).toFixed(3)}`
+        : badNop.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"} (${passingSubtasks(r)})`).join("; "),
+  });
+
+  const partial: TrialResult[] = [];
+  if (hasPartial) {
+    for (const seed of partialSeeds) partial.push(await trial("partial", seed));
+    rewards.partial = partial.map((r) => r.reward);
+    const badPartial = partial.filter((r) => r.reward === null || r.reward <= 0.2 || r.reward >= 0.8);
     checks.push({
-      name: o.quick ? "nop R ≤ 0.05 on the first seed" : "nop R ≤ 0.05 on every seed",
-      ok: badNop.length === 0,
+      name: o.quick ? "partial 0.2 < R < 0.8 on the last seed" : "partial 0.2 < R < 0.8 on every seed",
+      ok: badPartial.length === 0,
       detail:
-        badNop.length === 0
-          ? `max ${Math.max(...nop.map((r) => r.reward ?? 0)).toFixed(3)}`
-          : badNop.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"} (${passingSubtasks(r)})`).join("; "),
+        badPartial.length === 0
+          ? partial.map((r) => (r.reward ?? 0).toFixed(3)).join(" ")
+          : badPartial.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"}`).join("; "),
     });
-
-    const partial: TrialResult[] = [];
-    if (hasPartial) {
-      for (const seed of partialSeeds) partial.push(await trial("partial", seed));
-      rewards.partial = partial.map((r) => r.reward);
-      const badPartial = partial.filter((r) => r.reward === null || r.reward <= 0.2 || r.reward >= 0.8);
-      checks.push({
-        name: o.quick ? "partial 0.2 < R < 0.8 on the last seed" : "partial 0.2 < R < 0.8 on every seed",
-        ok: badPartial.length === 0,
-        detail:
-          badPartial.length === 0
-            ? partial.map((r) => (r.reward ?? 0).toFixed(3)).join(" ")
-            : badPartial.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"}`).join("; "),
-      });
-    }
-
-    // One extra run per agent on one seed: the same seed must give the same scores and the same
-    // hidden inputs, for every agent (a verifier can be deterministic for a solution that passes
-    // everything and still flaky for one that fails part of it).
-    const again: [string, TrialResult | undefined][] = quickPartial
-      ? [["partial", partial[0]]]
-      : o.quick
-        ? [["oracle", oracle[0]]]
-        : [
-            ["oracle", oracle[0]],
-            ["nop", nop[0]],
-          ];
-    if (hasPartial && !o.quick) again.push(["partial", partial[0]]);
-    const rerunSeed = quickPartial ? lastSeed : firstSeed;
-    const differences: string[] = [];
-    for (const [agent, first] of again) {
-      const second = await trial(agent, rerunSeed);
-      const why = first ? rerunDifference(first, second) : "no first run";
-      if (why !== null) differences.push(`${agent}: ${why}`);
-    }
-    checks.push({
-      name: "verifier deterministic (same seed → same scores)",
-      ok: differences.length === 0,
-      detail:
-        differences.length === 0
-          ? `seed ${rerunSeed} twice for ${again.map(([a]) => a).join(", ")}`
-          : `seed ${rerunSeed}: ${differences.join("; ")}`,
-    });
-
-    const distinct = distinctStress([...oracle, ...partial]);
-    if (distinct !== null) {
-      checks.push({
-        name: "different seeds → different stress inputs",
-        ok: distinct.digests === distinct.seeds,
-        detail: `${distinct.digests} distinct stress digests over ${distinct.seeds} seeds`,
-      });
-    }
-
-    const total = task.rubric.subtasks.reduce((s, x) => s + x.weight, 0);
-    const pub = task.rubric.subtasks
-      .filter((x) => x.visibility === "public")
-      .reduce((s, x) => s + x.weight, 0);
-    const share = total > 0 ? pub / total : 0;
-    checks.push({
-      name: `public weight ≤ ${MAX_PUBLIC_WEIGHT * 100}%`,
-      ok: share <= MAX_PUBLIC_WEIGHT + 1e-9,
-      detail: `${(share * 100).toFixed(1)}%`,
-    });
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
   }
-  return { task: task.name, ok: checks.every((c) => c.ok), checks, rewards };
+
+  // One extra run per agent on one seed: the same seed must give the same scores and the same
+  // hidden inputs, for every agent (a verifier can be deterministic for a solution that passes
+  // everything and still flaky for one that fails part of it).
+  const again: [string, TrialResult | undefined][] = quickPartial
+    ? [["partial", partial[0]]]
+    : o.quick
+      ? [["oracle", oracle[0]]]
+      : [
+          ["oracle", oracle[0]],
+          ["nop", nop[0]],
+        ];
+  if (hasPartial && !o.quick) again.push(["partial", partial[0]]);
+  const rerunSeed = quickPartial ? lastSeed : firstSeed;
+  const differences: string[] = [];
+  for (const [agent, first] of again) {
+    const second = await trial(agent, rerunSeed);
+    const why = first ? rerunDifference(first, second) : "no first run";
+    if (why !== null) differences.push(`${agent}: ${why}`);
+  }
+  checks.push({
+    name: "verifier deterministic (same seed → same scores)",
+    ok: differences.length === 0,
+    detail:
+      differences.length === 0
+        ? `seed ${rerunSeed} twice for ${again.map(([a]) => a).join(", ")}`
+        : `seed ${rerunSeed}: ${differences.join("; ")}`,
+  });
+
+  if (o.mutants !== false) {
+    const found = listMutants(task.paths.solution);
+    mutants.push(...(await runMutants(task, found, trial, failSeeds)));
+    checks.push(...mutantChecks(mutants, o.minMutants ?? 0, o.quick === true));
+  }
+
+  const distinct = distinctStress([...oracle, ...partial]);
+  if (distinct !== null) {
+    checks.push({
+      name: "different seeds → different stress inputs",
+      ok: distinct.digests === distinct.seeds,
+      detail: `${distinct.digests} distinct stress digests over ${distinct.seeds} seeds`,
+    });
+  }
+
+  const total = task.rubric.subtasks.reduce((s, x) => s + x.weight, 0);
+  const pub = task.rubric.subtasks.filter((x) => x.visibility === "public").reduce((s, x) => s + x.weight, 0);
+  const share = total > 0 ? pub / total : 0;
+  checks.push({
+    name: `public weight ≤ ${MAX_PUBLIC_WEIGHT * 100}%`,
+    ok: share <= MAX_PUBLIC_WEIGHT + 1e-9,
+    detail: `${(share * 100).toFixed(1)}%`,
+  });
+  return checks;
 }
 
 /**

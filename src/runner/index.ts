@@ -1,3 +1,4 @@
+export * from "./check-mutants.js";
 export * from "./check-task.js";
 export * from "./job-config.js";
 export * from "./job-summary.js";

@@ -63,6 +63,13 @@ export interface TrialParams {
    * when the full run's is. Never for a scored trial.
    */
   stopAtFirstFailure?: boolean;
+  /**
+   * The caller only asks whether R < this (task check's mutant sample): the verifier gets
+   * LONGHAUL_STOP_BELOW, and a grader that honours it (lh.py) stops once the weight already lost
+   * makes R ≥ this impossible. The reward is then a lower bound, below this exactly when the full
+   * run's is. Never for a scored trial.
+   */
+  stopBelow?: number;
 }
 
 /** Thrown when the job was interrupted mid-trial; such a trial is re-run on --resume. */
@@ -181,6 +188,8 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
       if (p.stopAtFirstFailure === true)
         options.env = { ...options.env, LONGHAUL_STOP_AT_FIRST_FAILURE: "1" };
+      if (p.stopBelow !== undefined)
+        options.env = { ...options.env, LONGHAUL_STOP_BELOW: String(p.stopBelow) };
       const user = verifierUser(p.task, p.image?.config.user);
       verify = await sandbox.exec(["bash", "/tests/test.sh"], {
         timeoutSec: verifierTimeoutSec,

@@ -3,7 +3,7 @@ import { resolveEnvTemplates } from "../task/env-template.js";
 import type { Task } from "../task/types.js";
 
 /** Agents that run the task's own solution scripts, and so get [solution.env]. */
-const SOLUTION_AGENTS = new Set(["oracle", "partial"]);
+const SOLUTION_AGENTS = new Set(["oracle", "partial", "mutant"]);
 
 /**
  * The variables every agent-phase command gets (Harbor sets [environment.env] on the container):

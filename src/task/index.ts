@@ -3,4 +3,5 @@ export * from "./config.js";
 export * from "./host-tools.js";
 export * from "./kinds.js";
 export * from "./load.js";
+export * from "./mutants.js";
 export type * from "./types.js";

@@ -11,7 +11,7 @@ describe("bad input to longhaul run", () => {
     const unknown = await cli(["run", task, "--agent", "nosuch", "--jobs-dir", jobs]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe(
-      'longhaul: unknown agent "nosuch"; known agents: claude-code, codex, follow, nop, oracle, partial, qwen-code, shell, terminus, tools',
+      'longhaul: unknown agent "nosuch"; known agents: claude-code, codex, follow, mutant, nop, oracle, partial, qwen-code, shell, terminus, tools',
     );
     const noModel = await cli(["run", task, "--agent", "terminus", "--jobs-dir", jobs]);
     expect(noModel.code).toBe(2);

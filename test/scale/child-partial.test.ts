@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
@@ -31,16 +31,20 @@ async function lineage(taskDir: string, name: string): Promise<string> {
   return out;
 }
 
-describe("RES children keep the root's partial solution", () => {
+describe("RES children keep the root's partial solution, not its mutants", () => {
   it("environment data: the restore steps of solve.sh, then the root's partial.sh", async () => {
     const root = join(tempDir("res-partial-root"), "ledger-report");
     cpSync(resolve(import.meta.dirname, "../fixtures/res/ledger-report"), root, { recursive: true });
     const partial = "#!/bin/bash\n# half the work\nmkdir -p /app/out && echo '{}' > /app/out/report.json\n";
     writeFileSync(join(root, "solution", "partial.sh"), partial);
+    mkdirSync(join(root, "solution", "mutants"));
+    writeFileSync(join(root, "solution", "mutants", "wrong.sh"), "#!/bin/bash\n# proven on the root only\n");
     const out = await lineage(root, "env");
     for (const d of [1, 2]) {
       const sol = join(out, `ledger-report-b1-d${d}`, "solution");
       expect(read(join(sol, CHILD.parentPartial))).toBe(partial);
+      // The root's mutants are proven against the root's hidden cases, not inherited.
+      expect(existsSync(join(sol, "mutants"))).toBe(false);
       const solve = read(join(sol, "solve.sh")).trimEnd().split("\n");
       const part = read(join(sol, "partial.sh")).trimEnd().split("\n");
       // Same restore steps (every line between the header comment and the final exec).
@@ -64,5 +68,7 @@ describe("RES children keep the root's partial solution", () => {
     expect(part).toContain("bash /solution/res/parent-partial.sh\n");
     expect(part).toContain("res_channel.py wrap /app/blobs.py /solution/res/channel.json");
     expect(read(join(sol, "solve.sh"))).toContain("bash /solution/res/parent-solve.sh\n");
+    expect(existsSync(join(rootDir, "solution", "mutants"))).toBe(true);
+    expect(existsSync(join(sol, "mutants"))).toBe(false);
   });
 });

@@ -20,6 +20,8 @@ const HEAVY_SECONDS: Readonly<Record<string, number>> = {
   "test/harbor/harbor-e2e.test.ts": 70,
   "test/runner/resume-crash.test.ts": 70,
   "test/tasks/dataset-docker.test.ts": 60,
+  "test/tasks/mutants.test.ts": 40,
+  "test/tasks/check-mutants.test.ts": 25,
   "test/adversarial/reward.test.ts": 55,
   "test/api/packed-install.test.ts": 60,
   "test/agents/installed-bundled-task.test.ts": 50,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listMutants, MIN_MUTANTS } from "../../src/task/index.js";
 import { bundledTasks } from "./support/dataset-check.js";
 
 /**
@@ -22,6 +23,13 @@ describe("bundled dataset", () => {
       expect(subtasks.length).toBeGreaterThanOrEqual(5);
       expect(hidden / total).toBeGreaterThanOrEqual(0.6);
       expect(task.config.metadata.expert_time_estimate_min ?? 0).toBeGreaterThanOrEqual(30);
+    });
+
+    it(`ships at least ${MIN_MUTANTS} mutants, each saying what it gets wrong`, () => {
+      // Each one's R < 0.95 is proven by mutants.test.ts (a sample) and `task check` (all of them).
+      const mutants = listMutants(task.paths.solution);
+      expect(mutants.length).toBeGreaterThanOrEqual(MIN_MUTANTS);
+      for (const m of mutants) expect(m.wrong, m.name).toMatch(/\S{3}/);
     });
   });
 

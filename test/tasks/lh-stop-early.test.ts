@@ -60,4 +60,16 @@ describe("bundled graders' lh.py under LONGHAUL_STOP_AT_FIRST_FAILURE", () => {
     expect(r.msgs.third).toMatch(/^not run/);
     expect(r.reward.reward).toBeLessThan(1);
   });
+
+  it("under LONGHAUL_STOP_BELOW, stops once R below the threshold is certain, and not before", () => {
+    // "second" loses 0.5 of 3: R ≤ 0.833 from then on.
+    const stopped = grade({ LONGHAUL_STOP_BELOW: "0.95" });
+    expect(stopped.ran).toEqual(["free", "first", "second"]);
+    expect(stopped.msgs.third).toMatch(/^not run: R < 0.95/);
+    expect(stopped.reward.reward).toBeLessThan(0.95);
+    // 0.833 ≥ 0.8: nothing is settled, so every check runs and R is the full run's.
+    const full = grade({ LONGHAUL_STOP_BELOW: "0.8" });
+    expect(full.ran).toEqual(["free", "first", "second", "third"]);
+    expect(full.reward.reward).toBeCloseTo(2.5 / 3, 9);
+  });
 });

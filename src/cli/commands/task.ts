@@ -1,13 +1,19 @@
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
 import pc from "picocolors";
-import { bundledTasksDir, checkTask, type TaskCheckResult } from "../../runner/index.js";
+import {
+  bundledTasksDir,
+  checkMutants,
+  checkTask,
+  describeMutant,
+  type TaskCheckResult,
+} from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
-import { checkHostTools, loadTaskSet } from "../../task/index.js";
+import { checkHostTools, loadTaskSet, MIN_MUTANTS, type Task } from "../../task/index.js";
 import { CATEGORIES } from "../../task/scaffold/categories.js";
 import { scaffoldTask } from "../../task/scaffold/scaffold.js";
-import { positiveInt, positiveNumber, writeJson } from "../options.js";
+import { nonNegativeInt, positiveInt, positiveNumber, writeJson } from "../options.js";
 
 interface CheckOptions {
   json?: boolean;
@@ -16,6 +22,9 @@ interface CheckOptions {
   sandbox: string;
   timeoutMultiplier: number;
   quick?: boolean;
+  mutants: boolean;
+  mutantsOnly?: boolean;
+  minMutants?: number;
 }
 
 export function registerTaskCommand(program: Command): void {
@@ -32,14 +41,23 @@ export function registerTaskCommand(program: Command): void {
     });
   task
     .command("check")
-    .description("check tasks: oracle R = 1.0, nop ≤ 0.05, partial in (0.2, 0.8), deterministic verifier")
+    .description(
+      "check tasks: oracle R = 1.0, nop ≤ 0.05, partial in (0.2, 0.8), every mutant < 0.95, deterministic verifier",
+    )
     .argument("[paths...]", "task or dataset folders (default: the bundled tasks)")
     .option("--json", "print the results as JSON")
     .option("--seeds <n>", "seeds per agent", positiveInt("--seeds"), 5)
     .option("-n, --concurrency <n>", "tasks checked at once", positiveInt("-n"), 2)
     .option(
       "--quick",
-      "nop and partial on the first seed only, only partial re-run (the oracle still runs every seed)",
+      "oracle, nop and each mutant on the first seed, the partial on the last and re-run there",
+    )
+    .option("--no-mutants", "do not run solution/mutants/")
+    .option("--mutants-only", "run only the mutants (each on every seed), no other check")
+    .option(
+      "--min-mutants <n>",
+      `fewer mutants fail a task (default: ${MIN_MUTANTS} for a bundled task, else 0)`,
+      nonNegativeInt("--min-mutants"),
     )
     .option("--sandbox <name>", "sandbox provider", "bwrap")
     .option(
@@ -60,17 +78,33 @@ export function registerTaskCommand(program: Command): void {
       const provider = getSandboxProvider(opts.sandbox);
       await provider.check();
       const seeds = Array.from({ length: opts.seeds }, (_, i) => 1000 + i * 7919);
+      // The bundled dataset promises MIN_MUTANTS per task, however its tasks are named on the line.
+      const bundled = bundledTasksDir() + sep;
+      const minMutantsOf = (t: Task): number =>
+        opts.minMutants ?? (resolve(t.dir).startsWith(bundled) ? MIN_MUTANTS : 0);
       const limit = pLimit(opts.concurrency);
       const results = await Promise.all(
         tasks.map((t) =>
           limit(async () => {
             process.stderr.write(`checking ${t.name}…\n`);
-            const r = await checkTask(t, {
-              provider,
-              seeds,
-              timeoutMultiplier: opts.timeoutMultiplier,
-              quick: opts.quick === true,
-            });
+            const r: TaskCheckResult = opts.mutantsOnly
+              ? {
+                  ...(await checkMutants(t, {
+                    provider,
+                    seeds: opts.quick ? seeds.slice(0, 1) : seeds,
+                    timeoutMultiplier: opts.timeoutMultiplier,
+                    minMutants: minMutantsOf(t),
+                  })),
+                  rewards: { oracle: [], nop: [], partial: [] },
+                }
+              : await checkTask(t, {
+                  provider,
+                  seeds,
+                  timeoutMultiplier: opts.timeoutMultiplier,
+                  quick: opts.quick === true,
+                  mutants: opts.mutants,
+                  minMutants: opts.mutants ? minMutantsOf(t) : 0,
+                });
             process.stderr.write(`${r.ok ? "ok  " : "FAIL"} ${t.name}\n`);
             return r;
           }),
@@ -83,6 +117,7 @@ export function registerTaskCommand(program: Command): void {
           ok: false,
           checks: [{ name: "task loads", ok: false, detail: s.reason }],
           rewards: { oracle: [], nop: [], partial: [] },
+          mutants: [],
         })),
       );
       if (opts.json) writeJson({ ok: results.every((r) => r.ok), seeds, tasks: results });
@@ -96,6 +131,8 @@ function renderChecks(results: TaskCheckResult[]): string {
   for (const r of results) {
     lines.push(`${r.ok ? pc.green("PASS") : pc.red("FAIL")} ${r.task}`);
     for (const c of r.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.name}: ${c.detail}`);
+    for (const m of r.mutants)
+      lines.push(`    ${m.ok ? "caught" : pc.red("MISSED")} ${m.name}: ${describeMutant(m)}`);
   }
   const failed = results.filter((r) => !r.ok).length;
   lines.push("", `${results.length - failed} of ${results.length} tasks pass`);

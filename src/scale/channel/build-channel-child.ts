@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import { UserError } from "../../core/errors.js";
+import { MUTANTS_DIR } from "../../task/mutants.js";
 import type { ChildFiles, ChildMeta, ParentInfo } from "../child/build-child.js";
 import { renameTask } from "../child/build-child.js";
 import type { ResJson } from "../child/res-json.js";
@@ -37,7 +38,12 @@ export function rootSolution(parent: ParentInfo): {
   const partial = parent.solution.get(isRoot ? "partial.sh" : `${CHANNEL_DIR}/parent-partial.sh`);
   const others = new Map(
     [...parent.solution].filter(
-      ([p]) => p !== "solve.sh" && p !== "partial.sh" && (isRoot || !p.startsWith(`${CHANNEL_DIR}/`)),
+      ([p]) =>
+        p !== "solve.sh" &&
+        p !== "partial.sh" &&
+        // The root's mutants are proven against the root's hidden cases, not a child's.
+        !p.startsWith(MUTANTS_DIR) &&
+        (isRoot || !p.startsWith(`${CHANNEL_DIR}/`)),
     ),
   );
   if (isRoot && [...others.keys()].some((p) => p.startsWith(`${CHANNEL_DIR}/`)))

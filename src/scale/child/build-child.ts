@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { UserError } from "../../core/errors.js";
 import { taskChecksum } from "../../task/checksum.js";
+import { MUTANTS_DIR } from "../../task/mutants.js";
 import type { ProgramInput } from "../channel/plan-channel.js";
 import { type ChannelDecl, detectProgram } from "../channel/steps.js";
 import { treeDigest } from "../file-tree.js";
@@ -125,6 +126,8 @@ export function buildChildFiles(
   // wrappers are replaced.
   const kept = { "solve.sh": CHILD.parentSolve, "partial.sh": CHILD.parentPartial } as const;
   for (const [p, b] of parent.solution) {
+    // The root's mutants are proven against the root's hidden cases; a child does not inherit them.
+    if (p.startsWith(MUTANTS_DIR)) continue;
     if (p !== "solve.sh" && p !== "partial.sh") files.set(`solution/${p}`, b);
     else if (parent.depth === 0) files.set(`solution/${kept[p]}`, b);
   }

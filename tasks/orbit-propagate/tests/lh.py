@@ -45,6 +45,10 @@ SEALED_FAILED = 86  # exit status when the sealed runner is broken: a grading er
 # docs/scale.md): after the first weighted subtask below 1 the answer is known, so the rest are
 # not run and score 0. Never set for a scored trial.
 STOP_AT_FIRST_FAILURE = os.environ.get("LONGHAUL_STOP_AT_FIRST_FAILURE") == "1"
+# Set only when the question is whether R is below a threshold (task check's mutant sample: is
+# R < 0.95?): once the weight already lost makes R >= the threshold impossible, the rest are not
+# run and score 0. Never set for a scored trial.
+STOP_BELOW = float(os.environ.get("LONGHAUL_STOP_BELOW") or 0)
 
 
 class SealedRunBroken(SystemExit):
@@ -231,6 +235,7 @@ class Grader:
         self.msgs = {i: "not run" for i in self.ids}
         self.h = hashlib.sha256()
         self.failed = False
+        self.lost = 0.0  # weight lost so far: R can be at most 1 - lost / total weight
 
     def digest(self, data):
         self.h.update(data if isinstance(data, bytes) else str(data).encode())
@@ -238,6 +243,9 @@ class Grader:
     def check(self, sid, fn):
         if STOP_AT_FIRST_FAILURE and self.failed:
             self.msgs[sid] = "not run: an earlier subtask is below 1 (LONGHAUL_STOP_AT_FIRST_FAILURE)"
+            return
+        if STOP_BELOW > 0 and 1 - self.lost / self._total() < STOP_BELOW:
+            self.msgs[sid] = "not run: R < %g is already certain (LONGHAUL_STOP_BELOW)" % STOP_BELOW
             return
         try:
             r = fn()
@@ -253,6 +261,10 @@ class Grader:
         self.msgs[sid] = str(msg)[:2000]
         if score < 1 and self.weights.get(sid, 1) > 0:
             self.failed = True
+        self.lost += self.weights.get(sid, 1) * (1 - score)
+
+    def _total(self):
+        return sum(self.weights.get(i, 1) for i in self.ids) or 1
 
     def finish(self):
         os.makedirs(OUT, exist_ok=True)

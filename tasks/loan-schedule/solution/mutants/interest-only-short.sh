@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Off-by-one: the interest-only period ends one instalment early.
+set -euo pipefail
+bash /solution/solve.sh
+python3 - <<'PY'
+p = "/app/loan_core.py"
+s = open(p).read()
+for old, new in [
+    ('        if k <= io:\n',
+     '        if k < io:\n'),
+]:
+    # A patch that no longer applies would leave the reference program: fail loudly instead.
+    assert s.count(old) == 1, "mutant patch does not apply: %r" % old
+    s = s.replace(old, new)
+open(p, "w").write(s)
+PY

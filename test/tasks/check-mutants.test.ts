@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agents/index.js";
+import { checkMutants, checkTask } from "../../src/runner/index.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { listMutants, loadTask } from "../../src/task/index.js";
+import type { Task } from "../../src/task/types.js";
+
+/**
+ * The mutant part of `task check`: every solution/mutants/NAME.sh runs as the `mutant` agent and
+ * must score R < 0.95; the report names the subtasks that caught each one.
+ */
+const provider = getSandboxProvider("bwrap");
+
+const TOML = `version = "1.0"
+[metadata]
+category = "fixtures"
+difficulty = "easy"
+expert_time_estimate_min = 1
+[agent]
+timeout_sec = 30
+[verifier]
+timeout_sec = 30
+[environment]
+memory_mb = 512
+`;
+
+const RUBRIC = `[[subtask]]
+id = "public_check"
+weight = 1
+kind = "binary"
+visibility = "public"
+description = "public"
+
+[[subtask]]
+id = "hidden_work"
+weight = 4
+kind = "continuous"
+visibility = "hidden"
+description = "hidden"
+`;
+
+/** public_check = 1 when /app/level exists; hidden_work = the level written there. */
+const VERIFIER = `H=$(cat /app/level 2>/dev/null || echo 0)
+P=0; [ -f /app/level ] && P=1
+D=\${LONGHAUL_VERIFIER_DIR:-/logs/verifier}
+echo "{\\"public_check\\": $P, \\"hidden_work\\": $H}" > "$D/reward.json"`;
+
+/** A task whose oracle writes level 1 and whose mutants write the given levels. */
+async function makeTask(name: string, mutants: Record<string, string>): Promise<Task> {
+  const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-mutants-")), name);
+  for (const sub of ["environment", "solution/mutants", "tests"])
+    mkdirSync(join(dir, sub), { recursive: true });
+  writeFileSync(join(dir, "task.toml"), TOML);
+  writeFileSync(join(dir, "instruction.md"), "Write 1 to /app/level.\n");
+  writeFileSync(join(dir, "environment", ".keep"), "");
+  writeFileSync(join(dir, "solution", "solve.sh"), "#!/bin/bash\necho 1 > /app/level\n");
+  for (const [m, level] of Object.entries(mutants)) {
+    writeFileSync(
+      join(dir, "solution", "mutants", `${m}.sh`),
+      `#!/bin/bash\n# Writes ${level} instead of 1.\necho ${level} > /app/level\n`,
+    );
+  }
+  writeFileSync(join(dir, "tests", "rubric.toml"), RUBRIC);
+  writeFileSync(join(dir, "tests", "test.sh"), `#!/bin/bash\n${VERIFIER}\n`);
+  return loadTask(dir);
+}
+
+describe.concurrent("task check's mutants", () => {
+  it("lists solution/mutants/*.sh with what each gets wrong", async () => {
+    const task = await makeTask("listing", { b: "0.5", a: "0.2" });
+    writeFileSync(join(task.paths.solution, "mutants", "helper.py"), "# not a mutant\n");
+    expect(listMutants(task.paths.solution)).toEqual([
+      { name: "a", wrong: "Writes 0.2 instead of 1." },
+      { name: "b", wrong: "Writes 0.5 instead of 1." },
+    ]);
+  });
+
+  it("refuses a mutant name that is not a plain file name", () => {
+    expect(() => createAgent("mutant", {})).toThrow(/needs --agent-opt name=NAME/);
+    expect(() => createAgent("mutant", { name: "../solve" })).toThrow(/needs --agent-opt name=NAME/);
+    expect(createAgent("mutant", { name: "off-by-one" }).name).toBe("mutant");
+  });
+
+  it("fails the check naming a mutant at R ≥ 0.95, and lists what caught the others", async () => {
+    // R = (1 + 4·level) / 5: 0.5 → 0.6, 0.99 → 0.992.
+    const task = await makeTask("sweep", { caught: "0.5", close: "0.99" });
+    const result = await checkMutants(task, { provider, seeds: [5, 6], minMutants: 3 });
+    expect(result.ok).toBe(false);
+    expect(result.mutants.map((m) => [m.name, m.ok, m.rewards, m.caughtBy, m.passesPublic])).toEqual([
+      ["caught", true, [0.6, 0.6], ["hidden_work"], true],
+      ["close", false, [0.992, 0.992], ["hidden_work"], true],
+    ]);
+    const every = result.checks.find((c) => c.name === "every mutant R < 0.95 on every seed");
+    expect(every?.ok).toBe(false);
+    expect(every?.detail).toBe(
+      "close not caught: R=0.992 0.992, caught by hidden_work (passes the public subtasks) — Writes 0.99 instead of 1.",
+    );
+    expect(result.checks.find((c) => c.name === "at least 3 mutants in solution/mutants/")).toEqual({
+      name: "at least 3 mutants in solution/mutants/",
+      ok: false,
+      detail: "2: caught, close",
+    });
+  });
+
+  it("passes a task whose mutants all score below 0.95, in checkTask's quick mode on the first seed", async () => {
+    const task = await makeTask("all-caught", { half: "0.5", zero: "0" });
+    const result = await checkTask(task, { provider, seeds: [5, 6], quick: true, minMutants: 2 });
+    expect(result.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(result.checks.find((c) => c.name.startsWith("every mutant"))).toEqual({
+      name: "every mutant R < 0.95 on the first seed",
+      ok: true,
+      detail: "2 mutants caught",
+    });
+    expect(result.mutants.map((m) => [m.name, m.seeds, m.caughtBy])).toEqual([
+      ["half", [5], ["hidden_work"]],
+      ["zero", [5], ["hidden_work"]],
+    ]);
+  });
+
+  it("runs no mutants when told not to", async () => {
+    const task = await makeTask("skipped", { close: "0.99" });
+    const result = await checkTask(task, { provider, seeds: [5], quick: true, mutants: false });
+    expect(result.mutants).toEqual([]);
+    expect(result.checks.some((c) => c.name.startsWith("every mutant"))).toBe(false);
+    expect(result.ok).toBe(true);
+  });
+});
