@@ -38,6 +38,10 @@ export interface CheckOptions {
   quick?: boolean;
   /** Run the task's mutants (default true); the suite's dataset check leaves them to a sample. */
   mutants?: boolean;
+  /** Run nop (default true). The suite checks nop and determinism on a fixed sample of tasks. */
+  nop?: boolean;
+  /** Re-run for the verifier's determinism (default true). */
+  rerun?: boolean;
   /** Fewer mutants than this fails the check (default 0: a task may ship none). */
   minMutants?: number;
 }
@@ -108,17 +112,18 @@ async function runChecks(
   });
 
   const nop: TrialResult[] = [];
-  for (const seed of failSeeds) nop.push(await trial("nop", seed));
+  if (o.nop !== false) for (const seed of failSeeds) nop.push(await trial("nop", seed));
   rewards.nop = nop.map((r) => r.reward);
   const badNop = nop.filter((r) => r.reward === null || r.reward > 0.05);
-  checks.push({
-    name: o.quick ? "nop R ≤ 0.05 on the first seed" : "nop R ≤ 0.05 on every seed",
-    ok: badNop.length === 0,
-    detail:
-      badNop.length === 0
-        ? `max ${Math.max(...nop.map((r) => r.reward ?? 0)).toFixed(3)}`
-        : badNop.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"} (${passingSubtasks(r)})`).join("; "),
-  });
+  if (o.nop !== false)
+    checks.push({
+      name: o.quick ? "nop R ≤ 0.05 on the first seed" : "nop R ≤ 0.05 on every seed",
+      ok: badNop.length === 0,
+      detail:
+        badNop.length === 0
+          ? `max ${Math.max(...nop.map((r) => r.reward ?? 0)).toFixed(3)}`
+          : badNop.map((r) => `seed ${r.seed}: R=${r.reward ?? "null"} (${passingSubtasks(r)})`).join("; "),
+    });
 
   const partial: TrialResult[] = [];
   if (hasPartial) {
@@ -138,15 +143,17 @@ async function runChecks(
   // One extra run per agent on one seed: the same seed must give the same scores and the same
   // hidden inputs, for every agent (a verifier can be deterministic for a solution that passes
   // everything and still flaky for one that fails part of it).
-  const again: [string, TrialResult | undefined][] = quickPartial
-    ? [["partial", partial[0]]]
-    : o.quick
-      ? [["oracle", oracle[0]]]
-      : [
-          ["oracle", oracle[0]],
-          ["nop", nop[0]],
-        ];
-  if (hasPartial && !o.quick) again.push(["partial", partial[0]]);
+  type Run = [agent: string, first: TrialResult | undefined];
+  const again: Run[] = [];
+  if (o.rerun !== false) {
+    if (quickPartial) again.push(["partial", partial[0]]);
+    else if (o.quick) again.push(["oracle", oracle[0]]);
+    else {
+      again.push(["oracle", oracle[0]]);
+      if (o.nop !== false) again.push(["nop", nop[0]]);
+      if (hasPartial) again.push(["partial", partial[0]]);
+    }
+  }
   const rerunSeed = quickPartial ? lastSeed : firstSeed;
   const differences: string[] = [];
   for (const [agent, first] of again) {
@@ -154,14 +161,15 @@ async function runChecks(
     const why = first ? rerunDifference(first, second) : "no first run";
     if (why !== null) differences.push(`${agent}: ${why}`);
   }
-  checks.push({
-    name: "verifier deterministic (same seed → same scores)",
-    ok: differences.length === 0,
-    detail:
-      differences.length === 0
-        ? `seed ${rerunSeed} twice for ${again.map(([a]) => a).join(", ")}`
-        : `seed ${rerunSeed}: ${differences.join("; ")}`,
-  });
+  if (again.length > 0)
+    checks.push({
+      name: "verifier deterministic (same seed → same scores)",
+      ok: differences.length === 0,
+      detail:
+        differences.length === 0
+          ? `seed ${rerunSeed} twice for ${again.map(([a]) => a).join(", ")}`
+          : `seed ${rerunSeed}: ${differences.join("; ")}`,
+    });
 
   if (o.mutants !== false) {
     const found = listMutants(task.paths.solution);

@@ -20,6 +20,8 @@ const HEAVY_SECONDS: Readonly<Record<string, number>> = {
   "test/harbor/harbor-e2e.test.ts": 70,
   "test/runner/resume-crash.test.ts": 70,
   "test/tasks/dataset-docker.test.ts": 60,
+  "test/cli/dataset-calibrate.test.ts": 30,
+  "test/config/plugin-kinds.test.ts": 30,
   "test/tasks/mutants.test.ts": 40,
   "test/tasks/check-mutants.test.ts": 25,
   "test/adversarial/reward.test.ts": 55,

@@ -103,6 +103,19 @@ describe("task check determinism", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("leaves out nop and the determinism re-run when asked: oracle and partial only", async () => {
+    const task = await makeTask("lean", `${LEVEL}\nDIGEST=seed-$LONGHAUL_SEED\n${WRITE}`);
+    const result = await checkTask(task, { provider, seeds: [5, 6], quick: true, nop: false, rerun: false });
+    expect(result.rewards).toMatchObject({ oracle: [1], nop: [], partial: [0.6] });
+    expect(result.checks.map((c) => c.name)).toEqual([
+      "oracle R = 1.0 on the first seed",
+      "partial 0.2 < R < 0.8 on the last seed",
+      "different seeds → different stress inputs",
+      "public weight ≤ 20%",
+    ]);
+    expect(result.ok).toBe(true);
+  });
+
   it("catches one stress input for every seed in a quick check too", async () => {
     const task = await makeTask("quick-same", `${LEVEL}\nDIGEST=always-the-same\n${WRITE}`);
     const result = await checkTask(task, { provider, seeds: [5, 6], quick: true });
