@@ -1,10 +1,10 @@
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Command } from "commander";
 import { stringify } from "yaml";
 import { UserError } from "../../core/index.js";
 import { createWorld, type World } from "../../world/build/world.js";
-import { loadWorldTask, parseWorldTask, yamlFiles } from "../../world/task/load.js";
+import { loadWorldTask, parseWorldTask, worldTaskFiles } from "../../world/task/load.js";
 import { roundZeroTraps } from "../../world/task/verify.js";
 import { getTeamAgent } from "../../world/team/registry.js";
 import { augmentTask } from "../../world/trial/augment.js";
@@ -34,8 +34,7 @@ export async function augmentWorldTasks(
   world: World,
   o: AugmentOptions,
 ): Promise<AugmentLine[]> {
-  const files = paths.flatMap((p) => (isDir(p) ? yamlFiles(p) : [p]));
-  if (files.length === 0) throw new UserError(`no *.yaml world tasks in ${paths.join(", ")}`);
+  const files = worldTaskFiles(paths);
   mkdirSync(o.out, { recursive: true });
   const lines: AugmentLine[] = [];
   for (const file of files) {
@@ -71,14 +70,6 @@ export async function augmentWorldTasks(
     );
   }
   return lines;
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    throw new UserError(`${p}: no such file or folder`);
-  }
 }
 
 function wholeNumber(flag: string, value: string, min: number): number {

@@ -1,9 +1,7 @@
-import { statSync } from "node:fs";
 import type { Command } from "commander";
-import { UserError } from "../../core/index.js";
 import { alignTable } from "../../report/format.js";
 import { createWorld } from "../../world/build/world.js";
-import { loadWorldTask, yamlFiles } from "../../world/task/load.js";
+import { loadWorldTask, worldTaskFiles } from "../../world/task/load.js";
 import type { WorldTaskSpec } from "../../world/task/schema.js";
 import { getTeamAgent } from "../../world/team/registry.js";
 import { type BaselineRow, baselineConditions, runBaselines } from "../../world/trial/baselines.js";
@@ -19,14 +17,7 @@ interface BaselinesOpts {
 
 function loadSet(paths: readonly string[]): WorldTaskSpec[] {
   const world = createWorld();
-  const files = paths.flatMap((p) => {
-    try {
-      return statSync(p).isDirectory() ? yamlFiles(p) : [p];
-    } catch {
-      throw new UserError(`${p}: no such file or folder`);
-    }
-  });
-  if (files.length === 0) throw new UserError(`no *.yaml world tasks in ${paths.join(", ")}`);
+  const files = worldTaskFiles(paths);
   return files.map((f) => loadWorldTask(f, world));
 }
 

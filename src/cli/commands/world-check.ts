@@ -1,10 +1,9 @@
-import { statSync } from "node:fs";
 import type { Command } from "commander";
 import { UserError } from "../../core/index.js";
 import { buildWorld, createWorld, type World } from "../../world/build/world.js";
 import { DEFAULT_SEED } from "../../world/content/generate-content.js";
 import { loadPackDir } from "../../world/content/load.js";
-import { loadWorldTask, yamlFiles } from "../../world/task/load.js";
+import { loadWorldTask, worldTaskFiles } from "../../world/task/load.js";
 import { replayReference, replayWaits } from "../../world/task/replay.js";
 import { roundZeroTraps, verifyWorldRun } from "../../world/task/verify.js";
 import { getTeamAgent } from "../../world/team/registry.js";
@@ -37,8 +36,7 @@ export async function checkWorldTasks(
   world: World,
   o: WorldCheckOptions = {},
 ): Promise<WorldCheckLine[]> {
-  const files = paths.flatMap((p) => (isDir(p) ? yamlFiles(p) : [p]));
-  if (files.length === 0) throw new UserError(`no *.yaml world tasks in ${paths.join(", ")}`);
+  const files = worldTaskFiles(paths);
   const ids = new Map<string, string>();
   const lines: WorldCheckLine[] = [];
   for (const file of files) lines.push(await checkOne(file, world, ids, o));
@@ -103,14 +101,6 @@ async function checkOne(
       ok: false,
       text: e.message.startsWith(file) ? e.message.slice(file.length + 2) : e.message,
     };
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    throw new UserError(`${p}: no such file or folder`);
   }
 }
 

@@ -104,6 +104,24 @@ export function loadWorldTasks(dir: string, world: World = createWorld()): World
   });
 }
 
+/**
+ * The task files a command is given: each path a file, or a folder searched for `*.yaml`
+ * recursively. A missing path is a UserError; none found at all is one too.
+ */
+export function worldTaskFiles(paths: readonly string[]): string[] {
+  const files = paths.flatMap((p) => {
+    let dir: boolean;
+    try {
+      dir = statSync(p).isDirectory();
+    } catch {
+      throw new UserError(`${p}: no such file or folder`);
+    }
+    return dir ? yamlFiles(p) : [p];
+  });
+  if (files.length === 0) throw new UserError(`no *.yaml world tasks in ${paths.join(", ")}`);
+  return files;
+}
+
 export function yamlFiles(dir: string): string[] {
   let names: string[];
   try {
