@@ -1,46 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agents/index.js";
 import { checkMutants, checkTask } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
-import { listMutants, loadTask } from "../../src/task/index.js";
+import { listMutants } from "../../src/task/index.js";
 import type { Task } from "../../src/task/types.js";
+import { levelTask } from "./support/level-task.js";
 
 /**
  * The mutant part of `task check`: every solution/mutants/NAME.sh runs as the `mutant` agent and
  * must score R < 0.95; the report names the subtasks that caught each one.
  */
 const provider = getSandboxProvider("bwrap");
-
-const TOML = `version = "1.0"
-[metadata]
-category = "fixtures"
-difficulty = "easy"
-expert_time_estimate_min = 1
-[agent]
-timeout_sec = 30
-[verifier]
-timeout_sec = 30
-[environment]
-memory_mb = 512
-`;
-
-const RUBRIC = `[[subtask]]
-id = "public_check"
-weight = 1
-kind = "binary"
-visibility = "public"
-description = "public"
-
-[[subtask]]
-id = "hidden_work"
-weight = 4
-kind = "continuous"
-visibility = "hidden"
-description = "hidden"
-`;
 
 /** public_check = 1 when /app/level exists; hidden_work = the level written there. */
 const VERIFIER = `H=$(cat /app/level 2>/dev/null || echo 0)
@@ -49,23 +21,14 @@ D=\${LONGHAUL_VERIFIER_DIR:-/logs/verifier}
 echo "{\\"public_check\\": $P, \\"hidden_work\\": $H}" > "$D/reward.json"`;
 
 /** A task whose oracle writes level 1 and whose mutants write the given levels. */
-async function makeTask(name: string, mutants: Record<string, string>): Promise<Task> {
-  const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-mutants-")), name);
-  for (const sub of ["environment", "solution/mutants", "tests"])
-    mkdirSync(join(dir, sub), { recursive: true });
-  writeFileSync(join(dir, "task.toml"), TOML);
-  writeFileSync(join(dir, "instruction.md"), "Write 1 to /app/level.\n");
-  writeFileSync(join(dir, "environment", ".keep"), "");
-  writeFileSync(join(dir, "solution", "solve.sh"), "#!/bin/bash\necho 1 > /app/level\n");
-  for (const [m, level] of Object.entries(mutants)) {
-    writeFileSync(
-      join(dir, "solution", "mutants", `${m}.sh`),
+function makeTask(name: string, mutants: Record<string, string>): Promise<Task> {
+  const scripts = Object.fromEntries(
+    Object.entries(mutants).map(([m, level]) => [
+      `mutants/${m}.sh`,
       `#!/bin/bash\n# Writes ${level} instead of 1.\necho ${level} > /app/level\n`,
-    );
-  }
-  writeFileSync(join(dir, "tests", "rubric.toml"), RUBRIC);
-  writeFileSync(join(dir, "tests", "test.sh"), `#!/bin/bash\n${VERIFIER}\n`);
-  return loadTask(dir);
+    ]),
+  );
+  return levelTask("mutants", name, VERIFIER, scripts);
 }
 
 describe.concurrent("task check's mutants", () => {

@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkTask } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
-import { loadTask } from "../../src/task/index.js";
 import type { Task } from "../../src/task/types.js";
+import { levelTask } from "./support/level-task.js";
 
 /**
  * The determinism part of `task check`: oracle, nop and partial each run their first seed a second
@@ -13,46 +10,9 @@ import type { Task } from "../../src/task/types.js";
  */
 const provider = getSandboxProvider("bwrap");
 
-const TOML = `version = "1.0"
-[metadata]
-category = "fixtures"
-difficulty = "easy"
-expert_time_estimate_min = 1
-[agent]
-timeout_sec = 30
-[verifier]
-timeout_sec = 30
-[environment]
-memory_mb = 512
-`;
-
-const RUBRIC = `[[subtask]]
-id = "public_check"
-weight = 1
-kind = "binary"
-visibility = "public"
-description = "public"
-
-[[subtask]]
-id = "hidden_work"
-weight = 4
-kind = "continuous"
-visibility = "hidden"
-description = "hidden"
-`;
-
 /** A task whose oracle writes 1 to /app/level, its partial 0.5, and whose verifier is `verifier`. */
-async function makeTask(name: string, verifier: string): Promise<Task> {
-  const dir = join(mkdtempSync(join(tmpdir(), "longhaul-test-determinism-")), name);
-  for (const sub of ["environment", "solution", "tests"]) mkdirSync(join(dir, sub), { recursive: true });
-  writeFileSync(join(dir, "task.toml"), TOML);
-  writeFileSync(join(dir, "instruction.md"), "Write 1 to /app/level.\n");
-  writeFileSync(join(dir, "environment", ".keep"), "");
-  writeFileSync(join(dir, "solution", "solve.sh"), "#!/bin/bash\necho 1 > /app/level\n");
-  writeFileSync(join(dir, "solution", "partial.sh"), "#!/bin/bash\necho 0.5 > /app/level\n");
-  writeFileSync(join(dir, "tests", "rubric.toml"), RUBRIC);
-  writeFileSync(join(dir, "tests", "test.sh"), `#!/bin/bash\n${verifier}\n`);
-  return loadTask(dir);
+function makeTask(name: string, verifier: string): Promise<Task> {
+  return levelTask("determinism", name, verifier, { "partial.sh": "#!/bin/bash\necho 0.5 > /app/level\n" });
 }
 
 /** Writes both reward files: hidden_work = $H, public_check = 1 when /app/level exists. */
