@@ -119,7 +119,7 @@ describe("judge prompts", () => {
       "Marked so far (the success actions and the actions that enabled them):\n  #2 smith: wait",
     );
     expect(two).toMatch(
-      /Step 2, round 0\.[^]*Actions of round 0:\n {2}#0 miner: harvest_resource[^]*\n {2}#1 smith:/,
+      /Step 2, round 0\.[\s\S]*Actions of round 0:\n {2}#0 miner: harvest_resource[\s\S]*\n {2}#1 smith:/,
     );
     expect(two).toContain('{"enabling": [call indices of round 0 actions; [] if none]}');
   });

@@ -26,10 +26,11 @@ export const JUDGE_SYSTEM_PROMPT = [
   "Answer with only the JSON object asked for, no other text.",
 ].join("\n");
 
-/** Effect fields that name engine bookkeeping (lot ids, walked paths) rather than what happened. */
+/** Effect fields of engine bookkeeping (lot ids, used-up lots, walked paths, the start of a move) rather than what happened. */
 const HIDDEN_FIELDS = new Set([
   "lot",
   "lots",
+  "consumed",
   "waypoints",
   "replaced",
   "from",
