@@ -93,7 +93,7 @@ describe("longhaul world judge (a loopback model as the judge)", () => {
     expect(out.stdout).toBe(
       [
         "success: yes",
-        `judge openai-compatible:judge: ${requests} model calls, 1 answers rejected`,
+        `judge openai-compatible:judge: model calls ${requests}, answers rejected 1`,
         '  rejected (step 1 (success actions)): not JSON: "The warden kill, I think: #6."',
         `witnesses (tracer): ${witnesses.map((i) => `#${i}`).join(" ")}`,
         `success actions (judge): ${[...witnesses, extra].map((i) => `#${i}`).join(" ")}`,
@@ -120,13 +120,19 @@ describe("longhaul world judge (a loopback model as the judge)", () => {
     const first = promptOf(llm.requests[0] as RecordedRequest);
     expect(first).toContain("- cook (cook): Buy two raw shrimp from the Greenvale cook");
     expect(first).toContain("Success: yes (all(✓ veteran killed 1/1 east_warden");
-    expect(first).toContain('  #0 veteran: equip_item {"item":"bronze_sword"} → ok; equipped item=bronze_sword');
+    expect(first).toContain(
+      '  #0 veteran: equip_item {"item":"bronze_sword"} → ok; equipped item=bronze_sword',
+    );
     expect(first).toContain("  #27 guard: complete");
   }, 60_000);
 
   it("--json: a judge that never answers well is reported as failed after three answers (exit 1)", async () => {
     llm.reset();
-    llm.push(reply.text("no idea", USAGE), reply.json({ success: [1] }, USAGE), reply.json({ success_actions: [28] }, USAGE));
+    llm.push(
+      reply.text("no idea", USAGE),
+      reply.json({ success: [1] }, USAGE),
+      reply.json({ success_actions: [28] }, USAGE),
+    );
     const out = await judge("--json");
     expect(out.code, out.stderr).toBe(1);
     const r = JSON.parse(out.stdout) as {
@@ -151,24 +157,11 @@ describe("longhaul world judge (a loopback model as the judge)", () => {
     expect([r.judge.modelCalls, r.usage.calls, r.usage.tokens.inputTokens]).toEqual([3, 3, 3000]);
   }, 60_000);
 
-  it("a bad model id is a user error (exit 2); an unreachable server an infrastructure error (exit 3)", async () => {
+  it("a bad model id is a user error (exit 2), before the run is replayed", async () => {
     const bad = await runCli(["world", "judge", file, "--model", "judge"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe(
       'longhaul: model "judge": expected provider:model, e.g. openai:gpt-4.1 or openai-compatible:qwen3-coder',
     );
-    const down = await runCli([
-      "world",
-      "judge",
-      file,
-      "--model",
-      "openai-compatible:judge",
-      "--base-url",
-      "http://127.0.0.1:9/v1",
-      "--model-opt",
-      "max_retries=0",
-    ]);
-    expect(down.code).toBe(3);
-    expect(down.stderr).toMatch(/^longhaul: infrastructure error: model openai-compatible:judge: .*\n$/);
   }, 60_000);
 });

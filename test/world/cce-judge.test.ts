@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ModelRequest, ModelResponse } from "../../src/models/index.js";
+import { InfraError } from "../../src/core/index.js";
+import {
+  ModelCallError,
+  ModelClient,
+  type ModelRequest,
+  type ModelResponse,
+  parseSettings,
+} from "../../src/models/index.js";
 import { JUDGE_ATTEMPTS, type JudgeModel, runJudge } from "../../src/world/cce/judge.js";
 import { parseRoundAnswer, parseSuccessAnswer } from "../../src/world/cce/judge-answer.js";
 import {
@@ -234,5 +241,15 @@ describe("runJudge", () => {
     expect(out.successActions).toEqual([5]);
     expect(out.closure).toBeNull();
     expect(requests).toHaveLength(1 + JUDGE_ATTEMPTS);
+  });
+
+  it("a model server that cannot be reached is an infrastructure error, thrown (the command exits 3)", async () => {
+    const client = new ModelClient("openai-compatible:judge", {
+      settings: parseSettings({ baseUrl: "http://127.0.0.1:9/v1", maxRetries: 0 }),
+    });
+    const err = await runJudge(client, brief, actions).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelCallError);
+    expect(err).toBeInstanceOf(InfraError);
+    expect((err as Error).message).toMatch(/^model openai-compatible:judge: /);
   });
 });

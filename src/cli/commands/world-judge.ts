@@ -155,7 +155,7 @@ export function judgeText(r: WorldJudgeReport): string {
   const j = r.judge;
   const lines = [
     `success: ${r.success ? "yes" : "no"}`,
-    `judge ${r.model}: ${j.modelCalls} model calls, ${j.rejected.length} answers rejected`,
+    `judge ${r.model}: model calls ${j.modelCalls}, answers rejected ${j.rejected.length}`,
     ...j.rejected.map((x) => `  rejected (${x.step}): ${x.problem}`),
     `witnesses (tracer): ${list(r.tracer.witnesses)}`,
     `success actions (judge): ${j.successActions === null ? "none (failed)" : list(j.successActions)}`,
