@@ -3,6 +3,7 @@ import { z } from "zod";
 /** Which answer of the judge: step 1 (the success actions) or step 2 at one round. */
 export type JudgeStep = { step: "success" } | { step: "round"; round: number };
 
+/** The step as the report names it: `step 1 (success actions)`, `step 2, round 3`. */
 export function stepName(s: JudgeStep): string {
   return s.step === "success" ? "step 1 (success actions)" : `step 2, round ${s.round}`;
 }
@@ -23,6 +24,7 @@ const indices = z.array(z.number().int().nonnegative());
 const successSchema = z.object({ success_actions: indices });
 const roundSchema = z.object({ enabling: indices });
 
+/** A parsed answer: the call indices it names, or what was wrong with it. */
 export type JudgeParse = { ok: true; actions: number[] } | { ok: false; error: JudgeAnswerError };
 
 /** The JSON of an answer: the whole text, a fenced block, or the outermost braces. */

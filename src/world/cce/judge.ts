@@ -37,6 +37,7 @@ export interface JudgeFailure {
   problem: string;
 }
 
+/** What the judge answered, how many calls it took, and where it failed (if it did). */
 export interface JudgeResult {
   /** Step 1: the call indices the judge chose as success actions (null if it failed there). */
   successActions: number[] | null;
