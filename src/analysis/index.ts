@@ -1,3 +1,4 @@
+export * from "./agreement.js";
 export * from "./calibrate.js";
 export * from "./calibrate-band.js";
 export * from "./compare.js";

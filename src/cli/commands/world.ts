@@ -13,6 +13,7 @@ import { registerWorldAugmentCommand } from "./world-augment.js";
 import { registerWorldBaselinesCommand } from "./world-baselines.js";
 import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldCheckCommand } from "./world-check.js";
+import { registerWorldJudgeCommand } from "./world-judge.js";
 import { registerWorldRunCommand } from "./world-run.js";
 
 interface WorldOpts {
@@ -160,4 +161,5 @@ export function registerWorldCommand(program: Command): void {
   registerWorldBaselinesCommand(world);
   registerWorldRunCommand(world);
   registerWorldCceCommand(world, readRun);
+  registerWorldJudgeCommand(world, readRun);
 }
