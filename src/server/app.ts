@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { type Context, Hono } from "hono";
 import { errorMessage, isLonghaulError, type TrialResult } from "../core/index.js";
 import { type JobRow, TrialQuery, type TrialRow } from "../store/trial-query.js";
+import { readRunFile, worldReplayView } from "../world/trial/replay-view.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
@@ -139,6 +140,15 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     if (rec.state === "missing") throw new NotFound("this trial has no recording");
     if (rec.state === "invalid") return c.json({ error: `recording.cast: ${rec.reason}` }, 422);
     return c.json(rec.value);
+  });
+  // A world trial's round-by-round replay, rebuilt from its run file (the trial page's player).
+  app.get("/api/jobs/:job/trials/:trial/world-replay", async (c) => {
+    const { result, dir } = await trial(c);
+    const w = result.world;
+    if (w === null) throw new NotFound("this trial is not a world trial");
+    const path = trialFile(dir, w.run_file);
+    if (path === null) throw new NotFound(`the run file ${w.run_file} was not kept`);
+    return c.json(worldReplayView(readRunFile(path), w.cce ?? null));
   });
   app.get("/api/jobs/:job/trials/:trial/files/verifier/:name", async (c) => {
     const { dir } = await trial(c);
