@@ -116,7 +116,7 @@ describe("results viewer in Chromium", () => {
       return route.abort();
     });
     const page = await context.newPage();
-    page.setDefaultTimeout(5_000);
+    page.setDefaultTimeout(10_000);
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
     await page.goto(`${worldServer.url}jobs/${WORLD_JOB}/trials/${WORLD_TRIAL}`);
