@@ -58,20 +58,33 @@ export const WORLD_PLAYER_JS = `
       drawPath(c, Math.max(3, s * 0.5), data.agents[c.agent].colour);
     });
     var now = roundCalls(frame);
-    data.agents.forEach(function (a, i) {
+    // Agents on one tile are spread around its centre, so none hides another.
+    var onTile = {};
+    data.frames[frame].forEach(function (p) { var k = p[0] + "," + p[1]; onTile[k] = (onTile[k] || 0) + 1; });
+    var placed = {};
+    var r = Math.max(3, s * 0.6);
+    var spots = data.agents.map(function (a, i) {
       var p = data.frames[frame][i];
-      var x = px(p[0], data.map.x), y = px(p[1], data.map.y), r = Math.max(3, s * 0.6);
+      var key = p[0] + "," + p[1], n = onTile[key], k = placed[key] || 0;
+      placed[key] = k + 1;
+      var x = px(p[0], data.map.x), y = px(p[1], data.map.y);
+      if (n > 1) { x += Math.cos((2 * Math.PI * k) / n) * r; y += Math.sin((2 * Math.PI * k) / n) * r; }
+      return [x, y];
+    });
+    // Rings first (an agent with a contributing call this round; gold for a witness), then the dots.
+    spots.forEach(function (xy, i) {
       var mine = now.filter(function (c) { return c.agent === i && c.mark; });
-      if (mine.length > 0) {
-        var witness = mine.some(function (c) { return c.mark === "witness"; });
-        ctx.strokeStyle = witness ? "#ffd700" : "#ffffff";
-        ctx.lineWidth = witness ? 4 : 3;
-        ctx.beginPath(); ctx.arc(x, y, r + 4, 0, Math.PI * 2); ctx.stroke();
-      }
-      ctx.fillStyle = a.colour;
+      if (mine.length === 0) return;
+      var witness = mine.some(function (c) { return c.mark === "witness"; });
+      ctx.strokeStyle = witness ? "#ffd700" : "#ffffff";
+      ctx.lineWidth = witness ? 4 : 3;
+      ctx.beginPath(); ctx.arc(xy[0], xy[1], r + 4, 0, Math.PI * 2); ctx.stroke();
+    });
+    spots.forEach(function (xy, i) {
+      ctx.fillStyle = data.agents[i].colour;
       ctx.strokeStyle = "#000";
       ctx.lineWidth = 1.5;
-      ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2); ctx.fill(); ctx.stroke();
+      ctx.beginPath(); ctx.arc(xy[0], xy[1], r, 0, Math.PI * 2); ctx.fill(); ctx.stroke();
     });
   }
   function markText(m) { return m === "witness" ? "witness" : m === "closure" ? "closure" : ""; }
