@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -120,6 +120,14 @@ describe("world replay view", () => {
       process.stdout.write(`world replay page weight: HTML ${html.length} B, JSON ${json.length} B\n`);
       expect(html.length + json.length).toBeLessThan(150_000);
       expect((await viewer.app.request(`/api/jobs/${WORLD_JOB}/trials/nope/world-replay`)).status).toBe(404);
+      // Replays are kept between requests, and rebuilt when the run file changes.
+      expect(await (await viewer.app.request(`${base}/world-replay`)).text()).toBe(json);
+      const file = join(jobsDir, WORLD_JOB, WORLD_TRIAL, "world-run.json");
+      const calls = run.calls.map((c, i) => (i === 5 ? { ...c, round: 0 } : c));
+      writeFileSync(file, JSON.stringify({ ...run, calls }));
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      const again = (await (await viewer.app.request(`${base}/world-replay`)).json()) as WorldReplayView;
+      expect(again.verdict).toBe("invalid");
     } finally {
       await viewer.close();
       rmSync(join(jobsDir, ".."), { recursive: true, force: true });
