@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Context, Hono } from "hono";
-import { errorMessage, isLonghaulError, type TrialResult } from "../core/index.js";
+import { errorMessage, isLonghaulError, type TrialResult, type WorldCce } from "../core/index.js";
 import { type JobRow, TrialQuery, type TrialRow } from "../store/trial-query.js";
+import { readRunFile, type WorldReplayView, worldReplayView } from "../world/trial/replay-view.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
@@ -33,6 +34,8 @@ export interface ViewerApp {
 class NotFound extends Error {}
 
 const LOG_TAIL_BYTES = 64 * 1024;
+/** World replays kept in memory (each is a full replay of the run; paging back and forth is common). */
+const REPLAY_CACHE = 16;
 
 /**
  * The results viewer: server-rendered pages plus the JSON API they are built from. Reads only;
@@ -43,6 +46,23 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   const jobsDir = resolve(opts.jobsDir);
   const query = await TrialQuery.open(jobsDir);
   const app = new Hono();
+  const replays = new Map<string, { stamp: string; view: WorldReplayView }>();
+
+  /** A run file's replay view, rebuilt when the file changed (a resumed job can rewrite a trial). */
+  function replayOf(path: string, cce: WorldCce | undefined): WorldReplayView {
+    const st = statSync(path);
+    const stamp = `${st.mtimeMs}:${st.size}:${cce === undefined ? "-" : `${cce.closure.length}/${cce.witnesses.join(",")}`}`;
+    const hit = replays.get(path);
+    if (hit?.stamp === stamp) return hit.view;
+    const view = worldReplayView(readRunFile(path), cce ?? null);
+    replays.delete(path);
+    replays.set(path, { stamp, view });
+    for (const key of replays.keys()) {
+      if (replays.size <= REPLAY_CACHE) break;
+      replays.delete(key);
+    }
+    return view;
+  }
 
   async function job(c: Context): Promise<JobRow> {
     const id = checkId("job", c.req.param("job") ?? "");
@@ -139,6 +159,15 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     if (rec.state === "missing") throw new NotFound("this trial has no recording");
     if (rec.state === "invalid") return c.json({ error: `recording.cast: ${rec.reason}` }, 422);
     return c.json(rec.value);
+  });
+  // A world trial's round-by-round replay, rebuilt from its run file (the trial page's player).
+  app.get("/api/jobs/:job/trials/:trial/world-replay", async (c) => {
+    const { result, dir } = await trial(c);
+    const w = result.world;
+    if (w === null) throw new NotFound("this trial is not a world trial");
+    const path = trialFile(dir, w.run_file);
+    if (path === null) throw new NotFound(`the run file ${w.run_file} was not kept`);
+    return c.json(replayOf(path, w.cce));
   });
   app.get("/api/jobs/:job/trials/:trial/files/verifier/:name", async (c) => {
     const { dir } = await trial(c);

@@ -2,6 +2,8 @@ import type { TrialResult, WorldCce } from "../core/index.js";
 import { clip, esc, facts, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, table } from "./html.js";
 import { PLAYER_JS, TERMINAL_JS } from "./player-js.js";
 import type { Loaded, ViewTrajectory } from "./trial-files.js";
+import { WORLD_PLAYER_JS } from "./world-player-js.js";
+import { worldReplaySection } from "./world-replay-section.js";
 
 export interface TrialView {
   result: TrialResult;
@@ -113,7 +115,7 @@ function worldSection(r: TrialResult): string {
     }),
     'id="world-team"',
   );
-  return `<h2>World</h2>${verdict}${team}`;
+  return `<h2>World</h2>${verdict}${team}${worldReplaySection(r.job_id, r.trial_id, w.cce !== undefined)}`;
 }
 
 /** CCE with its denominators, and the counterfactual check when it ran. */
@@ -203,5 +205,9 @@ ${worldSection(r)}<h2>${r.world === null ? "Subtasks" : "Checkpoints"}</h2>${sub
 <h2>Verifier output</h2>${fileBlock("test-stdout.txt", v.verifierStdout, true)}${fileBlock("test-stderr.txt", v.verifierStderr, true)}
 <h2>Trajectory</h2>${trajectorySection(v.trajectory)}
 <h2>Terminal recording</h2>${v.hasRecording ? playerSection(r.job_id, r.trial_id) : `<p class="muted">No recording.</p>`}`;
-  return page(r.trial_id, body, v.hasRecording ? `${TERMINAL_JS}\n${PLAYER_JS}` : "");
+  const scripts = [
+    ...(v.hasRecording ? [TERMINAL_JS, PLAYER_JS] : []),
+    ...(r.world === null ? [] : [WORLD_PLAYER_JS]),
+  ];
+  return page(r.trial_id, body, scripts.join("\n"));
 }

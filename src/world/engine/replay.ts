@@ -1,7 +1,7 @@
 import { canonicalJson, UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
 import { ROLES, type RoleDef } from "../model/roles.js";
-import type { WorldState } from "../model/types.js";
+import type { ToolResult, WorldState } from "../model/types.js";
 import { type RunFile, Session, TurnError } from "./session.js";
 import { stateDigest } from "./snapshot.js";
 
@@ -15,19 +15,27 @@ export interface ReplayOutcome {
   session: Session | null;
 }
 
+/** Sees a replay as it goes: the session at round 0, then after each call (index into the run's calls). */
+export interface ReplayObserver {
+  start?(session: Session): void;
+  call?(index: number, result: ToolResult, session: Session): void;
+}
+
 /**
  * Re-runs a run file's calls from its seed, with its rules and roles, and compares. A run
  * recorded against another content pack is `different` without being re-run; a run whose calls
  * break the turn order (an agent out of turn, a call recorded in the wrong round, a call after
  * the run ended) is `invalid`; otherwise the events, round count and final digest must all match.
  * `start` is the round-0 state when the run did not begin from the plain initial state (a world
- * task's setup, rebuilt by the task layer from the run's `task` record).
+ * task's setup, rebuilt by the task layer from the run's `task` record). `watch` sees the session
+ * at the start and after each replayed call (the viewer's replay reads positions and results).
  */
 export function checkReplay(
   world: World,
   run: RunFile,
   roles: readonly RoleDef[] = run.roles ?? ROLES,
   start?: WorldState,
+  watch?: ReplayObserver,
 ): ReplayOutcome {
   if (run.contentDigest !== world.contentDigest) {
     return {
@@ -44,13 +52,15 @@ export function checkReplay(
     }
     s.state = start;
   }
+  watch?.start?.(s);
   for (const [i, c] of run.calls.entries()) {
     if (c.round !== s.round) {
       const reason = `call ${i} (${c.agent}) is recorded in round ${c.round}, but the turn order puts it in round ${s.round}`;
       return { verdict: "invalid", reason, session: s };
     }
     try {
-      s.act(c.agent, c.call);
+      const result = s.act(c.agent, c.call);
+      watch?.call?.(i, result, s);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       const what = e instanceof TurnError ? "breaks the turn order" : "is not a valid call";

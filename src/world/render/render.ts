@@ -17,7 +17,8 @@ const NODE_COLOURS: Record<string, Rgb> = {
   fishing_spot: [0, 220, 255],
   forage: [220, 60, 200],
 };
-const AGENT_COLOURS: Rgb[] = [
+/** Each agent's colour, by its place in the team (the viewer's replay uses the same ones). */
+export const AGENT_COLOURS: readonly Rgb[] = [
   [255, 40, 40],
   [40, 120, 255],
   [255, 200, 0],

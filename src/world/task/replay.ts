@@ -1,6 +1,6 @@
 import { digestOf, UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
-import { checkReplay, type ReplayOutcome } from "../engine/replay.js";
+import { checkReplay, type ReplayObserver, type ReplayOutcome } from "../engine/replay.js";
 import { type RunFile, type RunTask, Session } from "../engine/session.js";
 import type { ToolResult, WorldEvent, WorldState } from "../model/types.js";
 import { parseWorldTask } from "./load.js";
@@ -65,7 +65,7 @@ export function runWorld(world: World, run: RunFile): World {
  * has one (the spec is validated against `world` and must match its recorded digest). `world` is
  * the base world; the task's placed mobs are added to it here.
  */
-export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
+export function checkRunReplay(world: World, run: RunFile, watch?: ReplayObserver): ReplayOutcome {
   let spec: WorldTaskSpec | null;
   try {
     spec = runTaskSpec(world, run);
@@ -73,9 +73,9 @@ export function checkRunReplay(world: World, run: RunFile): ReplayOutcome {
     if (!(e instanceof UserError)) throw e;
     return { verdict: "invalid", reason: e.message, session: null };
   }
-  if (spec === null) return checkReplay(world, run);
+  if (spec === null) return checkReplay(world, run, undefined, undefined, watch);
   const setup = setupWorldTask(spec, world);
-  return checkReplay(setup.world, run, run.roles ?? setup.roles, setup.state);
+  return checkReplay(setup.world, run, run.roles ?? setup.roles, setup.state, watch);
 }
 
 /**
