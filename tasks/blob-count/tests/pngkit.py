@@ -166,16 +166,11 @@ def blobs(fg):
     groups = {}
     for k in parent:
         groups.setdefault(find(k), []).append(k)
-    out, border = [], 0
-    for pix in sorted(groups.values(), key=lambda g: min((b, a) for a, b in g)):
-        if len(pix) < 6:
-            continue
-        if any(a in (0, w - 1) or b in (0, h - 1) for a, b in pix):
-            border += 1
-            continue
-        n = len(pix)
-        out.append(dict(area=n, cx=sum(p[0] for p in pix) / n, cy=sum(p[1] for p in pix) / n))
-    return dict(width=w, height=h, count=len(out), border_count=border, blobs=out)
+    big = [g for g in groups.values() if len(g) >= 6]  # smaller components are noise
+    touches = [any(x == 0 or y == 0 or x == w - 1 or y == h - 1 for x, y in g) for g in big]
+    inner = sorted((min((y, x) for x, y in g), g) for g, t in zip(big, touches) if not t)
+    out = [dict(area=len(g), cx=math.fsum(x for x, _ in g) / len(g), cy=math.fsum(y for _, y in g) / len(g)) for _, g in inner]
+    return dict(width=w, height=h, count=len(out), border_count=sum(touches), blobs=out)
 
 
 def make(rng, kind):
