@@ -224,9 +224,11 @@ function sourceFiles(dir: string, root: string): SourceFile[] {
       if (!st) continue;
       if (st.isDirectory()) walk(path);
       else if (st.isFile() && st.size <= MAX_FILE_BYTES) {
-        const text = readFileSync(path, "utf8");
         const ext = extname(name).toLowerCase();
-        if (text.includes("\0") || !(SOURCE_EXT.has(ext) || text.startsWith("#!"))) continue;
+        // Data (csv, png, gz, …) is never read; a file without an extension counts as a script by its `#!`.
+        if (ext !== "" && !SOURCE_EXT.has(ext)) continue;
+        const text = readFileSync(path, "utf8");
+        if (text.includes("\0") || (ext === "" && !text.startsWith("#!"))) continue;
         out.push({ path: relative(root, path), lines: normalise(text, SLASH_EXT.has(ext)) });
       }
     }
