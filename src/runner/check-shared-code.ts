@@ -20,9 +20,10 @@ import type { CheckItem } from "./check-task.js";
  * six short statements (`i+=1`, `returnx`) never count on their own.
  *
  * Exact matching after normalisation: re-indented, re-commented and re-spaced copies are caught;
- * a copy whose identifiers were renamed is not (matching shapes instead of names flags the many
- * alike read-a-CSV / write-a-JSON loops of independently written code). Each task's
- * tests/README.md says where its expected values come from, for a reviewer to check the rest.
+ * a copy whose identifiers were renamed is not. Matching shapes instead of names flags code that
+ * is independent but alike: among the bundled tasks, the bracket update of orbit-propagate's two
+ * safeguarded Newton loops (different equations, different variables) is a 6-line shape match.
+ * Each task's tests/README.md says where its expected values come from, for a reviewer.
  */
 export const SHARED_WINDOW = 6;
 export const MIN_BLOCK_CHARS = 60;
