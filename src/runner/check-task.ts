@@ -5,6 +5,7 @@ import type { SandboxProvider } from "../sandbox/types.js";
 import { listMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
 import { type MutantResult, mutantChecks, runMutants } from "./check-mutants.js";
+import { sharedCodeCheck } from "./check-shared-code.js";
 import { type CheckTrial, withCheckTrials } from "./check-trials.js";
 
 export interface CheckItem {
@@ -53,16 +54,19 @@ export const MAX_PUBLIC_WEIGHT = 0.2;
  * Checks that a task is sound: the oracle reaches R = 1.0 on every seed, nop stays ≤ 0.05, the
  * partial solution (when shipped) lands strictly between 0.2 and 0.8, every mutant stays below
  * R = 0.95, the verifier gives the same scores and stress digest when oracle, nop and partial each
- * run their first seed again, and public subtasks weigh at most 20%.
+ * run their first seed again, public subtasks weigh at most 20%, and no file under tests/ shares a
+ * block of code with solution/ (check-shared-code.ts).
  */
 export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckResult> {
   const rewards: TaskCheckResult["rewards"] = { oracle: [], nop: [], partial: [] };
+  // Reads files only: reported even when no trial can run.
+  const shared = sharedCodeCheck(task);
   if (!existsSync(join(task.paths.solution, "solve.sh"))) {
     const detail = `${join(task.paths.solution, "solve.sh")} is missing: the oracle has nothing to run`;
     return {
       task: task.name,
       ok: false,
-      checks: [{ name: "solution/solve.sh exists", ok: false, detail }],
+      checks: [{ name: "solution/solve.sh exists", ok: false, detail }, shared],
       rewards,
       mutants: [],
     };
@@ -73,12 +77,12 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
     return {
       task: task.name,
       ok: false,
-      checks: [{ name: "image builds", ok: false, detail: run.error }],
+      checks: [{ name: "image builds", ok: false, detail: run.error }, shared],
       rewards,
       mutants,
     };
   }
-  const checks = run.value;
+  const checks = [...run.value, shared];
   return { task: task.name, ok: checks.every((c) => c.ok), checks, rewards, mutants };
 }
 

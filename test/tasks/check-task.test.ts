@@ -72,6 +72,7 @@ describe("task check determinism", () => {
       "partial 0.2 < R < 0.8 on the last seed",
       "different seeds → different stress inputs",
       "public weight ≤ 20%",
+      "tests/ shares no code with solution/",
     ]);
     expect(result.ok).toBe(true);
   });

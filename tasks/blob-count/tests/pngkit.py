@@ -124,50 +124,53 @@ def encode(rng, rows, ctype, depth, plte=None, trns=None, interlace=0, extras=Fa
     return out + chunk(b"IEND", b"")
 
 
+# Luminance weights (‰) per channel of each colour type, and the channel holding alpha (None: opaque).
+WEIGHTS = {0: ((1000,), None), 4: ((1000,), 1), 2: ((299, 587, 114), None), 6: ((299, 587, 114), 3)}
+
+
 def foreground(rows, ctype, depth, plte, trns):
-    m = (1 << depth) - 1
-    t = 128 if depth == 8 else 32896
-    def fg(s):
-        if ctype == 0:
-            lum, a = 1000 * s[0], m
-        elif ctype == 4:
-            lum, a = 1000 * s[0], s[1]
-        elif ctype == 2:
-            lum, a = 299 * s[0] + 587 * s[1] + 114 * s[2], m
-        elif ctype == 6:
-            lum, a = 299 * s[0] + 587 * s[1] + 114 * s[2], s[3]
-        else:
-            r, g, b = plte[s[0]]
-            lum, a = 299 * r + 587 * g + 114 * b, (trns[s[0]] if trns and s[0] < len(trns) else 255)
-        return lum * a >= 1000 * t * m
-    return [[fg(s) for s in row] for row in rows]
+    """The instruction's rule as one inequality on exact integers: lum(‰) · alpha ≥ 1000 · threshold ·
+    max, with palette entries expanded to 8-bit RGB and their tRNS alpha first."""
+    full = (1 << depth) - 1
+    bar = 1000 * (128 if depth == 8 else 32896) * full
+    if ctype == 3:
+        alpha = list(trns or [])
+        table = [(299 * r + 587 * g + 114 * b) * (alpha[k] if k < len(alpha) else 255) >= bar
+                 for k, (r, g, b) in enumerate(plte)]
+        return [[table[s[0]] for s in row] for row in rows]
+    weights, a = WEIGHTS[ctype]
+    return [[sum(w * v for w, v in zip(weights, s)) * (full if a is None else s[a]) >= bar for s in row] for row in rows]
 
 
 def blobs(fg):
+    """8-connected components by two-pass labelling with union-find (not a flood fill)."""
     h, w = len(fg), len(fg[0])
-    seen = [[False] * w for _ in range(h)]
-    out, border = [], 0
+    parent = {}
+
+    def find(k):
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
     for y in range(h):
         for x in range(w):
-            if fg[y][x] and not seen[y][x]:
-                seen[y][x] = True
-                st, pix = [(x, y)], []
-                while st:
-                    a, b = st.pop()
-                    pix.append((a, b))
-                    for nx in (a - 1, a, a + 1):
-                        for ny in (b - 1, b, b + 1):
-                            if 0 <= nx < w and 0 <= ny < h and fg[ny][nx] and not seen[ny][nx]:
-                                seen[ny][nx] = True
-                                st.append((nx, ny))
-                if len(pix) < 6:
-                    continue
-                if any(a in (0, w - 1) or b in (0, h - 1) for a, b in pix):
-                    border += 1
-                    continue
-                n = len(pix)
-                out.append(dict(area=n, cx=sum(p[0] for p in pix) / n, cy=sum(p[1] for p in pix) / n))
-    return dict(width=w, height=h, count=len(out), border_count=border, blobs=out)
+            if not fg[y][x]:
+                continue
+            parent[(x, y)] = (x, y)
+            for nx, ny in ((x - 1, y), (x - 1, y - 1), (x, y - 1), (x + 1, y - 1)):
+                if 0 <= nx < w and ny >= 0 and fg[ny][nx]:
+                    ra, rb = find((x, y)), find((nx, ny))
+                    if ra != rb:
+                        parent[max(ra, rb)] = min(ra, rb)
+    groups = {}
+    for k in parent:
+        groups.setdefault(find(k), []).append(k)
+    big = [g for g in groups.values() if len(g) >= 6]  # smaller components are noise
+    touches = [any(x == 0 or y == 0 or x == w - 1 or y == h - 1 for x, y in g) for g in big]
+    inner = sorted((min((y, x) for x, y in g), g) for g, t in zip(big, touches) if not t)
+    out = [dict(area=len(g), cx=math.fsum(x for x, _ in g) / len(g), cy=math.fsum(y for _, y in g) / len(g)) for _, g in inner]
+    return dict(width=w, height=h, count=len(out), border_count=sum(touches), blobs=out)
 
 
 def make(rng, kind):
