@@ -13,6 +13,7 @@ import { registerWorldAugmentCommand } from "./world-augment.js";
 import { registerWorldBaselinesCommand } from "./world-baselines.js";
 import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldCheckCommand } from "./world-check.js";
+import { registerWorldRecordCommand } from "./world-record.js";
 import { registerWorldRunCommand } from "./world-run.js";
 
 interface WorldOpts {
@@ -156,6 +157,7 @@ export function registerWorldCommand(program: Command): void {
       process.stdout.write(`${opts.out}\n`);
     });
   registerWorldCheckCommand(world);
+  registerWorldRecordCommand(world);
   registerWorldAugmentCommand(world);
   registerWorldBaselinesCommand(world);
   registerWorldRunCommand(world);
