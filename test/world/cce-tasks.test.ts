@@ -6,10 +6,11 @@ import { renderMarkdown } from "../../src/report/render-markdown.js";
 import { createWorld, type World } from "../../src/world/build/world.js";
 import { worldCce } from "../../src/world/cce/world-cce.js";
 import { agentDocument, loadWorldTask, replayRounds, verifyWorldRun } from "../../src/world/task/index.js";
+import { ORIGINAL_TASKS, WORLD_TASKS_DIR } from "./task-sample.js";
 
 /** The bundled world tasks played by the oracle (their reference calls), then traced. */
-const TASKS = ["bronze-arrows", "market-supply", "warden-hunt"];
-const DIR = resolve(import.meta.dirname, "../../world-tasks");
+const TASKS = ORIGINAL_TASKS;
+const DIR = WORLD_TASKS_DIR;
 
 function toolOf(call: unknown): string {
   return String((call as { tool?: unknown } | undefined)?.tool);

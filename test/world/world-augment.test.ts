@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { augmentWorldTasks } from "../../src/cli/commands/world-augment.js";
 import { baselinesTable } from "../../src/cli/commands/world-baselines.js";
@@ -10,8 +10,9 @@ import type { WorldPredicate } from "../../src/world/task/schema.js";
 import { AUGMENT_FACTORS, augmentTask } from "../../src/world/trial/augment.js";
 import { baselineConditions, runBaselines } from "../../src/world/trial/baselines.js";
 import { tempDir } from "../runner/helpers.js";
+import { ORIGINAL_TASK_FILES, WORLD_TASKS_DIR } from "./task-sample.js";
 
-const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
+const WORLD_TASKS = WORLD_TASKS_DIR;
 const world = createWorld();
 
 /** Every (kind, item) → qty a predicate asks for. */
@@ -46,7 +47,12 @@ describe("world augment", () => {
 
   it("writes a variant of each bundled task that the scripted team solves and world check passes", async () => {
     const out = tempDir("world-augment");
-    const lines = await augmentWorldTasks([WORLD_TASKS], world, { out, seed: 1, tries: 5, team: "scripted" });
+    const lines = await augmentWorldTasks(ORIGINAL_TASK_FILES, world, {
+      out,
+      seed: 1,
+      tries: 5,
+      team: "scripted",
+    });
     expect(lines.map((l) => [l.ok, l.text.split(":")[0]])).toEqual(
       ["bronze-arrows", "market-supply", "warden-hunt"].map((id) => [true, join(out, `${id}-v1.yaml`)]),
     );

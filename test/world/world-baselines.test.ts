@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TrialResult, UserError } from "../../src/core/index.js";
 import { buildJobConfig, runJob } from "../../src/runner/index.js";
@@ -26,9 +26,10 @@ import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
 import { runCli } from "../support/cli-process.js";
 import { reply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { ORIGINAL_TASK_FILES, WORLD_TASKS_DIR } from "./task-sample.js";
 
 /** The shared-plan, oracle-comm and merged baselines (world modifiers). */
-const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
+const WORLD_TASKS = WORLD_TASKS_DIR;
 registerWorldKinds();
 
 /** What the chat probe saw, one list of observations per trial. */
@@ -88,7 +89,7 @@ async function runWorld(
 }
 
 beforeAll(async () => {
-  tasks = (await loadTaskSet([WORLD_TASKS])).tasks;
+  tasks = (await loadTaskSet(ORIGINAL_TASK_FILES)).tasks;
 });
 
 type Result = NonNullable<Observation["lastResult"]>;

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TrialResult, UserError } from "../../src/core/index.js";
 import { buildJobConfig, runJob } from "../../src/runner/index.js";
@@ -17,9 +17,10 @@ import { getWorldModifier, parseWorldModifiers } from "../../src/world/trial/mod
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
+import { ORIGINAL_TASK_FILES, WORLD_TASKS_DIR } from "./task-sample.js";
 
 /** Modifiers of world trials: selected by the agent option world_modifiers, recorded, replayable. */
-const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
+const WORLD_TASKS = WORLD_TASKS_DIR;
 registerWorldKinds();
 
 interface Probe {
@@ -96,7 +97,7 @@ async function probeRun(modifiers: string | null): Promise<Probe | undefined> {
 }
 
 beforeAll(async () => {
-  const set = await loadTaskSet([WORLD_TASKS]);
+  const set = await loadTaskSet(ORIGINAL_TASK_FILES);
   tasks = set.tasks;
 });
 

@@ -18,12 +18,13 @@ import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
 import { runCli } from "../support/cli-process.js";
 import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { ORIGINAL_TASK_FILES, WORLD_TASKS_DIR } from "./task-sample.js";
 
 /**
  * World tasks through the one runner: loaded as tasks of kind "world", played by team agents as
  * trials, stored, summarized, reported and shown by the viewer like terminal trials.
  */
-const WORLD_TASKS = resolve(import.meta.dirname, "../../world-tasks");
+const WORLD_TASKS = WORLD_TASKS_DIR;
 registerWorldKinds();
 
 describe("world tasks run as trials of the one runner", () => {
@@ -34,7 +35,7 @@ describe("world tasks run as trials of the one runner", () => {
   let jobId: string;
 
   beforeAll(async () => {
-    const set = await loadTaskSet([WORLD_TASKS]);
+    const set = await loadTaskSet(ORIGINAL_TASK_FILES);
     expect(set.skipped).toEqual([]);
     tasks = set.tasks;
     store = await JobStore.open(jobsDir);

@@ -14,6 +14,7 @@ import { registerWorldBaselinesCommand } from "./world-baselines.js";
 import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldJudgeCommand } from "./world-judge.js";
+import { registerWorldRecordCommand } from "./world-record.js";
 import { registerWorldRunCommand } from "./world-run.js";
 
 interface WorldOpts {
@@ -157,6 +158,7 @@ export function registerWorldCommand(program: Command): void {
       process.stdout.write(`${opts.out}\n`);
     });
   registerWorldCheckCommand(world);
+  registerWorldRecordCommand(world);
   registerWorldAugmentCommand(world);
   registerWorldBaselinesCommand(world);
   registerWorldRunCommand(world);
