@@ -1,4 +1,8 @@
-"""Seeded meter-reading bundles rendered from ground-truth UTC readings."""
+"""Seeded meter-reading bundles rendered from ground-truth UTC readings.
+
+The answer is planted: every interval's UTC instants and kWh are chosen here, and the file is
+written from them (local wall times, offsets, units, wraps, exchanges, duplicates, gaps).
+"""
 import json
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -64,6 +68,11 @@ def meter(rng, kind, idx):
         regs.append(reg_kwh)
     dec = {"Wh": 0, "kWh": 3, "MWh": 6}[unit]
     raw = [round(r * scale, dec) for r in regs]
+    # Planted consumption: what the never-wrapped register says (rounded as rendered), in kWh. The
+    # rendering below wraps or resets the register; the consumption stays as planted here, except
+    # that the interval across a meter exchange is lost.
+    for i in range(1, len(raw)):
+        intervals[i - 1][2] = (raw[i] - raw[i - 1]) / scale
     if rollover_at is not None:
         if reset:
             # Meter exchanged: the register restarts near zero, that interval's consumption is lost.
@@ -73,12 +82,6 @@ def meter(rng, kind, idx):
         else:
             roll = round(raw[rollover_at] - (raw[rollover_at] - raw[rollover_at - 1]) * rng.uniform(0.2, 0.8), dec)
             raw = raw[:rollover_at] + [round(x - roll, dec) for x in raw[rollover_at:]]
-    # Recompute interval energies from the rendered register values (what the file really says).
-    for i in range(1, len(raw)):
-        d = raw[i] - raw[i - 1]
-        if d < 0:
-            d = d + roll if roll is not None else 0.0
-        intervals[i - 1][2] = d / scale
     lines = ["# meter: MTR-%04d" % rng.randint(0, 9999), "# unit: %s" % unit, "# tz: %s" % tzname]
     if roll is not None:
         lines.append("# rollover: %s" % (("%." + str(dec) + "f") % roll))

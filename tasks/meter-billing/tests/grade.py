@@ -1,8 +1,8 @@
-"""Grades /app/bill.py against ground-truth consumption integrated by the reference."""
+"""Grades /app/bill.py against planted consumption (gen.py) booked minute by minute (minute_ledger.py)."""
 import csv, json, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
 from lh import SEED, WORK, Grader, continuous, run, generate
-import billing_ref, gen
+import gen, minute_ledger
 
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
@@ -63,7 +63,7 @@ def run_case(tag, files, meters, tar):
         g.digest(name.encode() + data)
     out = d + "-out"
     code, _, err = run(["python3", TOOL, d, out], timeout=20)
-    bill, summ, days = billing_ref.expected(meters, tar)
+    bill, summ, days = minute_ledger.expected(meters, tar)
     s = score(bill, summ, days, out)
     return s, "%s: %.3f (exit %s)%s" % (tag, s, code, (" " + err.strip()[-100:]) if code else "")
 

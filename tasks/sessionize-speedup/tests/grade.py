@@ -1,20 +1,24 @@
 """Grades /app/fast_sessionize.py: byte-identical output to the legacy semantics, and speed relative
 to a reference run timed in the same sandbox.
 
+The expected output of a hidden log is planted by its generator (gen.py: the sessions are decided
+while the log is written); the timed yardstick (timing_ref.py) is the grader's own independent
+sessionizer, and its output must equal the planted answer on every hidden log (tests/README.md).
+
 Speed is CPU time (user + system, of the program and everything it waits for), not wall time: on a
 loaded machine wall time stretches with the run queue while CPU time barely moves. Each timed run of
 the submitted program is paired with a reference run right before it, and the best ratio of up to
 three such pairs counts, so a burst of load during one pair cannot sink the score."""
 import json, os, random, resource, shutil, sys, tempfile, time
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, continuous, run, generate
+from lh import GENERATE_ONLY, GENERATOR_FAILED, SEED, WORK, GeneratorBroken, Grader, continuous, run, generate
 import gen
 
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 REF_TMP = tempfile.mkdtemp(prefix="ref-")
 TOOL = os.path.join(WORK, "fast_sessionize.py")
-REF = "/tests/ref_sessionize.py"
+REF = "/tests/timing_ref.py"  # timed yardstick, see timing_ref.py
 # The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
 # inputs nor the expected answers are read from there.
 PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
@@ -38,27 +42,28 @@ def timed(argv, timeout):
     return code, err, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime), t1 - t0
 
 
-def reference(tag, data):
-    """Writes one hidden log and keeps the reference's output in memory only (the directory it was
-    written to is removed before any submitted program runs)."""
+def planted(rng, kind, tag):
+    """Writes one hidden log and returns it with its planted answer (kept in memory only). The
+    yardstick runs on it once: a yardstick that disagrees with the planted answer is a bug of the
+    grader's, so grading stops as a grading error (exit 87), never a score."""
+    data, want = generate(gen.build, rng, kind)
     src = os.path.join(TMP, tag + ".csv")
     with open(src, "wb") as f:
         f.write(data)
     g.digest(data)
-    out = os.path.join(REF_TMP, tag)
-    code, _, err = run(["python3", REF, src, out], timeout=120)
-    want = outputs(out)
-    if code != 0 or want[0] is None:
-        raise RuntimeError("reference failed on %s: exit %s %s" % (tag, code, err.strip()[-200:]))
+    if not GENERATE_ONLY:  # the generator sweep runs no program, the yardstick included
+        out = os.path.join(REF_TMP, tag)
+        code, _, err = run(["python3", REF, src, out], timeout=120)
+        if code != 0 or outputs(out) != want:
+            sys.stderr.write("grading error: yardstick and planted answer differ on %s (seed %d): exit %s %s\n"
+                             % (tag, SEED, code, err.strip()[-200:]))
+            raise GeneratorBroken(GENERATOR_FAILED)
     return tag, src, want
 
 
 def prepare(kind, n):
-    try:
-        rng = random.Random("%d/%s" % (SEED, kind))
-        return [reference("%s%d" % (kind, i), generate(gen.build, rng, kind)) for i in range(n)]
-    except Exception as e:  # reported by that kind's check, the other checks still run
-        return e
+    rng = random.Random("%d/%s" % (SEED, kind))
+    return [planted(rng, kind, "%s%d" % (kind, i)) for i in range(n)]
 
 
 def score(got, want):
@@ -101,8 +106,6 @@ def timed_case(tag, src, want):
 def hidden(kind, case):
     def fn():
         cases = CASES[kind]
-        if isinstance(cases, Exception):
-            raise cases
         res = [case(*c) for c in cases]
         return sum(r[0] for r in res) / len(res), "; ".join(r[1] for r in res)
     return fn
