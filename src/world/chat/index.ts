@@ -1,0 +1,5 @@
+export * from "./classify.js";
+export * from "./labeller.js";
+export * from "./lines.js";
+export * from "./timeline.js";
+export * from "./world-chat.js";
