@@ -47,7 +47,9 @@ export function chatText(c: WorldChat, texts: ReadonlyMap<number, string>): stri
   const lines = [
     `messages ${c.messages} (team ${c.team}, direct ${c.direct}; delivered ${c.delivered})`,
     `labels: ${nonzero(c.labels)}`,
-    `per round: ${c.per_round.map((n, r) => `r${r} ${n}`).join(" ") || "–"}`,
+    `per round (rounds with a message, of ${c.per_round.length}): ${
+      c.per_round.flatMap((n, r) => (n === 0 ? [] : [`r${r} ${n}`])).join(" ") || "–"
+    }`,
     "agent          messages  team  direct  first round  labels",
     ...c.agents.map(
       (a) =>
