@@ -180,20 +180,36 @@ describe("chat rules, each against the replayed state", () => {
     expect(c.labels).toMatchObject({ empty_talk: 2, ok: 1, unchecked: 1 });
   });
 
-  it("logical inconsistency: the sender contradicts its own earlier line; another sender does not", () => {
+  it("logical inconsistency: the sender contradicts its own earlier line; a correction or another sender does not", () => {
     const c = analyse([
-      [say("miner", "camp at (1,2)"), say("fisher", "done gather 3 raw_shrimp")],
       [
+        say("lumberjack", "I have 0 pine_log"),
+        say("miner", "camp at (1,2)"),
+        say("fisher", "done gather 3 raw_shrimp"),
+        say("cook", "I have 4 raw_shrimp"),
+        say("merchant", "greenvale_smith at (538,388)"),
+      ],
+      [
+        say("lumberjack", "I have 2 pine_log"),
         say("miner", "camp at (50,60)"),
         say("fisher", "take gather 3 raw_shrimp"),
-        say("cook", "camp at (9,9)"),
+        say("cook", "I have 0 raw_shrimp; camp at (9,9)"),
+        say("merchant", "greenvale_smith at (20,20)"),
       ],
     ]);
     expect(msg(c, "miner", 0).label).toBe("unchecked");
     expect(msg(c, "miner", 1)).toMatchObject({ label: "logical_inconsistency" });
     expect(msg(c, "miner", 1).reason).toContain("said camp at (1,2) before");
     expect(msg(c, "fisher", 1)).toMatchObject({ label: "logical_inconsistency" });
-    expect(msg(c, "cook", 1).label).toBe("unchecked");
+    // False and contradicting a true earlier count of an unchanged holding: both types.
+    expect(msg(c, "lumberjack", 1)).toMatchObject({
+      label: "factual_error",
+      types: ["factual_error", "logical_inconsistency"],
+    });
+    expect(msg(c, "merchant", 1).types).toEqual(["factual_error", "logical_inconsistency"]);
+    // A correction of a false count is no contradiction; another sender's camp is not the miner's.
+    expect(msg(c, "cook", 0).label).toBe("factual_error");
+    expect(msg(c, "cook", 1)).toMatchObject({ label: "unchecked", types: [] });
   });
 
   it("counts messages per agent and round, first-chat rounds, team and direct", () => {

@@ -1,5 +1,6 @@
 import { CHAT_ERROR_TYPES, type ChatErrorType, type ChatLabel } from "../../core/index.js";
 import type { WorldState } from "../model/types.js";
+import { held } from "../task/predicates.js";
 import { canDo } from "./abilities.js";
 import {
   agentIn,
@@ -74,8 +75,11 @@ export function classifyMessage(tl: ChatTimeline, call: ChatCall, memory: ChatMe
   const says = informative(call.text, known);
   if (!says) findings.push({ type: "empty_talk", reason: "no id, item, number, coordinate or request" });
   const mine = memory.said.get(call.agent) ?? [];
-  const perLine = lines.map(({ line }) => checkLine(tl, call, state, line, mine));
-  findings.push(...perLine);
+  const perLine = lines.map(({ line }) => {
+    const f = checkLine(tl, call, state, line, mine);
+    return Array.isArray(f) ? f : [f];
+  });
+  findings.push(...perLine.flat());
   // Duplicate: every line was already heard (or said) by every recipient.
   const recipients = recipientsOf(state, call);
   const keys = lines.map((l) => keyOf(l.line, l.text));
@@ -95,7 +99,7 @@ export function classifyMessage(tl: ChatTimeline, call: ChatCall, memory: ChatMe
   const types = CHAT_ERROR_TYPES.filter((t) => errors.some((e) => e.type === t));
   const first = errors.find((e) => e.type === types[0]);
   if (first !== undefined) return { label: first.type, types, reason: first.reason };
-  const open = lines.filter((_, i) => perLine[i]?.type === "unchecked");
+  const open = lines.filter((_, i) => perLine[i]?.some((f) => f.type === "unchecked"));
   if (open.length > 0 || lines.length === 0)
     return {
       label: "unchecked",
@@ -139,46 +143,48 @@ function checkLine(
   state: WorldState,
   line: ChatLine,
   mine: readonly Said[],
-): Finding {
+): Finding | Finding[] {
   const world = tl.world;
   switch (line.kind) {
     case "position": {
+      const c = checkPosition(world, state, line.entity, line.x, line.y);
+      const fact =
+        c === null
+          ? { type: "unchecked" as const }
+          : c.holds
+            ? { type: "checked" as const }
+            : falseFact(tl, call, c, (s) => checkPosition(world, s, line.entity, line.x, line.y));
+      // A thing that does not move (or one the world does not know) has one place: saying another
+      // one than before contradicts oneself. A correction to a true place does not.
       const before = mine.find(
         (s) =>
           s.line.kind === "position" &&
           s.line.entity === line.entity &&
-          Math.max(Math.abs(s.line.x - line.x), Math.abs(s.line.y - line.y)) > POSITION_TOLERANCE &&
-          (isStatic(world, line.entity) || checkPosition(world, state, line.entity, 0, 0) === null),
+          Math.max(Math.abs(s.line.x - line.x), Math.abs(s.line.y - line.y)) > POSITION_TOLERANCE,
       );
-      const c = checkPosition(world, state, line.entity, line.x, line.y);
-      if (c !== null && !c.holds)
-        return falseFact(tl, call, c, (s) => checkPosition(world, s, line.entity, line.x, line.y));
-      if (before?.line.kind === "position")
-        return {
-          type: "logical_inconsistency",
-          reason: `${call.agent} said ${line.entity} at (${before.line.x},${before.line.y}) before`,
-        };
-      return { type: c === null ? "unchecked" : "checked" };
+      const contradicts = c === null || (isStatic(world, line.entity) && !c.holds);
+      if (before?.line.kind !== "position" || !contradicts) return [fact];
+      const reason = `${call.agent} said ${line.entity} at (${before.line.x},${before.line.y}) before`;
+      return [fact, { type: "logical_inconsistency", reason }];
     }
     case "holds": {
       const c = checkHolds(world, state, line.agent, line.item, line.qty);
-      if (c === null) return { type: "unchecked" };
-      if (!c.holds)
-        return falseFact(tl, call, c, (s) => checkHolds(world, s, line.agent, line.item, line.qty));
+      if (c === null) return [{ type: "unchecked" }];
+      if (c.holds) return [{ type: "checked" }];
+      const fact = falseFact(tl, call, c, (s) => checkHolds(world, s, line.agent, line.item, line.qty));
+      // Another count than the sender's own earlier one, though the holding has not changed since.
+      const now = held(state, line.item, [line.agent]);
       const before = mine.find(
         (s) =>
           s.line.kind === "holds" &&
           s.line.agent === line.agent &&
           s.line.item === line.item &&
           s.line.qty !== line.qty &&
-          checkHolds(world, s.state, line.agent, line.item, line.qty)?.holds === true,
+          held(s.state, line.item, [line.agent]) === now,
       );
-      if (before?.line.kind === "holds")
-        return {
-          type: "logical_inconsistency",
-          reason: `${call.agent} said ${line.agent} has ${before.line.qty} ${line.item} before, with the same holding`,
-        };
-      return { type: "checked" };
+      if (before?.line.kind !== "holds") return [fact];
+      const reason = `${call.agent} said ${line.agent} has ${before.line.qty} ${line.item} before, with the same holding`;
+      return [fact, { type: "logical_inconsistency", reason }];
     }
     case "gave":
     case "delivered": {
