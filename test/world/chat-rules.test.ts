@@ -49,7 +49,7 @@ function msg(c: WorldChat, agent: string, round: number): ChatMessage {
 describe("chat lines", () => {
   it("reads the scripted protocol and plain variants; anything else is other", () => {
     const kinds = parseChat(
-      "greenvale_smith at (538,388); I am at 10, 12. I have 2 pine_log\nwhere is the greenvale_smith?; done kill 1 east_warden; take gather 2 pine_log; need 2 raw_shrimp for cook at (527,381); gave 2 pine_log to merchant; all done; can you craft 3 cooked_shrimp; nice weather",
+      "greenvale_smith at (538,388); I am at 10, 12. I have 2 pine_log\nwhere is the greenvale_smith?; done kill 1 east_warden; at 7,8; take gather 2 pine_log; need 2 raw_shrimp for cook at (527,381); gave 2 pine_log to merchant; all done; can you craft 3 cooked_shrimp; nice weather",
       "miner",
     ).map((l) => l.line);
     expect(kinds).toEqual([
@@ -58,6 +58,7 @@ describe("chat lines", () => {
       { kind: "holds", agent: "miner", item: "pine_log", qty: 2 },
       { kind: "where", entity: "greenvale_smith" },
       { kind: "done", key: "kill 1 east_warden" },
+      { kind: "position", entity: "miner", x: 7, y: 8 },
       { kind: "take", key: "gather 2 pine_log" },
       { kind: "need", item: "raw_shrimp", qty: 2, to: "cook", x: 527, y: 381 },
       { kind: "gave", item: "pine_log", qty: 2, to: "merchant" },

@@ -32,7 +32,8 @@ const DONE_ALL =
   /^(?:(?:i am|i'm|i've|i have|we are|we're|all) )?(?:done|finished|complete|completed)(?: with (?:my|our) (?:part|goal|task|work))?$|^(?:my |our |the )?(?:task|goal|part|work) (?:is )?(?:done|complete|completed|finished)$/;
 const HOLDS_ME = new RegExp(`^(?:i have|i've got|i hold|i'm holding|i am holding|holding|have) ${N} ${ID}$`);
 const HOLDS_OTHER = new RegExp(`^${ID} (?:has|holds) ${N} ${ID}$`);
-const POSITION = new RegExp(`^(?:(i am|i'm|me|i)|(?:the )?${ID}) ${AT}$`);
+/** "E at (x,y)", "I am at x,y", or a bare "at x,y" (the sender's own place, as the random team says it). */
+const POSITION = new RegExp(`^(?:(?:(i am|i'm|me|i)|(?:the )?${ID}) )?${AT}$`);
 const WHERE = new RegExp(`^where(?: is)?(?: the)? ${ID}$`);
 const CRAFT = new RegExp(`\\b(?:craft|make|cook|smelt|forge|fletch|brew) (?:${N} )?${ID}`);
 const GATHER = new RegExp(`\\b(?:gather|harvest|mine|chop|fish|catch) (?:${N} )?${ID}`);
@@ -80,7 +81,7 @@ function readLine(s: string, self: string): ChatLine {
   if (m !== null)
     return {
       kind: "position",
-      entity: m[1] === undefined ? at(m, 2) : self,
+      entity: m[2] ?? self,
       x: Number(m[3]),
       y: Number(m[4]),
     };
