@@ -14,5 +14,6 @@ export * from "./stats.js";
 export * from "./summarize.js";
 export * from "./summary-types.js";
 export * from "./world-cce.js";
+export * from "./world-chat.js";
 export * from "./world-repeatability.js";
 export * from "./world-seeds.js";

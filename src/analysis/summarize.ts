@@ -25,6 +25,7 @@ import {
   THRESHOLDS,
 } from "./summary-types.js";
 import { worldCceSummary } from "./world-cce.js";
+import { worldChatSummary } from "./world-chat.js";
 import { worldSeedRows } from "./world-seeds.js";
 
 /** How summarize groups trials and draws its bootstrap intervals. */
@@ -188,11 +189,17 @@ export function summarize(trials: readonly AnalysisTrial[], options: SummarizeOp
 
 function worldCount(
   trials: readonly AnalysisTrial[],
-): Pick<Summary, "worldTrials" | "worldSeeds" | "worldCce"> {
+): Pick<Summary, "worldTrials" | "worldSeeds" | "worldCce" | "worldChat"> {
   const n = trials.filter((t) => t.world).length;
   if (n === 0) return {};
   const cce = worldCceSummary(trials);
-  return { worldTrials: n, worldSeeds: worldSeedRows(trials), ...(cce === null ? {} : { worldCce: cce }) };
+  const chat = worldChatSummary(trials);
+  return {
+    worldTrials: n,
+    worldSeeds: worldSeedRows(trials),
+    ...(cce === null ? {} : { worldCce: cce }),
+    ...(chat === null ? {} : { worldChat: chat }),
+  };
 }
 
 /** Upper bound on bootstrap draws per summary, so large stores stay fast (see docs/reports.md). */

@@ -1,10 +1,12 @@
 import type { Continuation, Outcome, SubtaskKind, WorldCce } from "../core/trial-result.js";
+import type { WorldChat } from "../core/world-chat.js";
 import type { ContinuationRow } from "./continuation.js";
 import type { HiddenCaseMismatch } from "./hidden-cases.js";
 import type { RankAgreement, RankComparison } from "./rank-agreement.js";
 import type { RecoveredRow } from "./recover-counts.js";
 import type { Estimate, Rate } from "./stats.js";
 import type { WorldCceSummary } from "./world-cce.js";
+import type { WorldChatSummary } from "./world-chat.js";
 import type { WorldSeedRow } from "./world-seeds.js";
 
 /**
@@ -46,6 +48,8 @@ export interface AnalysisTrial {
     modifiers?: readonly string[] | undefined;
     /** Causal contribution (CCE, PAC); absent when not traced. */
     cce?: WorldCce | undefined;
+    /** Chat analysis (message counts, error types); absent when not analysed. */
+    chat?: WorldChat | undefined;
   } | null;
   /** Continue-until-timeout mode's record (run --until-timeout); absent or null otherwise. */
   continuation?: Continuation | null;
@@ -179,6 +183,8 @@ export interface Summary {
   worldSeeds?: WorldSeedRow[];
   /** Causal contribution of world trials (CCE, PAC) per agent × model and per trial; absent: none traced. */
   worldCce?: WorldCceSummary;
+  /** Chat analysis of world trials per agent × model and per trial; absent: none analysed. */
+  worldChat?: WorldChatSummary;
   /** Rank agreement with other sources (published tables), filled by the caller that has them. */
   references: ReferenceAgreement[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */

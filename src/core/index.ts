@@ -6,3 +6,4 @@ export * from "./rng.js";
 export * from "./trial-result.js";
 // toml-source.ts is imported by path: most importers of this index never parse TOML, and the
 // parser would load at every command's start-up.
+export * from "./world-chat.js";

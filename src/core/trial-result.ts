@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { worldChatSchema } from "./world-chat.js";
 
 /**
  * The record of one trial, the unit every report is built from. Written to
@@ -145,6 +146,8 @@ export const worldTrialSchema = z.object({
   modifiers: z.array(z.string()).optional(),
   /** Causal contribution (CCE, PAC); absent in older results. */
   cce: worldCceSchema.optional(),
+  /** Chat analysis (message counts, error types); absent in older results. */
+  chat: worldChatSchema.optional(),
 });
 export type WorldTrial = z.infer<typeof worldTrialSchema>;
 

@@ -12,6 +12,7 @@ import {
 } from "./extra-sections.js";
 import { compact, costCell, estimate, num, rate, rateWithInterval, reasonCell } from "./format.js";
 import { worldCceSection, worldCceTrialSection } from "./world-cce-sections.js";
+import { worldChatSection, worldChatTrialSection } from "./world-chat-sections.js";
 
 /** One titled table of a report; text and Markdown renderers lay out the same sections. */
 export interface Section {
@@ -115,6 +116,8 @@ export function buildSections(s: Summary, opts: SectionOptions = {}): Section[] 
     worldSeedSection(s),
     worldCceSection(s),
     worldCceTrialSection(s),
+    worldChatSection(s),
+    worldChatTrialSection(s),
     gradingErrorSection(s),
   ]) {
     if (extra !== null) sections.push(extra);

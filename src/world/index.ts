@@ -2,6 +2,7 @@ export * from "./build/role-doc.js";
 export * from "./build/stats.js";
 export * from "./build/world.js";
 export * from "./cce/index.js";
+export * from "./chat/index.js";
 export * from "./content/generate-content.js";
 export * from "./content/load.js";
 export * from "./content/validate.js";

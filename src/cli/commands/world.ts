@@ -12,6 +12,7 @@ import { checkRunReplay, runWorld } from "../../world/task/replay.js";
 import { registerWorldAugmentCommand } from "./world-augment.js";
 import { registerWorldBaselinesCommand } from "./world-baselines.js";
 import { registerWorldCceCommand } from "./world-cce.js";
+import { registerWorldChatCommand } from "./world-chat.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldJudgeCommand } from "./world-judge.js";
 import { registerWorldRecordCommand } from "./world-record.js";
@@ -164,4 +165,5 @@ export function registerWorldCommand(program: Command): void {
   registerWorldRunCommand(world);
   registerWorldCceCommand(world, readRun);
   registerWorldJudgeCommand(world, readRun);
+  registerWorldChatCommand(world, readRun);
 }

@@ -1,10 +1,19 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
+import {
+  emptyUsage,
+  errorMessage,
+  InfraError,
+  type TrialResult,
+  UserError,
+  type WorldChat,
+} from "../../core/index.js";
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
-import { createWorld } from "../build/world.js";
+import { createWorld, type World } from "../build/world.js";
 import { worldCce } from "../cce/world-cce.js";
+import { worldChat } from "../chat/world-chat.js";
 import { DEFAULT_SEED } from "../content/generate-content.js";
+import type { RunFile } from "../engine/session.js";
 import { loadWorldTask, verifyWorldRun, type WorldTaskSpec } from "../task/index.js";
 import type { TeamAgent } from "../team/types.js";
 import { cceSamplesOf } from "./cce-option.js";
@@ -87,7 +96,11 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   });
   const verifierSec = (performance.now() - v0) / 1000;
   mkdirSync(p.trialDir, { recursive: true });
-  writeFileSync(join(p.trialDir, WORLD_RUN_FILE), `${JSON.stringify(session.toRunFile(DEFAULT_SEED))}\n`);
+  const runFile = session.toRunFile(DEFAULT_SEED);
+  writeFileSync(join(p.trialDir, WORLD_RUN_FILE), `${JSON.stringify(runFile)}\n`);
+  // Chat analysis replays the run once more (tens of milliseconds); a run that does not replay
+  // (a non-deterministic custom tool) is stored without it rather than failing the trial.
+  const chat = chatOf(base, runFile, p.log);
   const actions = new Map<string, number>();
   for (const c of session.calls) actions.set(c.agent, (actions.get(c.agent) ?? 0) + 1);
   return {
@@ -143,8 +156,19 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
       run_file: WORLD_RUN_FILE,
       modifiers: mods.map((m) => m.label),
       cce,
+      ...(chat === null ? {} : { chat }),
     },
   };
+}
+
+function chatOf(base: World, run: RunFile, log: ((line: string) => void) | undefined): WorldChat | null {
+  try {
+    return worldChat(base, run);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    log?.(`chat analysis skipped: ${e.message}`);
+    return null;
+  }
 }
 
 class TimeUp extends Error {}
