@@ -2,7 +2,7 @@
 import json, math, os, random, shutil, sys, tempfile
 sys.path.insert(0, "/tests")
 from lh import SEED, WORK, Grader, run, generate
-import gen, kepler
+import gen, fg_reference
 
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
@@ -25,7 +25,7 @@ def logscore(err):
 
 
 def errors(doc, got):
-    exp = kepler.solve(doc)["positions"]
+    exp = fg_reference.solve(doc)["positions"]
     errs = []
     pos = got.get("positions", {}) if isinstance(got, dict) else {}
     for bid, rows in exp.items():
