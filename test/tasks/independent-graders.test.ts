@@ -45,7 +45,9 @@ describe("graders independent of the solution", () => {
       for (const s of task.rubric.subtasks) {
         const row = readme.split("\n").find((l) => l.startsWith(`| \`${s.id}\` |`));
         expect(row, s.id).toBeDefined();
-        expect(row, s.id).toMatch(/construction|independent method|invariant|expected files|shipped answers/i);
+        expect(row, s.id).toMatch(
+          /construction|independent method|invariant|expected files|shipped answers/i,
+        );
       }
     });
   });
