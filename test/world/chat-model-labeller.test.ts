@@ -1,7 +1,14 @@
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorldChat } from "../../src/core/index.js";
+import { createWorld } from "../../src/world/build/world.js";
 import { labelUnchecked } from "../../src/world/chat/labeller.js";
 import { modelLabeller, parseAnswer } from "../../src/world/chat/model-labeller.js";
+import { DEFAULT_SEED } from "../../src/world/content/generate-content.js";
+import { loadWorldTask, replayRounds } from "../../src/world/task/index.js";
+import { tempDir } from "../runner/helpers.js";
+import { runCli } from "../support/cli-process.js";
 import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
 
 /** The model labeller: unchecked messages go to a model (here a loopback server) in one request. */
@@ -88,5 +95,57 @@ describe("modelLabeller", () => {
       label: "empty_talk",
       reason: "vague",
     });
+  });
+});
+
+describe("longhaul world chat --model (a loopback model labels what the rules left unchecked)", () => {
+  let llm: LoopbackLlm;
+  let file = "";
+  beforeAll(async () => {
+    llm = await startLoopbackLlm();
+    const base = createWorld();
+    const spec = loadWorldTask(resolve(import.meta.dirname, "../../world-tasks/warden-hunt.yaml"), base);
+    // The reference run, with one line of free English from the guard (who waits in round 0):
+    // it names an entity, so it is not empty talk, and no rule's pattern reads it.
+    const rounds = (spec.reference ?? []).map((r) => [...r]);
+    rounds[0]?.splice(1, 0, {
+      agent: "guard",
+      call: { tool: "chat", args: { message: "east_warden is tougher than it looks" } },
+    });
+    const { session } = replayRounds(spec, base, rounds);
+    file = join(tempDir("world-chat-model"), "run.json");
+    writeFileSync(file, JSON.stringify(session.toRunFile(DEFAULT_SEED)));
+  });
+  afterAll(async () => llm.close());
+
+  it("leaves the line unchecked without a model, and prints the model's label, marked, with one", async () => {
+    const plain = await runCli(["world", "chat", file]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(/guard → team: unchecked; "east_warden is tougher than it looks"/);
+    expect(llm.requests).toHaveLength(0);
+
+    llm.push(reply.text('[{"call": 1, "label": "factual_error", "reason": "it falls to one veteran"}]'));
+    const labelled = await runCli([
+      "world",
+      "chat",
+      file,
+      "--model",
+      "openai-compatible:labeller",
+      "--base-url",
+      llm.url,
+    ]);
+    expect(labelled.code, labelled.stderr).toBe(0);
+    expect(labelled.stdout).toMatch(
+      /guard → team: factual_error \(model\); "east_warden is tougher than it looks"; it falls to one veteran/,
+    );
+    expect(labelled.stdout).toMatch(/^labels: factual_error 1/m);
+    expect(llm.requests).toHaveLength(1);
+    expect(JSON.stringify(llm.requests[0]?.body)).toContain("east_warden is tougher than it looks");
+  });
+
+  it("refuses a model id without a provider before replaying anything", async () => {
+    const r = await runCli(["world", "chat", file, "--model", "labeller"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/labeller/);
   });
 });

@@ -1,10 +1,20 @@
 import type { Command } from "commander";
 import type { WorldChat } from "../../core/index.js";
+import { parseModelId } from "../../models/index.js";
 import { buildWorld, createWorld } from "../../world/build/world.js";
+import { labelUnchecked } from "../../world/chat/labeller.js";
+import { modelLabeller } from "../../world/chat/model-labeller.js";
 import { worldChat } from "../../world/chat/world-chat.js";
 import { loadPackDir } from "../../world/content/load.js";
 import type { RunFile } from "../../world/engine/session.js";
 import { terminalSafe } from "../results-table.js";
+
+interface ChatOpts {
+  json?: boolean;
+  content?: string;
+  model?: string;
+  baseUrl?: string;
+}
 
 /** `longhaul world chat RUN`: each chat message of a run file labelled by the rules (docs/world.md). */
 export function registerWorldChatCommand(world: Command, readRun: (file: string) => RunFile): void {
@@ -14,12 +24,27 @@ export function registerWorldChatCommand(world: Command, readRun: (file: string)
     .argument("<run>", "run file (world-run.json)")
     .option("--json", "print JSON (result.json's world.chat, each message's text added)")
     .option("--content <dir>", "load a content pack folder instead of generating one from the run's seed")
-    .action((file: string, opts: { json?: boolean; content?: string }) => {
+    .option(
+      "-m, --model <provider:model>",
+      "label the messages no rule could judge with this model (one request; rule labels are kept)",
+    )
+    .option("--base-url <url>", "base URL for an openai-compatible --model")
+    .action(async (file: string, opts: ChatOpts) => {
+      // The model is checked before the run is replayed, so a typo fails at once.
+      if (opts.model !== undefined) parseModelId(opts.model);
       const run = readRun(file);
       const base =
         opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
-      const chat = worldChat(base, run);
       const texts = messageTexts(run);
+      const ruled = worldChat(base, run);
+      const chat =
+        opts.model === undefined || ruled.labels.unchecked === 0
+          ? ruled
+          : await labelUnchecked(
+              ruled,
+              texts,
+              modelLabeller(opts.model, opts.baseUrl === undefined ? {} : { base_url: opts.baseUrl }),
+            );
       if (opts.json === true) {
         const items = chat.items.map((m) => ({ ...m, text: texts.get(m.call) ?? "" }));
         process.stdout.write(`${JSON.stringify({ ...chat, items }, null, 2)}\n`);
@@ -58,7 +83,7 @@ export function chatText(c: WorldChat, texts: ReadonlyMap<number, string>): stri
     "messages (call, round, sender → to: label; text; reason):",
     ...c.items.map(
       (m) =>
-        `  ${String(m.call).padStart(4)}  r${m.round}  ${m.agent} → ${m.to ?? "team"}: ${m.label}${m.delivered ? "" : " (refused)"}; "${terminalSafe(texts.get(m.call) ?? "")}"; ${m.reason}`,
+        `  ${String(m.call).padStart(4)}  r${m.round}  ${m.agent} → ${m.to ?? "team"}: ${m.label}${m.by === "model" ? " (model)" : ""}${m.delivered ? "" : " (refused)"}; "${terminalSafe(texts.get(m.call) ?? "")}"; ${m.reason}`,
     ),
     "complete calls (call, round, agent: premature?; detail):",
     ...c.completions.map(
