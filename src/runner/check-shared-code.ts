@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import type { Task } from "../task/types.js";
 import type { CheckItem } from "./check-task.js";
@@ -127,7 +127,12 @@ export interface SharedBlock {
 /** The check as `task check` reports it: fails on any shared block, naming both files and lines. */
 export function sharedCodeCheck(task: Task): CheckItem {
   const root = join(task.paths.tests, "..");
-  const blocks = findSharedCode(task.paths.tests, task.paths.solution, root);
+  // A scaled child (docs/scale.md) carries longhaul's channel kit and the protected snapshot in
+  // tests/res/ and the same kit in solution/res/: written by `longhaul scale`, not by the task's
+  // author, one side presenting the hidden inputs and the other restoring them. The parent's own
+  // files beside them are still compared.
+  const skip = existsSync(join(root, "res.json")) ? ["res"] : [];
+  const blocks = findSharedCode(task.paths.tests, task.paths.solution, root, undefined, skip);
   const name = "tests/ shares no code with solution/";
   if (blocks.length === 0) return { name, ok: true, detail: `no block of ${SHARED_WINDOW} lines in common` };
   const shown = blocks.slice(0, 5).map(describeBlock);
@@ -148,8 +153,9 @@ export function findSharedCode(
   solutionDir: string,
   root: string,
   size: WindowSize = { lines: SHARED_WINDOW, chars: MIN_BLOCK_CHARS },
+  skipTopDirs: readonly string[] = [],
 ): SharedBlock[] {
-  const solution = sourceFiles(solutionDir, root);
+  const solution = sourceFiles(solutionDir, root, skipTopDirs);
   const index = new Map<string, { file: number; at: number }[]>();
   solution.forEach((f, file) => {
     for (const [at, key] of windows(f.lines, size)) {
@@ -159,7 +165,7 @@ export function findSharedCode(
     }
   });
   const blocks: SharedBlock[] = [];
-  for (const t of sourceFiles(testsDir, root)) {
+  for (const t of sourceFiles(testsDir, root, skipTopDirs)) {
     // Window starts matched so far, per solution file and diagonal (solution index - tests index),
     // so consecutive matching windows merge into one block.
     const runs = new Map<string, { file: number; tFrom: number; sFrom: number; tTo: number }>();
@@ -210,7 +216,7 @@ function* windows(lines: readonly SourceLine[], size: WindowSize): Generator<[nu
   }
 }
 
-function sourceFiles(dir: string, root: string): SourceFile[] {
+function sourceFiles(dir: string, root: string, skipTopDirs: readonly string[] = []): SourceFile[] {
   const out: SourceFile[] = [];
   const walk = (d: string): void => {
     let entries: string[];
@@ -223,8 +229,9 @@ function sourceFiles(dir: string, root: string): SourceFile[] {
       const path = join(d, name);
       const st = statSync(path, { throwIfNoEntry: false });
       if (!st) continue;
-      if (st.isDirectory()) walk(path);
-      else if (st.isFile() && st.size <= MAX_FILE_BYTES) {
+      if (st.isDirectory()) {
+        if (d !== dir || !skipTopDirs.includes(name)) walk(path);
+      } else if (st.isFile() && st.size <= MAX_FILE_BYTES) {
         const ext = extname(name).toLowerCase();
         // Data (csv, png, gz, …) is never read; a file without an extension counts as a script by its `#!`.
         if (ext !== "" && !SOURCE_EXT.has(ext)) continue;

@@ -92,6 +92,26 @@ describe("shared-code check", () => {
     });
   });
 
+  it("leaves a scaled child's channel kit (tests/res/, solution/res/) out, and only a scaled child's", async () => {
+    const task: Task = await levelTask("shared", "scaled", "echo 1", { "alloc.py": "print(1)\n" });
+    for (const side of [task.paths.tests, task.paths.solution]) {
+      mkdirSync(join(side, "res"), { recursive: true });
+      writeFileSync(join(side, "res", "res_channel.py"), ALLOCATE);
+    }
+    const root = join(task.paths.tests, "..");
+    // Not a scaled child (no res.json): the two res/ folders are compared like any files.
+    expect(sharedCodeCheck(task).ok).toBe(false);
+    writeFileSync(join(root, "res.json"), "{}");
+    expect(sharedCodeCheck(task)).toMatchObject({ ok: true });
+    // The parent's own files beside the kit still count.
+    writeFileSync(join(task.paths.tests, "ref.py"), ALLOCATE);
+    writeFileSync(join(task.paths.solution, "alloc.py"), ALLOCATE);
+    expect(sharedCodeCheck(task)).toMatchObject({
+      ok: false,
+      detail: "tests/ref.py:1-9 repeats solution/alloc.py:1-9 (9 lines)",
+    });
+  });
+
   it("does not flag a copy with every identifier renamed (exact matching, documented)", () => {
     const renamed = ALLOCATE.replaceAll("rem", "left")
       .replaceAll("need", "due_now")
