@@ -11,7 +11,7 @@ import { runOneTrial } from "../support/one-trial.js";
 /**
  * The done-when criterion of recursive environment scaling, with real sandboxes: a scripted agent
  * that follows only the public instructions (`follow`) solves depth 0, 1, 2, 5 and 10 of a
- * lineage, while the root's bare oracle fails every child. One environment-data task and one
+ * lineage, while the root's bare oracle fails its children (depths 1 and 10). One environment-data task and one
  * program task; the lineages are built without their own oracle trials (the trials here are the
  * check), and each child the agent runs on is a copy without solution/, res.json or lineage files.
  */
@@ -20,6 +20,10 @@ const ROOTS = {
   blob: resolve(import.meta.dirname, "../../tasks/blob-count"),
 };
 const DEPTHS = [0, 1, 2, 5, 10] as const;
+// The root's bare oracle runs on the shallowest and the deepest child here (a sample, to keep
+// the suite in budget); the verifier runs it on every child when it verifies with trials, as the
+// bundled lineages of test/scale/lineages/ are.
+const BARE_DEPTHS: readonly number[] = [1, 10];
 const provider = getSandboxProvider("bwrap");
 const scratch = tempDir("follow-e2e");
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -75,7 +79,7 @@ async function pool(jobs: (() => Promise<void>)[], n: number): Promise<void> {
   );
 }
 
-describe("follow solves every depth of two lineages; the root's bare oracle fails every child", () => {
+describe("follow solves every depth of two lineages; the root's bare oracle fails the children", () => {
   beforeAll(async () => {
     registerScaleAgents();
     const lineages = Object.fromEntries(
@@ -110,7 +114,7 @@ describe("follow solves every depth of two lineages; the root's bare oracle fail
           const r = await trial(dir, "follow", opts, `${name}-follow-d${depth}`);
           results.set(key(name, "follow", depth), r);
         });
-        if (depth === 0) continue;
+        if (!BARE_DEPTHS.includes(depth)) continue;
         jobs.push(async () => {
           const dir = childCopy(name, lineages[name], depth, "oracle");
           // Only R < 1 is asked of it, as in the verifier's bare-oracle check (docs/scale.md).
@@ -133,8 +137,8 @@ describe("follow solves every depth of two lineages; the root's bare oracle fail
       expect(got).toEqual(DEPTHS.map((d) => `d${d}: R=1`));
     });
 
-    it(`${name}: the root's bare oracle scores R < 1 in every child`, () => {
-      for (const d of DEPTHS.filter((x) => x > 0)) {
+    it(`${name}: the root's bare oracle scores R < 1 at depths ${BARE_DEPTHS.join(" and ")}`, () => {
+      for (const d of BARE_DEPTHS) {
         const r = results.get(key(name, "oracle", d));
         expect(r, `d${d}`).toBeDefined();
         expect(r?.reward ?? 0, `d${d}`).toBeLessThan(1);
