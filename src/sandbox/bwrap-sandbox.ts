@@ -45,6 +45,10 @@ export interface BwrapSandboxParts {
   };
 }
 
+/** bwrap's failure to remount a host submount that came or went while it set up the binds. */
+const HOST_MOUNT_RACE =
+  /Can't bind mount \S+ on \S+: Unable to apply mount flags: remount "[^"]*": (Invalid argument|No such file or directory)/;
+
 /** One bwrap sandbox: a state folder on the host, and one bwrap invocation per exec. */
 export class BwrapSandbox implements Sandbox {
   readonly id: string;
@@ -173,7 +177,13 @@ export class BwrapSandbox implements Sandbox {
       // The kernel releases a finished exec's pid namespace up to ~1.5 s late, and its pids stay
       // charged to the sandbox's cgroup meanwhile: right after a busy exec, bwrap may be refused a
       // fork. That is the sandbox being full, not broken, so wait for the charge to drain.
-      if (attempt < START_RETRIES && /Resource temporarily unavailable|Can't fork/.test(r.stderr)) {
+      // The system binds are recursive: a mount the host adds or drops under them while bwrap
+      // remounts each submount read-only (a container starting under /var/lib/docker) makes that
+      // remount fail with EINVAL or ENOENT. The host changed under it, so try again.
+      if (
+        attempt < START_RETRIES &&
+        (/Resource temporarily unavailable|Can't fork/.test(r.stderr) || HOST_MOUNT_RACE.test(r.stderr))
+      ) {
         await new Promise((res) => setTimeout(res, START_RETRY_MS));
         continue;
       }

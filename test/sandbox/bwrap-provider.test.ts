@@ -202,9 +202,18 @@ describe("bwrap provider: layout and paths", () => {
     // A pid above pid_max can never belong to a live process.
     const deadPid = Number(readFileSync("/proc/sys/kernel/pid_max", "utf8")) + 1;
     const stale = join(parent, `longhaul-${deadPid}-sbx-0123456789`);
-    mkdirSync(stale);
     const orphan = spawn("sleep", ["300"], { stdio: "ignore" });
-    writeFileSync(join(stale, "cgroup.procs"), String(orphan.pid));
+    // The suite's other worker sweeps the same parent when it makes a sandbox, and may remove the
+    // group between its mkdir and the write (that is the sweep working): make it again then.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        mkdirSync(stale, { recursive: true });
+        writeFileSync(join(stale, "cgroup.procs"), String(orphan.pid));
+        break;
+      } catch (e) {
+        if (attempt >= 5 || (e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      }
+    }
     const exited = new Promise((r) => orphan.on("exit", r));
     await make(p);
     expect(existsSync(stale)).toBe(false);
