@@ -45,6 +45,29 @@ describe("world augment", () => {
     );
   });
 
+  it("grows every within_rounds deadline as it grows the budget", () => {
+    const spec = loadWorldTask(join(WORLD_TASKS, "dusk-camp.yaml"), world);
+    const deadlines = (p: WorldPredicate): number[] =>
+      "all" in p
+        ? p.all.flatMap(deadlines)
+        : "any" in p
+          ? p.any.flatMap(deadlines)
+          : "within_rounds" in p
+            ? [p.within_rounds]
+            : [];
+    const before = [spec.success, ...spec.checkpoints.map((c) => c.predicate)].flatMap(deadlines);
+    expect(before).toEqual([14, 14]);
+    for (const seed of [1, 2, 3, 4]) {
+      const a = augmentTask(spec, world, seed);
+      const f = Number(/×([\d.]+)/.exec(a.changes[0] ?? "")?.[1]);
+      const grow = 1 + (f - 1) / 2;
+      expect(a.spec.max_rounds).toBe(Math.ceil(22 * grow));
+      const after = [a.spec.success, ...a.spec.checkpoints.map((c) => c.predicate)].flatMap(deadlines);
+      expect(after, `seed ${seed}`).toEqual([Math.ceil(14 * grow), Math.ceil(14 * grow)]);
+      expect(a.changes).toContain(`2 within_rounds deadline(s) ×${grow}`);
+    }
+  });
+
   it("writes a variant of each bundled task that the scripted team solves and world check passes", async () => {
     const out = tempDir("world-augment");
     const lines = await augmentWorldTasks(ORIGINAL_TASK_FILES, world, {

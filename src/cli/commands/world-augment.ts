@@ -14,6 +14,8 @@ import { playWorldTask } from "../../world/trial/play.js";
 export interface AugmentLine {
   file: string;
   ok: boolean;
+  /** A variant given as input: it is not varied again. */
+  skipped?: boolean;
   text: string;
 }
 
@@ -39,6 +41,11 @@ export async function augmentWorldTasks(
   const lines: AugmentLine[] = [];
   for (const file of files) {
     const spec = loadWorldTask(file, world);
+    // A variant is not varied again (world-tasks/ holds its variants/ too).
+    if (spec.variant_of !== null) {
+      lines.push({ file, ok: true, skipped: true, text: `skipped: a variant of ${spec.variant_of}` });
+      continue;
+    }
     const why: string[] = [];
     let done: AugmentLine | null = null;
     for (let t = 0; t < o.tries && done === null; t++) {
@@ -104,11 +111,11 @@ export function registerWorldAugmentCommand(world: Command): void {
         createWorld(),
         options,
       );
-      for (const l of lines) process.stdout.write(`${l.ok ? "ok  " : "FAIL"} ${l.file}: ${l.text}\n`);
+      for (const l of lines)
+        process.stdout.write(`${l.skipped ? "skip" : l.ok ? "ok  " : "FAIL"} ${l.file}: ${l.text}\n`);
       const failed = lines.filter((l) => !l.ok).length;
-      process.stderr.write(
-        `${lines.length - failed}/${lines.length} tasks have a verified variant in ${options.out}\n`,
-      );
+      const varied = lines.filter((l) => l.skipped !== true).length;
+      process.stderr.write(`${varied - failed}/${varied} tasks have a verified variant in ${options.out}\n`);
       if (failed > 0) process.exitCode = 1;
     });
 }

@@ -46,7 +46,10 @@ export function registerWorldBaselinesCommand(world: Command): void {
     .description(
       "SR and PSR of a team on world tasks (and their variants) under the seed's baselines, in one table",
     )
-    .argument("[tasks...]", "main task files or folders (default world-tasks/)")
+    .argument(
+      "[tasks...]",
+      "task files or folders (default world-tasks/); tasks with variant_of are scored as the augmented set",
+    )
     .option("--variants <dir>", "augmented tasks (longhaul world augment --out DIR), scored as a second set")
     .option("--team <name>", "the team under test", "scripted")
     .option("--seeds <list>", "team seeds, one play of each task per seed (comma-separated)", "1,2,3")
@@ -54,9 +57,15 @@ export function registerWorldBaselinesCommand(world: Command): void {
     .action(async (paths: string[], opts: BaselinesOpts) => {
       getTeamAgent(opts.team);
       const seeds = parseSeeds(opts.seeds);
+      // A folder holding both (world-tasks/ with its variants/) splits by `variant_of`.
+      const given = loadSet(paths.length > 0 ? paths : ["world-tasks"]);
+      const augmented = [
+        ...given.filter((t) => t.variant_of !== null),
+        ...(opts.variants === undefined ? [] : loadSet([opts.variants])),
+      ];
       const sets: Record<string, WorldTaskSpec[]> = {
-        main: loadSet(paths.length > 0 ? paths : ["world-tasks"]),
-        ...(opts.variants === undefined ? {} : { augmented: loadSet([opts.variants]) }),
+        main: given.filter((t) => t.variant_of === null),
+        ...(augmented.length > 0 ? { augmented } : {}),
       };
       const rows = await runBaselines(sets, createWorld(), baselineConditions(opts.team), seeds, (l) =>
         process.stderr.write(`${l}\n`),

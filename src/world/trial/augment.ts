@@ -28,7 +28,12 @@ export function augmentTask(spec: WorldTaskSpec, world: World, seed: number, ind
   const goalItems = new Set<string>();
   // A placed mob exists once: killing it twice is impossible, not harder.
   const placed = new Set(spec.world.mobs.map((m) => m.id));
-  const scaled = (p: WorldPredicate): WorldPredicate => scalePredicate(p, scale, goalItems, placed);
+  // A deadline grows with the budget: a task that must finish in 14 of 22 rounds keeps the same
+  // share of its grown budget, or its variant would ask for more work in the same time.
+  const roundFactor = 1 + (factor - 1) / 2;
+  const deadline = (n: number): number => Math.min(10_000, Math.ceil(n * roundFactor));
+  const scaled = (p: WorldPredicate): WorldPredicate =>
+    scalePredicate(p, { scale, deadline }, goalItems, placed);
   const moved = randomSpawns(spec, world, rng.int(0, 2 ** 31 - 1));
   // Starting items the task gives (not the role kits) grow with the goals, so a variant needs
   // more work, not items that exist nowhere.
@@ -37,7 +42,8 @@ export function augmentTask(spec: WorldTaskSpec, world: World, seed: number, ind
     inventory: m.inventory.map((s) => ({ ...s, qty: scale(s.qty) })),
   }));
   const { reference: _dropped, ...rest } = spec;
-  const maxRounds = Math.min(10_000, Math.ceil(spec.max_rounds * (1 + (factor - 1) / 2)));
+  const maxRounds = deadline(spec.max_rounds);
+  const deadlines = countDeadlines(spec);
   const variant: WorldTaskSpec = {
     ...rest,
     id: `${spec.id}-v${index}`,
@@ -60,18 +66,36 @@ export function augmentTask(spec: WorldTaskSpec, world: World, seed: number, ind
       `${moves} of ${team.length} spawns moved`,
       `task items ×${factor}`,
       `max_rounds ${spec.max_rounds} → ${maxRounds}`,
+      ...(deadlines > 0 ? [`${deadlines} within_rounds deadline(s) ×${roundFactor}`] : []),
     ],
   };
+}
+
+/** How a variant grows amounts (`scale`) and deadlines in rounds (`deadline`). */
+interface Growth {
+  scale: (q: number) => number;
+  deadline: (rounds: number) => number;
+}
+
+/** The number of `within_rounds` conditions in the task's success and checkpoints. */
+function countDeadlines(spec: WorldTaskSpec): number {
+  const count = (p: WorldPredicate): number => {
+    if ("all" in p) return p.all.reduce((n, q) => n + count(q), 0);
+    if ("any" in p) return p.any.reduce((n, q) => n + count(q), 0);
+    return "within_rounds" in p ? 1 : 0;
+  };
+  return spec.checkpoints.reduce((n, c) => n + count(c.predicate), count(spec.success));
 }
 
 /** Scales every goal amount in a predicate; `fixed` names what exists once (a placed mob). */
 function scalePredicate(
   p: WorldPredicate,
-  scale: (q: number) => number,
+  growth: Growth,
   items: Set<string>,
   fixed: ReadonlySet<string>,
 ): WorldPredicate {
-  const again = (q: WorldPredicate): WorldPredicate => scalePredicate(q, scale, items, fixed);
+  const { scale } = growth;
+  const again = (q: WorldPredicate): WorldPredicate => scalePredicate(q, growth, items, fixed);
   const grow = (what: string, qty: number): number => {
     if (fixed.has(what)) return qty;
     items.add(what);
@@ -87,5 +111,6 @@ function scalePredicate(
   if ("delivered" in p)
     return { delivered: { ...p.delivered, qty: grow(p.delivered.item, p.delivered.qty) } };
   if ("killed" in p) return { killed: { ...p.killed, qty: grow(p.killed.mob, p.killed.qty) } };
+  if ("within_rounds" in p) return { within_rounds: growth.deadline(p.within_rounds) };
   return p;
 }

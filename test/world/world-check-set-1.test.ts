@@ -1,0 +1,3 @@
+import { describeWorldCheckSlice } from "./check-set.js";
+
+describeWorldCheckSlice(0, 2);
