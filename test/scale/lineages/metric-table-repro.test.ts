@@ -1,4 +1,4 @@
 import { describeBundledLineage } from "../support/bundled-lineage.js";
 
-// The third depth-10 lineage of the suite, beside orbit-propagate and loan-schedule.
+// The suite's second depth-10 lineage, beside loan-schedule (orbit-propagate's is depth 4).
 describeBundledLineage("metric-table-repro");
