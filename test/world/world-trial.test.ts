@@ -178,7 +178,8 @@ describe("an LLM team, driven by a loopback model server, plays a 3-agent task t
         output: 20,
       });
     });
-    const store = await JobStore.open(tempDir("world-llm"));
+    const llmJobs = tempDir("world-llm");
+    const store = await JobStore.open(llmJobs);
     const config = buildJobConfig({
       tasks,
       agents: ["llm"],
@@ -196,6 +197,25 @@ describe("an LLM team, driven by a loopback model server, plays a 3-agent task t
     expect(t?.usage.input_tokens).toBe(500 * calls);
     expect(t?.usage.output_tokens).toBe(20 * calls);
     expect(t?.usage.parse_errors).toBe(0);
+    // The trial shows in the viewer: its verdict and the replay of the model's game.
+    const viewer = await createViewerApp({ jobsDir: llmJobs });
+    try {
+      const page = await viewer.app.request(`/jobs/${config.job_id}/trials/${t?.trial_id ?? ""}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<b id="world-success">yes</b>');
+      expect(html).toContain("loop-model");
+      const replay = await viewer.app.request(
+        `/api/jobs/${config.job_id}/trials/${t?.trial_id ?? ""}/world-replay`,
+      );
+      expect(replay.status).toBe(200);
+      const view = (await replay.json()) as { verdict: string; rounds: number; calls: unknown[] };
+      expect(view.verdict).toBe("identical");
+      expect(view.rounds).toBe(t?.world?.rounds);
+      expect(view.calls.length).toBeGreaterThanOrEqual(calls);
+    } finally {
+      await viewer.close();
+    }
   });
 });
 
