@@ -15,6 +15,7 @@ import { registerWorldCceCommand } from "./world-cce.js";
 import { registerWorldChatCommand } from "./world-chat.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldJudgeCommand } from "./world-judge.js";
+import { registerWorldListCommand } from "./world-list.js";
 import { registerWorldRecordCommand } from "./world-record.js";
 import { registerWorldRunCommand } from "./world-run.js";
 
@@ -159,6 +160,7 @@ export function registerWorldCommand(program: Command): void {
       process.stdout.write(`${opts.out}\n`);
     });
   registerWorldCheckCommand(world);
+  registerWorldListCommand(world);
   registerWorldRecordCommand(world);
   registerWorldAugmentCommand(world);
   registerWorldBaselinesCommand(world);

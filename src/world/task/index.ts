@@ -6,3 +6,4 @@ export * from "./replay.js";
 export * from "./schema.js";
 export * from "./setup.js";
 export * from "./verify.js";
+export * from "./catalog.js";
