@@ -19,6 +19,7 @@ import { getTeamAgent } from "../../src/world/team/registry.js";
 import { goalKey, goalsOf } from "../../src/world/team/scripted/goals.js";
 import { formatLine, type Line, parseMessage } from "../../src/world/team/scripted/protocol.js";
 import { teamTaskView } from "../../src/world/team/task-view.js";
+import { playWorldTask } from "../../src/world/trial/play.js";
 import { registerWorldKinds } from "../../src/world/trial/register.js";
 import { WORLD_RUN_FILE } from "../../src/world/trial/world-trial.js";
 import { tempDir } from "../runner/helpers.js";
@@ -129,6 +130,15 @@ describe("the scripted team's planning", () => {
     const a = await play();
     expect(a.success).toBe(true);
     expect((await play()).digest).toBe(a.digest);
+  });
+
+  it("counts an item handed over and then worn as received, so the wearer completes", async () => {
+    // The smith hands the shield over and completes at once (no "gave" line); the guard puts it on.
+    // Held nowhere, worn in a slot: still received, so the guard stops waiting for it.
+    const spec = loadWorldTask(join(WORLD_TASKS, "kiteshield-vigil.yaml"), world);
+    const r = await playWorldTask(spec, world, { team: "scripted", seed: 1 });
+    expect(r.verdict.success).toBe(true);
+    expect(r.rounds).toBeLessThan(spec.max_rounds);
   });
 
   it("derives goals from the predicates and names what it cannot plan", () => {

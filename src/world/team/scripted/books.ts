@@ -76,13 +76,27 @@ export function recordSuccess(
 }
 
 /**
- * How much of an item teammates handed the agent, from its own books: what it holds and has used
- * up or passed on, less what it started with (a warrior's food, say) and made, gathered or bought.
+ * How much of an item teammates handed the agent, from its own books: what it holds, wears and has
+ * used up or passed on, less what it started with (a warrior's food, say) and made, gathered or
+ * bought. Worn items count: a shield handed over and then put on is still one received.
  */
 export function fromTeam(t: Tally, kit: ReadonlyMap<string, number>, obs: Observation, item: string): number {
   const n = (m: ReadonlyMap<string, number>): number => m.get(item) ?? 0;
   let out = 0;
   for (const [k, q] of t.gave) if (k.startsWith(`${item}>`)) out += q;
-  const inward = held(obs, item) + n(t.consumed) + out;
+  const inward = held(obs, item) + worn(obs, item) + n(t.consumed) + out;
   return inward - n(kit) - n(t.crafted) - n(t.gathered) - n(t.bought);
+}
+
+/** How many of the agent's equipment slots hold the item. */
+export function worn(obs: Observation, item: string): number {
+  return Object.values(obs.equipment).filter((i) => i === item).length;
+}
+
+/** What the agent has at its first turn, held and worn: what it did not receive. */
+export function startingKit(obs: Observation): Map<string, number> {
+  const kit = new Map<string, number>();
+  for (const s of obs.inventory) kit.set(s.item, (kit.get(s.item) ?? 0) + s.qty);
+  for (const i of Object.values(obs.equipment)) if (i !== undefined) kit.set(i, (kit.get(i) ?? 0) + 1);
+  return kit;
 }

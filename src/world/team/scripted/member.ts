@@ -1,7 +1,7 @@
 import type { Observation } from "../../engine/observe.js";
 import type { ToolCall } from "../../model/tool-args.js";
 import type { TeamTaskView } from "../task-view.js";
-import { fromTeam, newTally, recordSuccess } from "./books.js";
+import { fromTeam, newTally, recordSuccess, startingKit } from "./books.js";
 import { goalStep } from "./goal-steps.js";
 import { type Goal, goalKey } from "./goals.js";
 import type { Knowledge, Point } from "./knowledge.js";
@@ -117,7 +117,7 @@ export class ScriptedMember implements Mind {
 
   act(obs: Observation): ToolCall {
     this.obs = obs;
-    if (this.last === null) this.kit = new Map(obs.inventory.map((s) => [s.item, s.qty]));
+    if (this.last === null) this.kit = startingKit(obs);
     this.readResult();
     this.readMessages();
     this.noteDepleted();
