@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { listMutants, MIN_MUTANTS } from "../../src/task/index.js";
 import { bundledTasks } from "./support/dataset-check.js";
+import { DATASET_SAMPLE, DATASET_SAMPLE_MAX } from "./support/dataset-sample.js";
 
 /**
- * The bundled dataset's rules. Its `task check` runs in dataset-check-1 and -2.test.ts (bwrap)
- * and dataset-docker.test.ts (a docker sample); the CLI's `longhaul task check tasks` runs the same
- * checks on five seeds.
+ * The bundled dataset's rules, for every task. Its `task check` runs on a fixed sample
+ * (dataset-sample.ts) in dataset-check-1 and -2.test.ts (bwrap) and dataset-docker.test.ts (a docker
+ * sample); the CLI's `longhaul task check tasks` runs the same checks on every task and five seeds.
  */
 const tasks = await bundledTasks();
 
@@ -13,6 +14,16 @@ describe("bundled dataset", () => {
   it("has at least 12 tasks covering the nine categories", () => {
     expect(tasks.length).toBeGreaterThanOrEqual(12);
     expect(new Set(tasks.map((t) => t.config.metadata.category)).size).toBeGreaterThanOrEqual(9);
+  });
+
+  it("samples a bounded set of real tasks, every category among them, for the suite's trials", () => {
+    const byName = new Map(tasks.map((t) => [t.name, t]));
+    expect(DATASET_SAMPLE.filter((n) => !byName.has(n))).toEqual([]);
+    expect(new Set(DATASET_SAMPLE).size).toBe(DATASET_SAMPLE.length);
+    expect(DATASET_SAMPLE.length).toBeLessThanOrEqual(DATASET_SAMPLE_MAX);
+    const categories = new Set(tasks.map((t) => t.config.metadata.category));
+    const sampled = new Set(DATASET_SAMPLE.map((n) => byName.get(n)?.config.metadata.category));
+    expect([...categories].filter((c) => !sampled.has(c))).toEqual([]);
   });
 
   describe.each(tasks.map((t) => [t.name, t] as const))("%s", (_name, task) => {

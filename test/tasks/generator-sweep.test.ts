@@ -4,14 +4,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sweepGenerators, sweepSeeds } from "../../src/runner/generator-sweep.js";
 import { bundledTasksDir } from "../../src/runner/index.js";
-import { loadTasks } from "../../src/task/index.js";
 import { runOneTrial } from "../support/one-trial.js";
+import { sampledBundledTasks } from "./support/dataset-sample.js";
 
 /**
- * Every bundled grader's hidden-case generator, on a fixed-seed sample (the full sweep:
+ * The sampled bundled graders' hidden-case generators (dataset-sample.ts), on a fixed-seed sample (the full sweep:
  * `npx tsx bench/generator-sweep.ts`), and what a generator failure makes of a trial.
  */
-const tasks = await loadTasks([bundledTasksDir()]);
+const tasks = await sampledBundledTasks();
 // A meter-billing "units" bundle with fewer than 20 readings once made its generator fail.
 const SHORT_UNITS_BUNDLE = 1921589641;
 

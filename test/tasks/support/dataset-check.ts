@@ -3,6 +3,7 @@ import { bundledTasksDir, checkTask } from "../../../src/runner/index.js";
 import { getSandboxProvider } from "../../../src/sandbox/registry.js";
 import { loadTasks } from "../../../src/task/index.js";
 import type { Task } from "../../../src/task/types.js";
+import { sampledBundledTasks } from "./dataset-sample.js";
 
 /** The stress seeds of the suite's `task check` (the CLI runs five). */
 export const SEEDS = [1000, 8919] as const;
@@ -17,11 +18,12 @@ export const bundledTasks = (): Promise<Task[]> => loadTasks([bundledTasksDir()]
  * nop ≤ 0.05 and a deterministic verifier (the partial re-run on the second seed): 2 or 4 trials
  * per task. (The full check, every agent on every seed plus the mutants, is `longhaul task check`;
  * the mutants are sampled in mutants.test.ts.) Tasks are dealt to the parts by name, every
- * `parts`-th one, so that every bundled task (one added later too) falls in exactly one part, and
- * the parts run in the suite's two workers side by side.
+ * `parts`-th one, so that every sampled task falls in exactly one part, and the parts run in the
+ * suite's two workers side by side. The tasks are the fixed sample of dataset-sample.ts; the
+ * whole dataset is `longhaul task check tasks/`.
  */
 export async function describeDatasetPart(part: number, parts: number): Promise<void> {
-  const all = [...(await bundledTasks())].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const all = await sampledBundledTasks();
   const sampled = new Set(all.filter((_, i) => i % 3 === 0).map((t) => t.name));
   const mine = all.filter((_, i) => i % parts === part - 1);
   const provider = getSandboxProvider("bwrap");
