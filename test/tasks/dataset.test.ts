@@ -27,13 +27,15 @@ describe("bundled dataset", () => {
   });
 
   describe.each(tasks.map((t) => [t.name, t] as const))("%s", (_name, task) => {
-    it("meets the dataset rules: ≥ 5 subtasks, hidden ≥ 60% of weight, expert time ≥ 30 min", () => {
+    it("meets the dataset rules: ≥ 5 subtasks, hidden ≥ 60% of weight, expert time ≥ 30 min, a 90-minute budget", () => {
       const subtasks = task.rubric.subtasks;
       const total = subtasks.reduce((s, x) => s + x.weight, 0);
       const hidden = subtasks.filter((x) => x.visibility === "hidden").reduce((s, x) => s + x.weight, 0);
       expect(subtasks.length).toBeGreaterThanOrEqual(5);
       expect(hidden / total).toBeGreaterThanOrEqual(0.6);
       expect(task.config.metadata.expert_time_estimate_min ?? 0).toBeGreaterThanOrEqual(30);
+      // The agent's budget is the benchmark's, the same for every task: 90 minutes.
+      expect(task.config.agent.timeout_sec).toBe(5400);
     });
 
     it(`ships at least ${MIN_MUTANTS} mutants, each saying what it gets wrong`, () => {
