@@ -31,7 +31,8 @@ export interface PlannedTrialRun {
 export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult | null> {
   const { config, planned, signal } = r;
   const { task, image } = r.ready;
-  let lastError: unknown;
+  // Each attempt's reason, so a trial that failed every time says whether it was one cause or several.
+  const reasons: string[] = [];
   for (let attempt = 0; attempt <= config.retries; attempt++) {
     if (signal.aborted) return null;
     try {
@@ -57,14 +58,21 @@ export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult |
       if (!(e instanceof InfraError) || !e.retryable) {
         if (e instanceof UserError || !(e instanceof InfraError)) throw e;
       }
-      lastError = e;
+      reasons.push(errorMessage(e));
       if (attempt < config.retries) {
         r.progress.trialRetry(planned.trialId, attempt + 2, errorMessage(e));
-        await new Promise((res) => setTimeout(res, Math.min(5000, 250 * 2 ** attempt)));
+        // 1 s, 2 s, 4 s …: a machine busy enough to fail a trial is rarely free again within a second.
+        await new Promise((res) => setTimeout(res, Math.min(10_000, 1000 * 2 ** attempt)));
       }
     }
   }
-  return infraFailure(config, task, planned, errorMessage(lastError));
+  return infraFailure(config, task, planned, attemptsMessage(reasons));
+}
+
+/** `boom` for one attempt or one repeated reason, else `attempt 1: a; attempt 2: b; …`. */
+export function attemptsMessage(reasons: readonly string[]): string {
+  if (new Set(reasons).size <= 1) return reasons[0] ?? "unknown infrastructure failure";
+  return reasons.map((m, i) => `attempt ${i + 1}: ${m}`).join("; ");
 }
 
 /** The result recorded for a trial that could not run (infrastructure, image, task bundle). */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InfraError } from "../../src/core/index.js";
 import { runJob } from "../../src/runner/index.js";
+import { attemptsMessage } from "../../src/runner/run-planned-trial.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import type { SandboxProvider } from "../../src/sandbox/types.js";
 import { JobStore } from "../../src/store/index.js";
@@ -130,5 +131,15 @@ describe("runJob on the bwrap sandbox", () => {
     expect(bad.trials[0]?.outcome).toBe("infra_error");
     expect(bad.trials[0]?.reward).toBeNull();
     expect(creates).toBe(2);
+    // One cause, said once.
+    expect(bad.trials[0]?.error?.message).toBe("sandbox would not start (injected)");
+  });
+
+  it("names each attempt's reason when the failures differ", () => {
+    expect(attemptsMessage(["a", "a"])).toBe("a");
+    expect(attemptsMessage(["tmux did not come up", "model server refused"])).toBe(
+      "attempt 1: tmux did not come up; attempt 2: model server refused",
+    );
+    expect(attemptsMessage([])).toBe("unknown infrastructure failure");
   });
 });
