@@ -5,7 +5,7 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { graderKitDir } from "../src/grading/kit-path.js";
+import { sealedRunDir } from "../src/grading/sealed-run-path.js";
 import { SYSTEM_BINDS } from "../src/sandbox/bwrap-args.js";
 import { BwrapProvider } from "../src/sandbox/bwrap-provider.js";
 import { scanWithFind } from "../src/sandbox/host-secrets.js";
@@ -38,7 +38,7 @@ for (const limits of ["auto", "rlimit"] as const) {
   try {
     const script = `${timed("/longhaul/kit/sealed-run -- true", "s")}; ${timed("/bin/true", "b")}`;
     const r = await sandbox.exec(["bash", "-c", script], {
-      mounts: [{ hostPath: graderKitDir(), sandboxPath: "/longhaul/kit", readonly: true }],
+      mounts: [{ hostPath: sealedRunDir(), sandboxPath: "/longhaul/kit", readonly: true }],
       nestedSandbox: true,
       freshDirs: ["/root", "/tmp"],
       timeoutSec: 300,

@@ -1,5 +1,5 @@
-// dist/ is mounted alone inside the sandbox (at /longhaul/dist), away from the root package.json:
-// this marker makes plain `node` load its files as ES modules there too.
+// dist/package.json marks a finished build (written last, after tsc succeeded) and lets dist/
+// load as ES modules on its own.
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/package.json", `${JSON.stringify({ type: "module", private: true }, null, 2)}\n`);

@@ -1,4 +1,4 @@
-export * from "./kit-path.js";
 export * from "./reward.js";
 export * from "./rubric.js";
+export * from "./sealed-run-path.js";
 export type * from "./types.js";

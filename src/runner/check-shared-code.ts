@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import type { Task } from "../task/types.js";
+import { kitVersionOf } from "../task/verifier-kit.js";
 import type { CheckItem } from "./check-task.js";
 
 /**
@@ -14,8 +15,10 @@ import type { CheckItem } from "./check-task.js";
  * lines left out, white space removed). Measured over the 13 bundled tasks: apart from real copies,
  * the longest run a grader shares with its solution is 3 lines (a guard `n = b + c; if n == 0:
  * return 1.0` in metric-table-repro), and 4 lines where both follow a formula the PNG
- * specification fixes (blob-count's Paeth predictor); lh.py, test.sh and the graders' harness share
- * nothing with any solution. Every real copy found (7 tasks) is 6 lines or longer, and twice the
+ * specification fixes (blob-count's Paeth predictor); test.sh and the graders' harness share
+ * nothing with any solution. The verifier kit (tests/lh.py, a file whose first line names the kit
+ * version) is longhaul's, not the author's, and is not compared: its PNG codec and CSV reader may
+ * well match a solution's. Every real copy found (7 tasks) is 6 lines or longer, and twice the
  * longest incidental run keeps a margin. A block must also hold MIN_BLOCK_CHARS characters, so
  * six short statements (`i+=1`, `returnx`) never count on their own.
  *
@@ -237,6 +240,7 @@ function sourceFiles(dir: string, root: string, skipTopDirs: readonly string[] =
         if (ext !== "" && !SOURCE_EXT.has(ext)) continue;
         const text = readFileSync(path, "utf8");
         if (text.includes("\0") || (ext === "" && !text.startsWith("#!"))) continue;
+        if (kitVersionOf(text) !== null) continue;
         out.push({ path: relative(root, path), lines: normalise(text, SLASH_EXT.has(ext)) });
       }
     }

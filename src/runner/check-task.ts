@@ -4,6 +4,7 @@ import type { TrialResult } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import { listMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
+import { kitCheck } from "./check-kit.js";
 import { type MutantResult, mutantChecks, runMutants } from "./check-mutants.js";
 import { sharedCodeCheck } from "./check-shared-code.js";
 import { type CheckTrial, withCheckTrials } from "./check-trials.js";
@@ -55,18 +56,20 @@ export const MAX_PUBLIC_WEIGHT = 0.2;
  * partial solution (when shipped) lands strictly between 0.2 and 0.8, every mutant stays below
  * R = 0.95, the verifier gives the same scores and stress digest when oracle, nop and partial each
  * run their first seed again, public subtasks weigh at most 20%, and no file under tests/ shares a
- * block of code with solution/ (check-shared-code.ts).
+ * block of code with solution/ (check-shared-code.ts), and tests/lh.py, when present, is the current
+ * verifier kit (check-kit.ts).
  */
 export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckResult> {
   const rewards: TaskCheckResult["rewards"] = { oracle: [], nop: [], partial: [] };
   // Reads files only: reported even when no trial can run.
   const shared = sharedCodeCheck(task);
+  const kit = kitCheck(task);
   if (!existsSync(join(task.paths.solution, "solve.sh"))) {
     const detail = `${join(task.paths.solution, "solve.sh")} is missing: the oracle has nothing to run`;
     return {
       task: task.name,
       ok: false,
-      checks: [{ name: "solution/solve.sh exists", ok: false, detail }, shared],
+      checks: [{ name: "solution/solve.sh exists", ok: false, detail }, shared, kit],
       rewards,
       mutants: [],
     };
@@ -77,12 +80,12 @@ export async function checkTask(task: Task, o: CheckOptions): Promise<TaskCheckR
     return {
       task: task.name,
       ok: false,
-      checks: [{ name: "image builds", ok: false, detail: run.error }, shared],
+      checks: [{ name: "image builds", ok: false, detail: run.error }, shared, kit],
       rewards,
       mutants,
     };
   }
-  const checks = [...run.value, shared];
+  const checks = [...run.value, shared, kit];
   return { task: task.name, ok: checks.every((c) => c.ok), checks, rewards, mutants };
 }
 

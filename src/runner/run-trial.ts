@@ -58,7 +58,7 @@ export interface TrialParams {
   workdirFrom?: string;
   /**
    * The caller only asks whether R < 1 (RES verification's bare-oracle trial): the verifier gets
-   * LONGHAUL_STOP_AT_FIRST_FAILURE=1, and a grader that honours it (lh.py, the grader kit) stops
+   * LONGHAUL_STOP_AT_FIRST_FAILURE=1, and a grader that honours it (the verifier kit lh.py) stops
    * after the first weighted subtask below 1. The reward is then a lower bound, below 1 exactly
    * when the full run's is. Never for a scored trial.
    */

@@ -1,29 +1,26 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { graderKitDir } from "../grading/kit-path.js";
+import { SEALED_RUN_SANDBOX_DIR, sealedRunDir } from "../grading/sealed-run-path.js";
 import type { ExecOptions, Mount } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
-import { packageRoot } from "./package-root.js";
 import { verifierTaskEnv } from "./task-env.js";
 
 /**
- * What the verifier sees beyond the agent's sandbox: the task's tests (read-only at /tests), the
- * grader kit at /longhaul/kit and longhaul's compiled library at /longhaul/dist (for the stress
- * generators). None of these is ever mounted while an agent process exists.
+ * What the verifier sees beyond the agent's sandbox: the task's tests (read-only at /tests, the
+ * verifier kit tests/lh.py among them) and the sealed runner at /longhaul/kit/sealed-run, the one
+ * documented exception to "the task carries all its grading code" (without it the kit runs the
+ * agent's programs unsealed and says so). Neither is ever mounted while an agent process exists.
  */
 export function verifierMounts(task: Task): Mount[] {
-  const mounts: Mount[] = [{ hostPath: task.paths.tests, sandboxPath: "/tests", readonly: true }];
-  mounts.push({ hostPath: graderKitDir(), sandboxPath: "/longhaul/kit", readonly: true });
-  const dist = join(packageRoot(), "dist");
-  if (existsSync(dist)) mounts.push({ hostPath: dist, sandboxPath: "/longhaul/dist", readonly: true });
-  return mounts;
+  return [
+    { hostPath: task.paths.tests, sandboxPath: "/tests", readonly: true },
+    { hostPath: sealedRunDir(), sandboxPath: SEALED_RUN_SANDBOX_DIR, readonly: true },
+  ];
 }
 
 /**
  * The verifier's environment, given explicitly (nothing is inherited from the host or the agent):
  * Python ignores user site-packages and writes no bytecode next to the tests. The task's
  * [environment.env] and [verifier.env] come over these defaults; longhaul's own LONGHAUL_*
- * variables come last, so a task cannot point the verifier at another seed or kit.
+ * variables come last, so a task cannot point the verifier at another seed.
  */
 export function verifierEnv(task: Task, seed: number): Record<string, string> {
   // An image's own ENV (PATH to a venv, HOME of its USER) must reach the verifier as it reaches
@@ -44,8 +41,6 @@ export function verifierEnv(task: Task, seed: number): Record<string, string> {
     LONGHAUL_SEED: String(seed),
     LONGHAUL_VERIFIER_DIR: "/logs/verifier",
     LONGHAUL_WORKDIR: task.config.environment.workdir,
-    LONGHAUL_KIT: "/longhaul/kit/grader-kit.mjs",
-    LONGHAUL_STRESS: "/longhaul/dist/stress/index.js",
   };
 }
 
@@ -68,7 +63,7 @@ export const VERIFIER_CWD = "/tests";
  * Everything of the verifier's exec besides its command and limits. Its home and /tmp start
  * empty (the agent's files there are not loaded by any interpreter), it starts outside the
  * agent's workdir (which stays mounted, so outputs can be graded), and it may nest sandboxes
- * so the grader kit's sealed-run can run the agent's program away from /tests and the seed.
+ * so the sealed runner can run the agent's program away from /tests and the seed.
  */
 export function verifierExecOptions(
   task: Task,
@@ -80,7 +75,7 @@ export function verifierExecOptions(
     env: verifierEnv(task, seed),
     cwd: VERIFIER_CWD,
     freshDirs: ["/root", "/tmp"],
-    // Where the provider forbids nesting (docker), the grader kit's sealed-run cannot start and
+    // Where the provider forbids nesting (docker), the sealed runner cannot start and
     // says so (a grading error); plain Harbor verifiers do not need it.
     nestedSandbox: nestingAllowed,
   };

@@ -5,3 +5,4 @@ export * from "./kinds.js";
 export * from "./load.js";
 export * from "./mutants.js";
 export type * from "./types.js";
+export * from "./verifier-kit.js";

@@ -199,6 +199,15 @@ describe("the packed package installed in a folder of its own", () => {
     expect((await inWork(bin, ["--version"])).stdout).toBe(`${manifest.version}\n`);
   });
 
+  it("scaffolds a task carrying the packed verifier kit, and ships the sealed runner", async () => {
+    const bin = join(work, "node_modules", ".bin", "longhaul");
+    await inWork(bin, ["task", "new", join(work, "kit-task")]);
+    const kit = readFileSync(join(pkgDir, "kit", "lh.py"), "utf8");
+    expect(readFileSync(join(work, "kit-task", "tests", "lh.py"), "utf8")).toBe(kit);
+    expect(kit).toBe(readFileSync(join(ROOT, "kit", "lh.py"), "utf8"));
+    expect(existsSync(join(pkgDir, "src", "grading", "kit", "sealed-run"))).toBe(true);
+  });
+
   it.concurrent("runs an oracle trial of a bundled task with the installed CLI: R = 1", async () => {
     const bin = join(work, "node_modules", ".bin", "longhaul");
     const jobs = join(work, "jobs-cli");

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GRADER_KIT_SANDBOX_DIR, graderKitDir } from "../../src/grading/kit-path.js";
+import { SEALED_RUN_SANDBOX_DIR, sealedRunDir } from "../../src/grading/sealed-run-path.js";
 import { BwrapProvider } from "../../src/sandbox/bwrap-provider.js";
 import { DockerProvider } from "../../src/sandbox/docker/docker-provider.js";
 import type { ImageRef } from "../../src/sandbox/image/types.js";
@@ -57,12 +57,12 @@ describe.each(providers)("sealed-run under %s", (_name, make) => {
   it("runs the program nested, away from /tests and the verifier's environment", async () => {
     expect(sandbox.nestingAllowed).not.toBe(false);
     const probe = `cat /tests/secret 2>/dev/null || echo no-tests; echo "seed=\${LONGHAUL_SEED:-none}"; id -u`;
-    const r = await sandbox.exec([`${GRADER_KIT_SANDBOX_DIR}/sealed-run`, "--", "/bin/sh", "-c", probe], {
+    const r = await sandbox.exec([`${SEALED_RUN_SANDBOX_DIR}/sealed-run`, "--", "/bin/sh", "-c", probe], {
       nestedSandbox: true,
       env: { LONGHAUL_SEED: "12345" },
       mounts: [
         { hostPath: join(root, "tests"), sandboxPath: "/tests", readonly: true },
-        { hostPath: graderKitDir(), sandboxPath: GRADER_KIT_SANDBOX_DIR, readonly: true },
+        { hostPath: sealedRunDir(), sandboxPath: SEALED_RUN_SANDBOX_DIR, readonly: true },
       ],
       timeoutSec: 60,
     });

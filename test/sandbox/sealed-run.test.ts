@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { graderKitDir } from "../../src/grading/kit-path.js";
+import { sealedRunDir } from "../../src/grading/sealed-run-path.js";
 import { BwrapProvider } from "../../src/sandbox/bwrap-provider.js";
 import type { BwrapSandbox } from "../../src/sandbox/bwrap-sandbox.js";
 import type { ExecOptions, Sandbox } from "../../src/sandbox/types.js";
@@ -38,7 +38,7 @@ describe("sealed-run (grader kit)", () => {
   const verifier = (nested: boolean): ExecOptions => ({
     mounts: [
       { hostPath: TESTS, sandboxPath: "/tests", readonly: true },
-      { hostPath: graderKitDir(), sandboxPath: "/longhaul/kit", readonly: true },
+      { hostPath: sealedRunDir(), sandboxPath: "/longhaul/kit", readonly: true },
     ],
     env: { LONGHAUL_SEED: "4242", LONGHAUL_WORKDIR: "/app" },
     cwd: "/tests",

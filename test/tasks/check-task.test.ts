@@ -73,6 +73,7 @@ describe("task check determinism", () => {
       "different seeds → different stress inputs",
       "public weight ≤ 20%",
       "tests/ shares no code with solution/",
+      "tests/lh.py is the current verifier kit",
     ]);
     expect(result.ok).toBe(true);
   });

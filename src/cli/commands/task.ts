@@ -1,7 +1,9 @@
-import { resolve, sep } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
 import pc from "picocolors";
+import { UserError } from "../../core/index.js";
 import {
   bundledTasksDir,
   checkMutants,
@@ -10,7 +12,15 @@ import {
   type TaskCheckResult,
 } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
-import { checkHostTools, loadTaskSet, MIN_MUTANTS, type Task } from "../../task/index.js";
+import {
+  checkHostTools,
+  describeKitStatus,
+  loadTaskSet,
+  MIN_MUTANTS,
+  readKit,
+  type Task,
+  updateKit,
+} from "../../task/index.js";
 import { CATEGORIES } from "../../task/scaffold/categories.js";
 import { scaffoldTask } from "../../task/scaffold/scaffold.js";
 import { nonNegativeInt, positiveInt, positiveNumber, writeJson } from "../options.js";
@@ -31,13 +41,42 @@ export function registerTaskCommand(program: Command): void {
   const task = program.command("task").description("author and check tasks");
   task
     .command("new")
-    .description("scaffold a task (rubric, grader on the kit, stress cases, solve.sh, partial.sh)")
+    .description(
+      "scaffold a task (rubric, Python grader on the verifier kit, stress cases, solve.sh, partial.sh)",
+    )
     .argument("<path>", "folder to create; its name is the task name")
     .option("--category <c>", `one of: ${CATEGORIES.join(", ")}`, "software-engineering")
     .action((path: string, opts: { category: string }) => {
       const dir = scaffoldTask(path, opts.category);
       process.stdout.write(`${dir}\n`);
       process.stderr.write(`next: edit it, then run: longhaul task check ${path}\n`);
+    });
+  task
+    .command("kit-update")
+    .description(
+      "rewrite each task's tests/lh.py with the current verifier kit (an edited copy needs --force)",
+    )
+    .argument("<tasks...>", "task folders")
+    .option("--force", "overwrite an edited (or newer) copy too")
+    .action((paths: string[], opts: { force?: boolean }) => {
+      const kit = readKit();
+      for (const p of paths) {
+        const tests = join(resolve(p), "tests");
+        if (!existsSync(tests)) throw new UserError(`${p}: no tests/ folder; is it a task folder?`);
+      }
+      for (const p of paths) {
+        try {
+          const u = updateKit(join(resolve(p), "tests"), opts.force === true, kit);
+          const line = u.written
+            ? `updated ${u.file} to kit version ${kit.version} (was: ${u.from.state}${u.from.version === null ? "" : `, version ${u.from.version}`})`
+            : describeKitStatus(u.from);
+          process.stdout.write(`${line}\n`);
+        } catch (e) {
+          if (!(e instanceof UserError)) throw e;
+          process.stderr.write(`refused: ${e.message}\n`);
+          process.exitCode = 1;
+        }
+      }
     });
   task
     .command("check")

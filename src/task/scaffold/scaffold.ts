@@ -1,10 +1,11 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { UserError } from "../../core/index.js";
+import { readKit } from "../verifier-kit.js";
 import { CATEGORIES, isCategory } from "./categories.js";
 import {
   EXAMPLE_CSV,
-  GRADE_MJS,
+  GRADE_PY,
   INSTRUCTION,
   PARTIAL_SH,
   RUBRIC,
@@ -32,7 +33,9 @@ export function scaffoldTask(path: string, category = "software-engineering"): s
     ["solution/partial.sh", PARTIAL_SH, true],
     ["tests/test.sh", TEST_SH, true],
     ["tests/rubric.toml", RUBRIC, false],
-    ["tests/grade.mjs", GRADE_MJS, false],
+    ["tests/grade.py", GRADE_PY, false],
+    // The verifier kit, byte for byte: the task runs under plain Harbor with nothing mounted.
+    ["tests/lh.py", readKit().text, false],
   ];
   for (const [rel, content, executable] of files) {
     const file = join(dir, rel);

@@ -30,7 +30,7 @@ allow_internet = false
 workdir = "/app"
 
 [requires]
-host_tools = ["python3", "node"]
+host_tools = ["python3"]
 `;
 }
 
@@ -81,7 +81,19 @@ PY
 `;
 
 export const TEST_SH = `#!/bin/bash
-exec node /tests/grade.mjs
+# Verifier entry: tests/grade.py on the verifier kit tests/lh.py (refresh it with
+# \`longhaul task kit-update\`). Python runs isolated (-I): nothing in the agent's home or
+# workdir is imported.
+mkdir -p "\${LONGHAUL_VERIFIER_DIR:-/logs/verifier}"
+python3 -I /tests/grade.py
+rc=$?
+# 86: the sealed runner could not isolate the agent's program; 87: the grader's own hidden-case
+# generator failed. Either is a grading error: no reward file.
+if [ "$rc" = 86 ] || [ "$rc" = 87 ]; then
+  exit "$rc"
+fi
+# A crash of the grader still leaves a score of 0 for every subtask.
+[ "$rc" = 0 ] || python3 -I -c 'import sys; sys.path.insert(0, "/tests"); import lh; lh.Grader().finish()'
 `;
 
 export const RUBRIC = `[[subtask]]
@@ -120,83 +132,103 @@ visibility = "hidden"
 description = "six seeded files, each with a random mix of the perturbations"
 `;
 
-export const GRADE_MJS = `// Verifier: hidden stress cases are generated here, from LONGHAUL_SEED, at verification time.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
-import { createGrader, relativeError } from "/longhaul/kit/grader-kit.mjs";
+export const GRADE_PY = `"""Verifier: hidden stress cases are generated here, from LONGHAUL_SEED, at verification time."""
+import gzip
+import os
+import sys
 
-// longhaul's seeded stress library (gzip/base64 wrappers, renamed fields, encodings, …).
-const { randomLayers, wrap } = await import(process.env.LONGHAUL_STRESS ?? "/longhaul/dist/stress/index.js");
+sys.path.insert(0, "/tests")
+from lh import Grader, generate, random_layers, relative_error, rng_for, run, score_continuous, wrap
 
-const g = createGrader();
-mkdirSync("/tmp/cases", { recursive: true });
-let n = 0;
+COLS = ["id", "amount", "memo"]
+CASES = "/tmp/cases"
+os.makedirs(CASES, exist_ok=True)
+g = Grader()
+written = [0]
 
-function makeRows(rng) {
-  const rows = [];
-  for (let i = 0; i < rng.int(5, 40); i++) rows.push({ id: String(i + 1), amount: (rng.int(-50000, 90000) / 100).toFixed(2), memo: \`m\${rng.int(0, 999)}\` });
-  return rows;
-}
-const expected = (rows) => rows.reduce((s, r) => s + Number(r.amount), 0);
-function toCsv(rows, cols, { crlf = false, bom = false } = {}) {
-  const nl = crlf ? "\\r\\n" : "\\n";
-  const text = [cols.join(","), ...rows.map((r) => cols.map((c) => r[c]).join(","))].join(nl) + nl;
-  return (bom ? "\\ufeff" : "") + text;
-}
-async function total(ctx, name, content) {
-  ctx.recordStress(name, content);
-  const path = \`/tmp/cases/\${n++}-\${name}\`;
-  writeFileSync(path, content);
-  const r = await ctx.run("python3", ["/app/total.py", path], { timeoutMs: 10000 });
-  return r.code === 0 ? Number(r.stdout.trim()) : Number.NaN;
-}
-const close = (got, want) => Number.isFinite(got) && Math.abs(got - want) < 0.005;
 
-g.binary("public_example", async (ctx) => {
-  const r = await ctx.run("python3", ["/app/total.py", "/app/data/example.csv"]);
-  return { pass: r.code === 0 && r.stdout.trim() === "61.25", message: \`printed \${JSON.stringify(r.stdout.trim())}\` };
-});
+def make_rows(rng):
+    return [{"id": str(i + 1), "amount": "%.2f" % (rng.int(-50000, 90000) / 100), "memo": "m%d" % rng.int(0, 999)}
+            for i in range(rng.int(5, 40))]
 
-g.continuous("plain_cases", async (ctx) => {
-  let worst = 0;
-  for (let i = 0; i < 3; i++) {
-    const rows = makeRows(ctx.rng);
-    const got = await total(ctx, "plain.csv", toCsv(rows, ["id", "amount", "memo"]));
-    worst = Math.max(worst, Number.isFinite(got) ? relativeError(got, expected(rows)) : 1);
-  }
-  return { error: worst, tolerance: 1e-6, cutoff: 0.1, decay: "linear", message: \`worst relative error \${worst}\` };
-});
 
-g.binary("reordered_columns", async (ctx) => {
-  const rows = makeRows(ctx.rng);
-  const cols = ctx.rng.shuffle(["id", "amount", "memo"]);
-  if (cols[1] === "amount") cols.reverse();
-  const got = await total(ctx, "reordered.csv", toCsv(rows, cols));
-  return { pass: close(got, expected(rows)), message: \`columns \${cols.join(",")}: got \${got}\` };
-});
+def expected(rows):
+    return sum(float(r["amount"]) for r in rows)
 
-g.binary("wrapped_files", async (ctx) => {
-  const rows = makeRows(ctx.rng);
-  const text = toCsv(rows, ["amount", "id", "memo"], { crlf: true, bom: true });
-  const layers = randomLayers(ctx.rng, 2, 4);
-  const got = await total(ctx, "wrapped.csv", wrap(new TextEncoder().encode(text), layers));
-  return { pass: close(got, expected(rows)), message: \`layers \${layers.join("+")}: got \${got}\` };
-});
 
-g.episode("mixed_episodes", async (ctx) => {
-  const records = [];
-  for (let i = 0; i < 6; i++) {
-    const rows = makeRows(ctx.rng);
-    const cols = ctx.rng.next() < 0.5 ? ["id", "amount", "memo"] : ctx.rng.shuffle(["id", "amount", "memo"]);
-    const opts = { crlf: ctx.rng.next() < 0.5, bom: ctx.rng.next() < 0.5 };
-    let content = toCsv(rows, cols, opts);
-    const gz = ctx.rng.next() < 0.5;
-    if (gz) content = gzipSync(Buffer.from(content, "utf8"));
-    const got = await total(ctx, \`episode-\${i}.csv\`, content);
-    records.push({ score: close(got, expected(rows)) ? 1 : 0, cols: cols.join(","), ...opts, gzip: gz });
-  }
-  return records;
-});
+def to_csv(rows, cols, crlf=False, bom=False):
+    nl = "\\r\\n" if crlf else "\\n"
+    text = nl.join([",".join(cols)] + [",".join(r[c] for c in cols) for r in rows]) + nl
+    return ("\\ufeff" if bom else "") + text
 
-await g.run();
+
+def total(name, content):
+    """Runs the agent's total.py (sealed) on one generated file; None when it fails."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    g.digest(data)  # feeds the stress digest: task check confirms seeds give different cases
+    written[0] += 1
+    path = "%s/%d-%s" % (CASES, written[0], name)
+    with open(path, "wb") as f:
+        f.write(data)
+    code, out, _ = run(["python3", "/app/total.py", path])
+    try:
+        return float(out.strip()) if code == 0 else None
+    except ValueError:
+        return None
+
+
+def close(got, want):
+    return got is not None and abs(got - want) < 0.005
+
+
+def public_example():
+    code, out, _ = run(["python3", "/app/total.py", "/app/data/example.csv"])
+    return (1.0 if code == 0 and out.strip() == "61.25" else 0.0), "printed %r" % out.strip()
+
+
+def plain_cases():
+    rng, worst = rng_for("plain_cases"), 0.0
+    for _ in range(3):
+        rows = generate(make_rows, rng)
+        got = total("plain.csv", to_csv(rows, COLS))
+        worst = max(worst, 1.0 if got is None else relative_error(got, expected(rows)))
+    return score_continuous(worst, 1e-6, 0.1), "worst relative error %g" % worst
+
+
+def reordered_columns():
+    rng = rng_for("reordered_columns")
+    rows = generate(make_rows, rng)
+    cols = rng.shuffle(COLS)
+    if cols[1] == "amount":
+        cols.reverse()
+    got = total("reordered.csv", to_csv(rows, cols))
+    return (1.0 if close(got, expected(rows)) else 0.0), "columns %s: got %s" % (",".join(cols), got)
+
+
+def wrapped_files():
+    rng = rng_for("wrapped_files")
+    rows = generate(make_rows, rng)
+    layers = random_layers(rng, 2, 4)
+    got = total("wrapped.csv", wrap(to_csv(rows, ["amount", "id", "memo"], crlf=True, bom=True), layers))
+    return (1.0 if close(got, expected(rows)) else 0.0), "layers %s: got %s" % ("+".join(layers), got)
+
+
+def mixed_episodes():
+    rng, scores = rng_for("mixed_episodes"), []
+    for i in range(6):
+        rows = generate(make_rows, rng)
+        cols = COLS if rng.next() < 0.5 else rng.shuffle(COLS)
+        content = to_csv(rows, cols, crlf=rng.next() < 0.5, bom=rng.next() < 0.5)
+        if rng.next() < 0.5:
+            content = gzip.compress(content.encode("utf-8"), mtime=0)
+        scores.append(1.0 if close(total("episode-%d.csv" % i, content), expected(rows)) else 0.0)
+    return sum(scores) / len(scores), "%d/%d episodes" % (sum(scores), len(scores))
+
+
+g.check("public_example", public_example)
+g.check("plain_cases", plain_cases)
+g.check("reordered_columns", reordered_columns)
+g.check("wrapped_files", wrapped_files)
+g.check("mixed_episodes", mixed_episodes)
+g.finish()
 `;

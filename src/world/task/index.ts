@@ -1,3 +1,4 @@
+export * from "./catalog.js";
 export * from "./load.js";
 export * from "./merge.js";
 export * from "./predicates.js";
@@ -6,4 +7,3 @@ export * from "./replay.js";
 export * from "./schema.js";
 export * from "./setup.js";
 export * from "./verify.js";
-export * from "./catalog.js";
