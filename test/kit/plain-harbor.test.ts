@@ -7,8 +7,9 @@ import { tempDir } from "../runner/helpers.js";
 
 /**
  * A bundled task under plain Harbor: the verifier gets the task's tests/ at /tests and nothing of
- * longhaul (no /longhaul mount, no LONGHAUL_* variable), so the kit's defaults apply (seed 0,
- * /app, /logs/verifier) and the agent's programs run unsealed. The oracle must still score 1.0.
+ * longhaul (no /longhaul mount, no LONGHAUL_* variable), so the kit's defaults apply (a seed it
+ * draws and records, /app, /logs/verifier) and the agent's programs run unsealed. The oracle must
+ * still score 1.0.
  */
 describe("a bundled task graded with only its tests/ directory", () => {
   it("gives the oracle R = 1.0 with no longhaul mount, and says its runs were unsealed", () => {
@@ -53,9 +54,14 @@ describe("a bundled task graded with only its tests/ directory", () => {
     expect(reward.reward).toBe(1);
     const details = JSON.parse(readFileSync(join(logs, "reward-details.json"), "utf8")) as {
       sealed?: boolean;
+      seed?: number;
+      seed_source?: string;
       subtasks: Record<string, { sealed?: boolean }>;
     };
     expect(details.sealed).toBe(false);
+    // No seed given: the kit drew one and recorded it, so the run can be repeated with LONGHAUL_SEED.
+    expect(details.seed_source).toBe("drawn");
+    expect(Number.isInteger(details.seed)).toBe(true);
     // Subtasks that ran the agent's program say so; one scored from earlier runs' outputs does not.
     expect(details.subtasks.public_examples?.sealed).toBe(false);
     expect(details.subtasks.hidden_plain?.sealed).toBe(false);

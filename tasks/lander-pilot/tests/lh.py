@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 1 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 2 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -22,10 +22,19 @@ import threading
 import traceback
 import zlib
 
-KIT_VERSION = 1
+KIT_VERSION = 2
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
-SEED = int(os.environ.get("LONGHAUL_SEED", "0") or 0)
+def _seed_from_env():
+    """LONGHAUL_SEED when the harness gives one; otherwise (plain Harbor) a fresh draw, recorded in
+    reward-details.json, so hidden cases differ between trials and a run can still be repeated."""
+    given = os.environ.get("LONGHAUL_SEED", "").strip()
+    if given:
+        return int(given), "LONGHAUL_SEED"
+    return int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF, "drawn"
+
+
+SEED, SEED_SOURCE = _seed_from_env()
 WORK = os.environ.get("LONGHAUL_WORKDIR", "/app")
 
 
@@ -310,6 +319,10 @@ class Grader:
         with open(os.path.join(OUT, "reward.json"), "w") as f:
             json.dump(out, f)
         det = {"stress_digest": self.h.hexdigest(), "subtasks": {i: {"message": self.msgs[i]} for i in self.ids}}
+        if SEED_SOURCE == "drawn":
+            # No seed was given: the drawn one is what repeats this run (LONGHAUL_SEED=<seed>).
+            det["seed"] = SEED
+            det["seed_source"] = "drawn"
         if _UNSEALED:
             det["sealed"] = False
             for i in self.ids:
