@@ -20,6 +20,11 @@ export interface MutantResult {
   caughtBy: string[];
   /** Every public subtask scored 1 on every seed: only hidden cases tell it from the oracle. */
   passesPublic: boolean;
+  /**
+   * The mutant's own script failed on some seed (a patch that no longer applies, a file it cannot
+   * write): what it left is not the mutant, so its reward proves nothing and the check fails.
+   */
+  scriptError: string | null;
 }
 
 /** Runs every mutant on every seed, one trial at a time. */
@@ -56,14 +61,16 @@ export function judgeMutant(task: Task, m: Mutant, runs: readonly TrialResult[])
   const passesPublic = runs.every((r) =>
     publicIds.every((id) => (r.subtasks.find((s) => s.id === id)?.score ?? 0) >= 1),
   );
+  const scriptError = runs.find((r) => r.outcome === "agent_error")?.error?.message ?? null;
   return {
     name: m.name,
     wrong: m.wrong,
-    ok: runs.every((r) => r.reward !== null && r.reward < MUTANT_MAX_REWARD),
+    ok: scriptError === null && runs.every((r) => r.reward !== null && r.reward < MUTANT_MAX_REWARD),
     seeds: runs.map((r) => r.seed),
     rewards: runs.map((r) => r.reward),
     caughtBy: task.rubric.subtasks.map((s) => s.id).filter((id) => caught.has(id)),
     passesPublic,
+    scriptError,
   };
 }
 
@@ -92,7 +99,13 @@ export function mutantChecks(results: readonly MutantResult[], min: number, quic
     detail:
       bad.length === 0
         ? `${results.length} mutants caught`
-        : bad.map((r) => `${r.name} not caught: ${describeMutant(r)}`).join("; "),
+        : bad
+            .map((r) =>
+              r.scriptError !== null
+                ? `${r.name}: its script failed (${r.scriptError})`
+                : `${r.name} not caught: ${describeMutant(r)}`,
+            )
+            .join("; "),
   });
   return checks;
 }

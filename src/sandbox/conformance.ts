@@ -404,6 +404,26 @@ export function describeSandboxConformance(
       expect(readFileSync(join(rw, "r.txt"), "utf8")).toBe("result\n");
       expect((await shared.exec("test -e /tests/test.sh")).exitCode).not.toBe(0);
     });
+
+    it("read-only mounts keep file modes: a copy made with cp is writable, the original is not", async () => {
+      // A solution script that copies its program out of /solution and then patches it (mutants
+      // do) must behave alike under every provider.
+      const ro = join(root, "ro-modes");
+      mkdirSync(ro, { recursive: true });
+      writeFileSync(join(ro, "prog.py"), "x = 1\n", { mode: 0o644 });
+      const r = await shared.exec(
+        [
+          "cp /sol/prog.py /tmp/prog.py",
+          "echo 'x = 2' >> /tmp/prog.py && echo copy-writable",
+          "echo hacked >> /sol/prog.py 2>/dev/null || echo original-refused",
+          "chmod u+w /sol/prog.py 2>/dev/null && echo hacked >> /sol/prog.py 2>/dev/null || echo chmod-refused",
+          "rm -f /tmp/prog.py",
+        ].join("; "),
+        { mounts: [{ hostPath: ro, sandboxPath: "/sol", readonly: true }] },
+      );
+      expect(r.stdout).toBe("copy-writable\noriginal-refused\nchmod-refused\n");
+      expect(readFileSync(join(ro, "prog.py"), "utf8")).toBe("x = 1\n");
+    });
   });
 }
 

@@ -83,6 +83,25 @@ describe.concurrent("task check's mutants", () => {
     ]);
   });
 
+  it("fails a mutant whose own script fails, whatever it scores: what it left is not the mutant", async () => {
+    // A patch that cannot be written (a read-only copy, say) leaves the oracle's program behind.
+    const task = await makeTask("broken", { half: "0.5" });
+    writeFileSync(
+      join(task.paths.solution, "mutants", "unpatched.sh"),
+      "#!/bin/bash\n# Patch fails after the oracle's output is in place.\necho 1 > /app/level\nexit 3\n",
+    );
+    const result = await checkMutants(task, { provider, seeds: [5] });
+    expect(result.mutants.map((m) => [m.name, m.ok, m.scriptError !== null])).toEqual([
+      ["half", true, false],
+      ["unpatched", false, true],
+    ]);
+    const every = result.checks.find((c) => c.name.startsWith("every mutant"));
+    expect(every?.ok).toBe(false);
+    expect(every?.detail).toMatch(
+      /^unpatched: its script failed \(solution\/mutants\/unpatched\.sh exited with 3/,
+    );
+  });
+
   it("runs no mutants when told not to", async () => {
     const task = await makeTask("skipped", { close: "0.99" });
     const result = await checkTask(task, { provider, seeds: [5], quick: true, mutants: false });

@@ -171,7 +171,11 @@ function renderChecks(results: TaskCheckResult[]): string {
     lines.push(`${r.ok ? pc.green("PASS") : pc.red("FAIL")} ${r.task}`);
     for (const c of r.checks) lines.push(`  ${c.ok ? "✓" : "✗"} ${c.name}: ${c.detail}`);
     for (const m of r.mutants)
-      lines.push(`    ${m.ok ? "caught" : pc.red("MISSED")} ${m.name}: ${describeMutant(m)}`);
+      lines.push(
+        m.scriptError !== null
+          ? `    ${pc.red("FAILED")} ${m.name}: its script failed (${m.scriptError})`
+          : `    ${m.ok ? "caught" : pc.red("MISSED")} ${m.name}: ${describeMutant(m)}`,
+      );
   }
   const failed = results.filter((r) => !r.ok).length;
   lines.push("", `${results.length - failed} of ${results.length} tasks pass`);

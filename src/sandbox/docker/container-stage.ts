@@ -142,7 +142,9 @@ function mountTar(path: string, m: Mount, owner: ExecUser, ro: boolean): string[
     `--owner=${owner.uid}`,
     `--group=${owner.gid}`,
     "--numeric-owner",
-    ...(ro ? ["--mode=a-w"] : []),
+    // Another uid's files are read-only already; only group and other lose write, so modes read
+    // as under a read-only bind (a 0644 file copied out of /solution stays writable for its copier).
+    ...(ro ? ["--mode=go-w"] : []),
     // Renames the top entry to the mount point's path; link targets untouched.
     `--transform=s,^[^/]*,${to},S`,
     "--",

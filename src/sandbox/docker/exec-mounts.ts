@@ -215,7 +215,8 @@ function lockTree(p: string): void {
     const st = lstatSync(q);
     lchownSync(q, LOCKED_UID, LOCKED_UID);
     if (st.isSymbolicLink()) continue;
-    chmodSync(q, st.mode & 0o7555);
+    // As in container-stage.ts: owned by LOCKED_UID, so only group and other write bits matter.
+    chmodSync(q, st.mode & 0o7755);
     if (st.isDirectory())
       for (const n of readdirSync(q, { encoding: "buffer" })) stack.push(Buffer.concat([q, slash, n]));
   }
