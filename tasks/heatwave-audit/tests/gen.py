@@ -94,7 +94,7 @@ def runs(flags):
 
 
 def build(rng, variant):
-    """variant: dict(cal=..., order='<'|'>', units='K'|'C', fill=int). Returns (files, truth)."""
+    """variant: dict(cal=..., order='<'|'>', units='K'|'C', fill=int[, base_years=n]). Returns (files, truth)."""
     cal, order, units, fill = variant["cal"], variant["order"], variant["units"], variant["fill"]
     nlat, nlon = rng.randint(3, 5), rng.randint(3, 5)
     lat0 = rng.choice([30.0, 32.5, 35.0, 37.5])
@@ -104,12 +104,13 @@ def build(rng, variant):
     dlon = rng.choice([2.5, 5.0, 6.0])
     lons = [lon0 + j * dlon for j in range(nlon)]
     file_lats = lats[::-1] if rng.random() < 0.5 else list(lats)
-    if cal == "greg":
-        y0 = rng.choice([1961, 1965, 1969, 1973, 1977, 1981, 1985, 1989, 1993]) + rng.choice([0, 1])
+    nb = variant.get("base_years", 5)
+    if cal == "greg":  # a leap year among the two analysis years
+        y0 = rng.choice([1961, 1965, 1969, 1973, 1977, 1981, 1985, 1989, 1993]) + rng.choice([0, 1]) + 5 - nb
     else:
         y0 = rng.randint(1960, 1999)
-    years = 8
-    base, ana = (y0 + 1, y0 + 5), (y0 + 6, y0 + 7)
+    years = nb + 3
+    base, ana = (y0 + 1, y0 + nb), (y0 + nb + 1, y0 + nb + 2)
     days = calendar_days(cal, y0, years)
     ylen = 360 if cal == "360" else 365
     if units == "K":

@@ -99,9 +99,12 @@ rng.shuffle(orders)
 units = ["K", "C", rng.choice("KC")]
 rng.shuffle(units)
 fills = rng.sample(gen.SENTINELS, 3)
+# Base periods of 4, 5 and 6 years: pools of 20 and 30 values make 0.9·N a whole number.
+bases = [4, 5, 6]
+rng.shuffle(bases)
 hidden = {}
 for i in range(3):
-    variant = dict(cal=cals[i], order=orders[i], units=units[i], fill=fills[i])
+    variant = dict(cal=cals[i], order=orders[i], units=units[i], fill=fills[i], base_years=bases[i])
     files, truth = generate(gen.build_case, random.Random("%d/case%d" % (SEED, i)), variant)
     d = os.path.join(TMP, "case%d" % i, "input")
     os.makedirs(d)
@@ -130,7 +133,7 @@ def hidden_check(label, scorer):
         for i in sorted(hidden):
             out, code, err = outputs(i)
             v = hidden[i][2]
-            tag = "%s/%s/%s/%d" % (v["cal"], v["order"], v["units"], v["fill"])
+            tag = "%s/%s/%s/%d/%dy" % (v["cal"], v["order"], v["units"], v["fill"], v["base_years"])
             if code != 0:
                 scores.append(0.0)
                 notes.append("%s: exit %s %s" % (tag, code, err))
