@@ -3,6 +3,7 @@ export * from "./check-task.js";
 export * from "./job-config.js";
 export * from "./job-summary.js";
 export * from "./package-root.js";
+export * from "./plain-harbor.js";
 export * from "./progress.js";
 export * from "./run-job.js";
 export * from "./run-planned-trial.js";

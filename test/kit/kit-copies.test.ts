@@ -39,7 +39,8 @@ describe("verifier kit copies", () => {
 
   it("is carried byte for byte by every bundled task and fixture that uses it", () => {
     const bundled = taskDirs(bundledTasksDir());
-    expect(bundled.length).toBe(13);
+    // Every bundled task uses the kit (the thirteen original ones at least).
+    expect(bundled.length).toBeGreaterThanOrEqual(13);
     const fixtures = taskDirs(FIXTURES);
     expect(fixtures.map((d) => d.split("/").pop())).toEqual(
       expect.arrayContaining(["adv-vault", "adv-vault-roomy", "sealed"]),

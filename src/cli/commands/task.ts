@@ -24,6 +24,7 @@ import {
 import { CATEGORIES } from "../../task/scaffold/categories.js";
 import { scaffoldTask } from "../../task/scaffold/scaffold.js";
 import { nonNegativeInt, positiveInt, positiveNumber, writeJson } from "../options.js";
+import { registerTaskHarborCheck } from "./task-harbor.js";
 
 interface CheckOptions {
   json?: boolean;
@@ -78,6 +79,7 @@ export function registerTaskCommand(program: Command): void {
         }
       }
     });
+  registerTaskHarborCheck(task);
   task
     .command("check")
     .description(

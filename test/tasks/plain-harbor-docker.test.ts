@@ -1,0 +1,36 @@
+import { cpSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { bundledTasksDir, checkPlainHarbor } from "../../src/runner/index.js";
+import { loadTask } from "../../src/task/index.js";
+import { tempDir } from "../runner/helpers.js";
+
+/**
+ * `longhaul task harbor-check`: a bundled task in a plain container of its own Dockerfile's image,
+ * solution/ and tests/ copied in, no longhaul mount and no seed. The full sweep over every task is
+ * the documented command (docs/benchmarks.md); here one task, and one that must fail.
+ */
+it("passes a bundled task as plain Harbor runs it, with the seed the kit drew recorded", { timeout: 600_000 }, async () => {
+  const task = await loadTask(join(bundledTasksDir(), "loan-schedule"));
+  const r = await checkPlainHarbor(task, { logDir: tempDir("harbor-ok") });
+  expect(r.detail).toMatch(/^oracle R = 1\.000 \(seed \d+, drawn\), nop R = 0\.000$/);
+  expect(r.ok).toBe(true);
+  const [oracle, nop] = r.runs;
+  expect(oracle?.seedSource).toBe("drawn");
+  expect(Object.values(oracle?.subtasks ?? {}).every((s) => s === 1)).toBe(true);
+  expect(nop?.reward).toBe(0);
+});
+
+it("fails a task whose verifier scores without looking and records no seed", { timeout: 600_000 }, async () => {
+  const dir = join(tempDir("harbor-bad"), "loan-schedule");
+  cpSync(join(bundledTasksDir(), "loan-schedule"), dir, { recursive: true });
+  const ids = ["public_examples", "hidden_plain", "hidden_phrasing_amendments", "hidden_rate_change"];
+  const all = [...ids, "hidden_prepay_balloon", "total_interest"].map((id) => `"${id}": 1`).join(", ");
+  writeFileSync(join(dir, "tests", "test.sh"), `#!/bin/bash\necho '{${all}}' > /logs/verifier/reward.json\n`);
+  const r = await checkPlainHarbor(await loadTask(dir), { logDir: tempDir("harbor-bad-logs") });
+  expect(r.ok).toBe(false);
+  expect(r.runs.map((x) => x.reward)).toEqual([1, 1]);
+  expect(r.detail).toBe(
+    "nop R = 1.000; oracle: reward-details.json records no drawn seed (seed_source absent); nop: reward-details.json records no drawn seed (seed_source absent)",
+  );
+});
