@@ -10,7 +10,9 @@ import { tempDir } from "../runner/helpers.js";
  * solution/ and tests/ copied in, no longhaul mount and no seed. The full sweep over every task is
  * the documented command (docs/benchmarks.md); here one task, and one that must fail.
  */
-it("passes a bundled task as plain Harbor runs it, with the seed the kit drew recorded", { timeout: 600_000 }, async () => {
+it("passes a bundled task as plain Harbor runs it, with the seed the kit drew recorded", {
+  timeout: 600_000,
+}, async () => {
   const task = await loadTask(join(bundledTasksDir(), "loan-schedule"));
   const r = await checkPlainHarbor(task, { logDir: tempDir("harbor-ok") });
   expect(r.detail).toMatch(/^oracle R = 1\.000 \(seed \d+, drawn\), nop R = 0\.000$/);
@@ -21,7 +23,9 @@ it("passes a bundled task as plain Harbor runs it, with the seed the kit drew re
   expect(nop?.reward).toBe(0);
 });
 
-it("fails a task whose verifier scores without looking and records no seed", { timeout: 600_000 }, async () => {
+it("fails a task whose verifier scores without looking and records no seed", {
+  timeout: 600_000,
+}, async () => {
   const dir = join(tempDir("harbor-bad"), "loan-schedule");
   cpSync(join(bundledTasksDir(), "loan-schedule"), dir, { recursive: true });
   const ids = ["public_examples", "hidden_plain", "hidden_phrasing_amendments", "hidden_rate_change"];
