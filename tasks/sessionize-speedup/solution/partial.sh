@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Honest partial: sessions built in O(n log n), but the peak-concurrency scan still walks every
-# second of the time range against every session (too slow for production logs).
+# Honest partial: stage 1 only — the fast, byte-identical one-shot rewrite; no nightly mode with
+# carried state and no audit (both options are rejected).
 set -euo pipefail
 python3 - <<'PY'
 s = open("/solution/fast_sessionize.py").read()
-old = s[s.index("    delta = defaultdict(int)"):s.index("    longest = None")]
-new = '''    peak, peak_t = 0, None
-    if sessions:
-        for t in range(min(x[2] for x in sessions), max(x[3] for x in sessions) + 1):
-            c = sum(1 for x in sessions if x[2] <= t <= x[3])
-            if c > peak:
-                peak, peak_t = c, t
+old = '''    if "--audit" in opts:
+        audit(opts["--audit"], pos[0], pos[1])
+    elif "--day" in opts:
+        incremental(opts["--day"], opts.get("--state"), opts.get("--save"), final, pos[0], pos[1])
+    else:
 '''
+new = '''    if "--audit" in opts or "--day" in opts:
+        sys.exit("not implemented")
+    else:
+'''
+assert s.count(old) == 1, "partial patch does not apply"
 open("/app/fast_sessionize.py", "w").write(s.replace(old, new))
 PY

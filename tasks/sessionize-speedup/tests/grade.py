@@ -1,8 +1,9 @@
-"""Grades /app/fast_sessionize.py: byte-identical output to the legacy semantics, and speed relative
-to a reference run timed in the same sandbox.
+"""Grades /app/fast_sessionize.py: byte-identical output to the legacy semantics, speed relative
+to a reference run timed in the same sandbox, the incremental mode over a series of daily batches
+(each batch one episode) and the audit of published daily reports.
 
-The expected output of a hidden log is planted by its generator (gen.py: the sessions are decided
-while the log is written); the timed yardstick (timing_ref.py) is the grader's own independent
+The expected output of a hidden log, batch or report archive is planted by its generator (gen.py:
+the sessions are decided while the log is written, the damage to the archive is chosen); the timed yardstick (timing_ref.py) is the grader's own independent
 sessionizer, and its output must equal the planted answer on every hidden log (tests/README.md).
 
 Speed is CPU time (user + system, of the program and everything it waits for), not wall time: on a
@@ -122,7 +123,26 @@ def public():
         run(["python3", TOOL, src, out], timeout=20)
         got = outputs(out)
         ok.append(got[0] is not None and got == want)
-    return float(all(ok)), "examples identical: %s" % ok
+    # The incremental example: every batch's sessions.csv, in day order.
+    inc = os.path.join(PUB, "incremental")
+    days = sorted(n[:-4] for n in os.listdir(os.path.join(inc, "batches")))
+    batches = []
+    for day in days:
+        src = os.path.join(TMP, "public", "incremental", day + ".csv")
+        os.makedirs(os.path.dirname(src), exist_ok=True)
+        shutil.copyfile(os.path.join(inc, "batches", day + ".csv"), src)
+        batches.append((day, src, open(os.path.join(inc, "expected", day, "sessions.csv"), encoding="utf-8", newline="").read()))
+    ok.append(all(r == 1.0 for r in run_series("public-incremental", batches)))
+    # The audit example.
+    aud = os.path.join(PUB, "audit")
+    events = os.path.join(TMP, "public", "audit", "events.csv")
+    os.makedirs(os.path.dirname(events))
+    shutil.copyfile(os.path.join(aud, "events.csv"), events)
+    reports = os.path.join(TMP, "public", "audit", "reports")
+    shutil.copytree(os.path.join(aud, "reports"), reports)
+    got = run_audit("public-audit", events, reports)[0]
+    ok.append(got == json.load(open(os.path.join(aud, "expected", "audit.json"), encoding="utf-8")))
+    return float(all(ok)), "example1, example2, incremental, audit identical: %s" % ok
 
 
 def speed():
@@ -132,7 +152,97 @@ def speed():
             "CPU time / reference CPU time (best pair): %s" % ["%.2f" % r for r in ratios])
 
 
+def stage(name, data):
+    path = os.path.join(TMP, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def prepare_series():
+    """Two series of daily batches (names: Unicode/padded names, fractional seconds, blank rows,
+    steps of 0/1800/1801 s; bulk: 40–60 users), written as files; expected outputs in memory."""
+    rng = random.Random("%d/series" % SEED)
+    out = []
+    for kind in ("names", "bulk"):
+        ser = generate(gen.series, rng, kind)
+        batches = []
+        for day, data, want in ser:
+            g.digest(data)
+            batches.append((day, stage("series-%s/%s.csv" % (kind, day), data), want))
+        out.append((kind, batches))
+    return out
+
+
+def prepare_audits():
+    rng = random.Random("%d/audit" % SEED)
+    out = []
+    for i, kind in enumerate(("names", "bulk", "names")):
+        data, files, want = generate(gen.audit_case, rng, kind)
+        g.digest(data)
+        events = stage("audit%d/events.csv" % i, data)
+        for name in sorted(files):
+            g.digest(files[name])
+            stage("audit%d/reports/%s" % (i, name), files[name])
+        out.append(("audit%d" % i, events, os.path.join(TMP, "audit%d" % i, "reports"), want))
+    return out
+
+
+def run_series(tag, batches):
+    """Runs the batches in day order, each with the state the previous run saved; returns one
+    1/0 per batch: its sessions.csv is exactly the expected one."""
+    results, prev = [], None
+    folder = os.path.join(TMP, tag + "-run")
+    os.makedirs(folder)
+    for k, (day, src, want) in enumerate(batches):
+        save = os.path.join(folder, "state-%d" % k)
+        out = os.path.join(folder, "out-%d" % k)
+        argv = ["python3", TOOL, "--day", day, "--save", save]
+        if prev is not None:
+            argv += ["--state", prev]
+        if k == len(batches) - 1:
+            argv.append("--final")
+        run(argv + [src, out], timeout=20)
+        try:
+            got = open(os.path.join(out, "sessions.csv"), encoding="utf-8", newline="").read()
+        except Exception:
+            got = None
+        results.append(1.0 if got == want else 0.0)
+        prev = save
+    return results
+
+
+def hidden_incremental():
+    eps, notes = [], []
+    for kind, batches in SERIES:
+        res = run_series("series-" + kind, batches)
+        eps += res
+        notes.append("%s: %d/%d batches" % (kind, sum(res), len(res)))
+    return sum(eps) / len(eps), "; ".join(notes)
+
+
+def run_audit(tag, events, reports):
+    out = os.path.join(TMP, tag + "-out")
+    code, _, err = run(["python3", TOOL, "--audit", reports, events, out], timeout=30)
+    try:
+        return json.load(open(os.path.join(out, "audit.json"), encoding="utf-8")), code, err
+    except Exception:
+        return None, code, err
+
+
+def hidden_audit():
+    ok, notes = [], []
+    for tag, events, reports, want in AUDITS:
+        got, code, err = run_audit(tag, events, reports)
+        ok.append(got == want)
+        notes.append("%s: %s (exit %s)%s" % (tag, got == want, code, (" " + err.strip()[-80:]) if code else ""))
+    return sum(ok) / len(ok), "; ".join(notes)
+
+
 CASES = {k: prepare(k, n) for k, n in (("small", 4), ("ties", 4), ("large", 2))}
+SERIES = prepare_series()
+AUDITS = prepare_audits()
 for name in os.listdir(REF_TMP):  # the answers now live in memory only
     shutil.rmtree(os.path.join(REF_TMP, name), ignore_errors=True)
 g.check("public_examples", public)
@@ -140,6 +250,8 @@ g.check("hidden_small", hidden("small", plain_case))
 g.check("hidden_ties_boundaries", hidden("ties", plain_case))
 g.check("hidden_large_correct", hidden("large", timed_case))
 g.check("speed", speed)
+g.check("hidden_incremental", hidden_incremental)
+g.check("hidden_audit", hidden_audit)
 shutil.rmtree(TMP, ignore_errors=True)
 shutil.rmtree(REF_TMP, ignore_errors=True)
 g.finish()

@@ -8,6 +8,8 @@ s = open(p).read()
 for old, new in [
     ('            if e[0] - cur[-1][0] > GAP:\n',
      '            if e[0] - cur[-1][0] >= GAP:\n'),
+    ('        if s is not None and ts - s[2] > GAP:\n',
+     '        if s is not None and ts - s[2] >= GAP:\n'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

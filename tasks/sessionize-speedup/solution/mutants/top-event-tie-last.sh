@@ -6,8 +6,8 @@ python3 - <<'PY'
 p = "/app/fast_sessionize.py"
 s = open(p).read()
 for old, new in [
-    ('            top = min(name for name, c in counts.items() if c == best)\n',
-     '            top = max(name for name, c in counts.items() if c == best)\n'),
+    ('    return min(name for name, c in counts.items() if c == best)\n',
+     '    return max(name for name, c in counts.items() if c == best)\n'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old
