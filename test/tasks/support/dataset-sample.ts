@@ -24,7 +24,6 @@ export const DATASET_SAMPLE = [
   "orbit-propagate",
   "perm-audit",
   "ridge-cv-repro",
-  "sessionize-speedup",
   "station-qc",
 ] as const;
 
