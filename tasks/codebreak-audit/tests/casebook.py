@@ -105,10 +105,8 @@ def make_game(rng, name, kind, fate):
             guess = _random_code(rng, pegs - 1, palette, True) + stray  # a colour not in the palette
         else:
             guess = _random_code(rng, pegs, palette, True)
-            if guess == secret:
+            while guess == secret:
                 guess = _random_code(rng, pegs, palette, True)
-            if guess == secret:
-                continue
         lines.append("< " + guess)
         if rng.random() < 0.15:
             lines.append("> INFO turns-left=%d" % (budget - turn))
