@@ -1,0 +1,1 @@
+"""deduce: client and solver pieces for the codebreak referee (work in progress)."""
