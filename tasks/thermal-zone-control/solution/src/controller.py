@@ -10,7 +10,7 @@ which is the cheapest way to meet a lower bound.
 import json, math, os, sys
 
 PARAMS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "site_params.json")
-MARGIN = 0.2          # K above the lower bound
+MARGIN = 0.15         # K above the lower bound
 GAIN_AIR = 0.3        # observer gains (measurements are blended into the model prediction)
 GAIN_MASS = 0.08
 
