@@ -4,8 +4,8 @@
 # latest-possible-preheat controller on the identified site model with a state observer.
 set -euo pipefail
 for f in model.py integrate.py io.py; do
-  install -m 0644 "/solution/src/thermsim/$f" "/app/thermsim/$f"
+  install -m 0644 "/solution/thermsim/$f" "/app/thermsim/$f"
 done
-install -m 0644 /solution/src/identify.py /app/identify.py
-install -m 0644 /solution/src/controller.py /app/controller.py
+install -m 0644 /solution/identify.py /app/identify.py
+install -m 0644 /solution/controller.py /app/controller.py
 python3 /app/identify.py /app/data/site/log.csv > /app/site_params.json
