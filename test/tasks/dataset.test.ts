@@ -53,6 +53,11 @@ describe("bundled dataset", () => {
     });
   });
 
+  it("has at least six tasks with episode subtasks (games, control loops, repeated audits)", () => {
+    const episodic = tasks.filter((t) => t.rubric.subtasks.some((s) => s.kind === "episode"));
+    expect(episodic.length, episodic.map((t) => t.name).join(", ")).toBeGreaterThanOrEqual(6);
+  });
+
   it("uses all three subtask kinds across the dataset", () => {
     const kinds = new Set(tasks.flatMap((t) => t.rubric.subtasks.map((s) => s.kind)));
     expect([...kinds].sort()).toEqual(["binary", "continuous", "episode"]);
