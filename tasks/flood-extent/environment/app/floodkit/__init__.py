@@ -1,0 +1,1 @@
+"""floodkit: flood mapping from pre/post-event multispectral tiles (standard library only)."""
