@@ -45,8 +45,10 @@ def record_keys(doc, chans):
     return keys
 
 
-def score_decode(exp, doc):
-    """0.2 header, 0.6 records (multiset share, extra rows count against it), 0.2 integrity fields."""
+def score_decode(exp, doc, parts=(0.2, 0.6, 0.2)):
+    """parts: the shares of header, records (multiset share, extra rows count against it) and
+    integrity fields. A damaged archive weighs integrity most: a decoder that misreports which
+    chunks failed their check misleads whoever relies on the archive."""
     if not isinstance(doc, dict):
         return 0.0, "no JSON object"
     chans = exp["channels"]
@@ -62,7 +64,7 @@ def score_decode(exp, doc):
         bad = "?"
     meta = (bad == [(b["index"], b["tag"]) for b in exp["bad_chunks"]]
             and doc.get("truncated") is exp["truncated"] and doc.get("declared_records") == exp["declared_records"])
-    s = 0.2 * header + 0.6 * share + 0.2 * meta
+    s = parts[0] * header + parts[1] * share + parts[2] * meta
     return s, "header %s, records %.3f, integrity %s" % ("ok" if header else "wrong", share, "ok" if meta else "wrong")
 
 
@@ -97,6 +99,9 @@ def public():
     return float(same), "; ".join(res)
 
 
+PARTS = {"v1": (0.2, 0.6, 0.2), "v2": (0.2, 0.6, 0.2), "corrupt": (0.1, 0.3, 0.6)}
+
+
 def hidden_decode(kind, specs):
     def fn():
         rng = random.Random("%d/%s" % (SEED, kind))
@@ -111,7 +116,7 @@ def hidden_decode(kind, specs):
             with open(path, "wb") as f:
                 f.write(data)
             doc, msg = decode(path, path + ".json")
-            s, m = score_decode(exp, doc) if doc is not None else (0.0, msg)
+            s, m = score_decode(exp, doc, PARTS[kind]) if doc is not None else (0.0, msg)
             scores.append(s)
             msgs.append("case %d (v%d, %d records): %.3f %s" % (i, version, len(exp["records"]), s, m))
         return sum(scores) / len(scores), "; ".join(msgs)
@@ -159,8 +164,9 @@ g.check("hidden_v2", hidden_decode("v2", [
 g.check("hidden_corrupt", hidden_decode("corrupt", [
     (1, (120, 200), {}, {"corrupt": 2}),
     (1, (100, 180), {}, {"truncate": True}),
-    (2, (120, 200), {"missing": 0.1, "step_back": True, "notes": True}, {"corrupt": 1, "truncate": True}),
+    (2, (120, 200), {"missing": 0.1, "step_back": True, "notes": True}, {"corrupt": 1, "truncate": True, "note_corrupt": True}),
     (2, (90, 160), {"missing": 0.1, "notes": True}, {"corrupt": 1, "note_corrupt": True}),
+    (2, (60, 120), {"missing": 0.05, "notes": True}, {"note_corrupt": True}),
 ]))
 g.check("hidden_encode", hidden_encode)
 shutil.rmtree(TMP, ignore_errors=True)
