@@ -102,6 +102,8 @@ def run_episode(mode, seed, cmd, transcript=None):
             chatter()
             if len(guess) != m["pegs"] or any(c not in palette for c in guess):
                 say("REJECT " + ("length" if len(guess) != m["pegs"] else "colour"))
+            elif not m["repeat"] and len(set(guess)) < len(guess):
+                say("REJECT repeat")
             else:
                 e, n = marks(secret, guess)
                 if e == m["pegs"]:
