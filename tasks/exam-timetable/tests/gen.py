@@ -11,6 +11,8 @@ timetable damaged on purpose.
 """
 import itertools
 
+import judge
+
 SUBJECTS = ["MATH", "PHYS", "CHEM", "BIO", "HIST", "ECON", "LAW", "CS", "STAT", "GEO", "PHIL", "LING",
             "MUS", "ART", "ENG", "PSY", "MED", "ARCH", "SOC", "NURS"]
 ROOMS = ["HALL-A", "HALL-B", "R101", "R102", "R204", "R205", "LAB1", "LAB2", "GYM", "AULA", "SEM3", "SEM4"]
@@ -58,6 +60,13 @@ def slot_pattern(rng, n, slots, tidy):
     combos = list(itertools.combinations(range(1, slots + 1), n))
     best = min(sum(1 for s in c if s + 1 in c) for c in combos)
     return list(rng.choice([c for c in combos if sum(1 for s in c if s + 1 in c) == best]))
+
+
+def tidy_after(cs, at, days, slots, cap):
+    """True when a student taking the exams cs (at their planted slots) is at her lower bound."""
+    taken = {at[c] for c in cs}
+    pairs = sum(1 for (d, s) in taken if (d, s + 1) in taken)
+    return pairs == judge.student_floor(len(cs), days, slots, cap)
 
 
 def pack(rng, exams, size, rooms):
@@ -120,7 +129,8 @@ def build(rng, kind):
     for e in names:
         if size[e] == 0:
             for sid, cs in sorted(enrol.items()):
-                if all(at[c] != at[e] for c in cs) and sum(1 for c in cs if at[c][0] == at[e][0]) < cap:
+                if all(at[c] != at[e] for c in cs) and sum(1 for c in cs if at[c][0] == at[e][0]) < cap \
+                        and (not k["opt"] or tidy_after(cs | {e}, at, days, slots, cap)):
                     cs.add(e)
                     size[e] = 1
                     break

@@ -13,7 +13,7 @@ from ttlib import lang, rules, search, timetable
 
 def cmd_solve(inst_path, out):
     inst = lang.load(inst_path)
-    rows, cost = search.Search(inst, seed=7, budget=8.0).solve()
+    rows, cost = search.Search(inst, seed=7, budget=10.0).solve()
     timetable.write(out, rows)
     return 0
 
