@@ -4,7 +4,7 @@
 # `audit` command, and an annealing search over slots with rooms packed per slot.
 set -euo pipefail
 mkdir -p /app/ttlib
-for f in /solution/app/ttlib/*.py; do
+for f in /solution/ttlib/*.py; do
   install -m 0644 "$f" /app/ttlib/
 done
-install -m 0644 /solution/app/examtt.py /app/examtt.py
+install -m 0644 /solution/examtt.py /app/examtt.py
