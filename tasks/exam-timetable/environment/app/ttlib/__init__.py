@@ -1,0 +1,1 @@
+"""ttlib: reading exam-timetabling instances, checking timetables and searching for good ones."""
