@@ -1,0 +1,1 @@
+"""trajkit: trajectory evaluation for visual odometry and SLAM benchmarks (standard library only)."""

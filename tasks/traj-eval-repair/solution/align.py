@@ -1,0 +1,39 @@
+"""Least-squares alignment of an estimated trajectory onto the ground truth (Umeyama 1991)."""
+from .geometry import det3, matmul, matvec, sub, transpose
+from .linalg import svd3
+
+
+def umeyama(src, dst, with_scale):
+    """Finds s, R, t minimising sum |dst_i - (s R src_i + t)|^2 (R proper, s = 1 unless with_scale).
+
+    Returns (s, R, t).
+    """
+    n = len(src)
+    mu_s = [sum(p[k] for p in src) / n for k in range(3)]
+    mu_d = [sum(p[k] for p in dst) / n for k in range(3)]
+    cov = [[0.0] * 3 for _ in range(3)]
+    var_s = 0.0
+    for ps, pd in zip(src, dst):
+        a = sub(ps, mu_s)
+        b = sub(pd, mu_d)
+        var_s += a[0] * a[0] + a[1] * a[1] + a[2] * a[2]
+        for i in range(3):
+            for j in range(3):
+                cov[i][j] += b[i] * a[j]
+    cov = [[c / n for c in row] for row in cov]
+    var_s /= n
+    u, d, v = svd3(cov)
+    sign = [1.0, 1.0, 1.0]
+    if det3(u) * det3(v) < 0:
+        sign[2] = -1.0
+    us = [[u[i][j] * sign[j] for j in range(3)] for i in range(3)]
+    r = matmul(us, transpose(v))
+    s = sum(d[i] * sign[i] for i in range(3)) / var_s if with_scale else 1.0
+    rm = matvec(r, mu_s)
+    t = [mu_d[k] - s * rm[k] for k in range(3)]
+    return s, r, t
+
+
+def apply(s, r, t, p):
+    q = matvec(r, p)
+    return [s * q[0] + t[0], s * q[1] + t[1], s * q[2] + t[2]]
