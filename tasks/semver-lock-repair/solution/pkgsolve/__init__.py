@@ -1,0 +1,1 @@
+"""pkgsolve: version ranges, a registry index, a backtracking resolver, lockfiles and their audit."""
