@@ -67,12 +67,12 @@ class Session:
     # --- camera ----------------------------------------------------------------------------
     def plan_camera(self):
         rng, W, H, s = self.rng, self.W, self.H, self.scale
-        d0 = rng.uniform(10, 16)
-        glow = rng.uniform(12, 20)
+        d0 = rng.uniform(22, 30)
+        glow = rng.uniform(22, 34)
         gx, gy = rng.choice([(0, 0), (W - 1, 0), (0, H - 1), (W - 1, H - 1)])
         gs = rng.uniform(0.35, 0.5) * W
         vx, vy = rng.uniform(0.4, 0.6) * W, rng.uniform(0.4, 0.6) * H
-        vig = rng.uniform(0.4, 0.52)
+        vig = rng.uniform(0.45, 0.58)
         rmax = math.hypot(W, H) / 2
         self.dark = [[s * (d0 + glow * math.exp(-((x - gx) ** 2 + (y - gy) ** 2) / (2 * gs * gs))) for x in range(W)]
                      for y in range(H)]
