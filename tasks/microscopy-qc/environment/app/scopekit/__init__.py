@@ -1,0 +1,1 @@
+"""scopekit: QC, drift and cell counts for time-lapse microscopy sessions (standard library only)."""
