@@ -176,7 +176,7 @@ class Month:
                 continue
             pc = self.pay_currency(inv)
             need = self.conv(inv["amount"], inv["cur"], pc, d)
-            if self.messy and rng.random() < 0.25:
+            if self.messy and rng.random() < (0.4 if kind == "references" else 0.25):
                 later.append((inv, pc, d, need))
                 continue
             amount = need
