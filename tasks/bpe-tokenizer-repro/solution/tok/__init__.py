@@ -1,0 +1,1 @@
+"""tok: byte-level BPE trainer, encoder and corpus statistics (see /app/SPEC.md)."""
