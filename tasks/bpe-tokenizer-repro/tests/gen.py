@@ -340,6 +340,8 @@ def release(rng, n_art=13):
         vocab = vocab_entries(merges, specials)
         if p in ("vocab_swap", "combo_tie_vocab"):
             i, j = sorted(rng.sample(range(256, 256 + len(merges)), 2))
+            while vocab[i]["bytes"] == vocab[j]["bytes"]:   # two merges spelling the same bytes
+                i, j = sorted(rng.sample(range(256, 256 + len(merges)), 2))
             vocab[i]["bytes"], vocab[j]["bytes"] = vocab[j]["bytes"], vocab[i]["bytes"]
             codes.add("vocab")
         elif p == "vocab_bytes":
