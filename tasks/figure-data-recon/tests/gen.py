@@ -301,30 +301,40 @@ class Figure:
         rng, o = self.rng, self.o
         lo, hi = self.band
         c0, c1 = self.L + 3, self.R - 3
-        self.curves = []
-        for i in range(self.nser):
-            for _attempt in range(200):
-                mid = rng.uniform(lo + 12, hi - 12)
-                amp = rng.uniform(4, (hi - lo) / 2 - 6)
-                per = rng.uniform(120, 300)
-                ph = rng.uniform(0, 2 * math.pi)
-                tilt = rng.uniform(-0.15, 0.15)
-                cx = (c0 + c1) / 2
+        for _plan in range(50):
+            self.curves = []
+            for i in range(self.nser):
+                for _attempt in range(200):
+                    mid = rng.uniform(lo + 12, hi - 12)
+                    per = rng.uniform(120, 300)
+                    ph = rng.uniform(0, 2 * math.pi)
+                    tilt = rng.uniform(-0.15, 0.15)
+                    amp = rng.uniform(4, max(5, min((hi - lo) / 2 - 6, (1.25 - abs(tilt)) * per / (2 * math.pi))))
+                    cx = (c0 + c1) / 2
 
-                def f(u, mid=mid, amp=amp, per=per, ph=ph, tilt=tilt, cx=cx):
-                    return mid + amp * math.sin(2 * math.pi * u / per + ph) + tilt * (u - cx)
+                    def f(u, mid=mid, amp=amp, per=per, ph=ph, tilt=tilt, cx=cx):
+                        return mid + amp * math.sin(2 * math.pi * u / per + ph) + tilt * (u - cx)
 
-                vals = [f(u) for u in range(c0 - 1, c1 + 2)]
-                slope = max(abs(f(u + 0.5) - f(u - 0.5)) for u in range(c0, c1 + 1))
-                if min(vals) > lo and max(vals) < hi and slope <= 1.3:
-                    self.curves.append(f)
-                    break
-            else:
-                raise RuntimeError("no curve fits the band")
-        # query xs: data values at fractional pixel positions, rounded to 4 significant digits
-        n = rng.randint(8, 14)
-        xs, us = [], []
-        for u in sorted(rng.sample(range(c0 + 3, c1 - 3), n)):
+                    vals = [f(u) for u in range(c0 - 1, c1 + 2)]
+                    slope = max(abs(f(u + 0.5) - f(u - 0.5)) for u in range(c0, c1 + 1))
+                    if min(vals) > lo and max(vals) < hi and slope <= 1.3:
+                        self.curves.append(f)
+                        break
+                else:
+                    raise RuntimeError("no curve fits the band")
+            # query xs: data values at fractional pixel positions, rounded to 4 significant digits
+            n = rng.randint(8, 14)
+            xs, us = [], []
+            def apart(u):  # query columns keep every pair of curves at least 5 px apart
+                return all(abs(f(c) - h(c)) >= 5 for c in range(u - 2, u + 3)
+                           for i, f in enumerate(self.curves) for h in self.curves[i + 1:])
+
+            free = [u for u in range(c0 + 3, c1 - 3) if apart(u)]
+            if len(free) >= 40:
+                break
+        else:
+            raise RuntimeError("curves overlap almost everywhere")
+        for u in sorted(rng.sample(free, n)):
             x = float("%.4g" % self.xaxis.val(u + rng.uniform(-0.4, 0.4)))
             if self.xaxis.log:
                 x = float("%.4g" % x)
