@@ -17,7 +17,9 @@ g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "digitize.py")
 # The grader's own copy of the public figures and answers: /app/examples is the agent's to edit.
-PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+HERE = os.path.dirname(os.path.abspath(__file__))
+PUB = os.path.join(HERE, "examples")
+PAPER = os.path.join(HERE, "paper")  # the grader's copy of the shipped manuscript
 LINE_TOL, POINT_TOL, BAR_TOL = 1.0, 0.5, 0.5
 
 
@@ -184,10 +186,10 @@ def hidden_papers(kind):
 
 
 def public():
-    truth = load(os.path.join(PUB, "truth.json"))
+    truth = load(os.path.join(HERE, "examples_truth.json"))
     ok, notes = 0, []
     case = os.path.join(TMP, "public")
-    shutil.copytree(PUB, case, ignore=shutil.ignore_patterns("truth.json"))
+    shutil.copytree(PUB, case, ignore=shutil.ignore_patterns("expected"))
     for name, t in sorted(truth["figures"].items()):
         out = os.path.join(case, name + ".out.json")
         code, err = execute("extract", os.path.join(case, name), out)
@@ -208,11 +210,18 @@ def public():
 
 
 def paper_results():
-    """The agent's own results for the shipped paper (/app/paper), against its planted answers."""
-    truth = load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "paper_truth.json"))
-    t = score_table(truth["requests"], load(os.path.join(WORK, "paper", "results.json")))
-    a = score_audit(truth["claims"], load(os.path.join(WORK, "paper", "audit.json")))
-    return 0.5 * t + 0.5 * a, "results.json %.3f, audit.json %.3f" % (t, a)
+    """table and audit of the shipped manuscript (the grader's copy), against its planted answers."""
+    truth = load(os.path.join(HERE, "paper_truth.json"))
+    case = os.path.join(TMP, "manuscript")
+    shutil.copytree(PAPER, case)
+    got = {}
+    for cmd in ("table", "audit"):
+        out = os.path.join(TMP, "manuscript-%s.json" % cmd)
+        execute(cmd, case, out)
+        got[cmd] = load(out)
+    t = score_table(truth["requests"], got["table"])
+    a = score_audit(truth["claims"], got["audit"])
+    return 0.5 * t + 0.5 * a, "table %.3f, audit %.3f" % (t, a)
 
 
 FIGS = {k: prepare_figures(k, n) for k, n in (("line", 5), ("scatter", 4), ("bar", 3))}

@@ -4,8 +4,9 @@
 
 writes environment/examples/ (three figures with expected extract outputs, an example paper with
 expected results and audit), environment/paper/ (the paper to reproduce and audit, no answers),
-tests/examples/ (the grader's copy of the examples with their plans in truth.json) and
-tests/paper_truth.json (the shipped paper's answers).
+tests/examples/ (the grader's copy of the examples, byte for byte), tests/examples_truth.json
+(their plans), tests/paper/ (the grader's copy of the shipped paper) and tests/paper_truth.json
+(the shipped paper's answers).
 """
 import json
 import os
@@ -21,6 +22,7 @@ TASK = os.path.dirname(HERE)
 ENV_EX = os.path.join(TASK, "environment", "examples")
 ENV_PAPER = os.path.join(TASK, "environment", "paper")
 TEST_EX = os.path.join(HERE, "examples")
+TEST_PAPER = os.path.join(HERE, "paper")
 
 FIGURES = [("line.png", "line", dict(grid=True), 11), ("scatter.png", "scatter", dict(invert=True, jitter=10), 12),
            ("bar.png", "bar", dict(), 13)]
@@ -63,7 +65,7 @@ def paper_answers(ans, claims_file):
 
 
 def main():
-    for d in (ENV_EX, ENV_PAPER, TEST_EX):
+    for d in (ENV_EX, ENV_PAPER, TEST_EX, TEST_PAPER):
         shutil.rmtree(d, ignore_errors=True)
     truth = {"figures": {}}
     for name, kind, opts, seed in FIGURES:
@@ -71,18 +73,21 @@ def main():
         data = fig.render()
         for d in (ENV_EX, TEST_EX):
             write(d, {name: data})
-        dump(os.path.join(ENV_EX, "expected", name.replace(".png", ".json")), expected_extract(fig.truth))
+        for d in (ENV_EX, TEST_EX):
+            dump(os.path.join(d, "expected", name.replace(".png", ".json")), expected_extract(fig.truth))
         truth["figures"][name] = fig.truth
     files, ans = gen.build_paper(random.Random(21), EXAMPLE_PAPER)
     for d in (ENV_EX, TEST_EX):
         write(os.path.join(d, "paper"), files)
     results, audit = paper_answers(ans, files["claims.json"])
-    dump(os.path.join(ENV_EX, "paper", "expected", "results.json"), results)
-    dump(os.path.join(ENV_EX, "paper", "expected", "audit.json"), audit)
+    for d in (ENV_EX, TEST_EX):
+        dump(os.path.join(d, "paper", "expected", "results.json"), results)
+        dump(os.path.join(d, "paper", "expected", "audit.json"), audit)
     truth["requests"], truth["claims"] = ans["requests"], ans["claims"]
-    dump(os.path.join(TEST_EX, "truth.json"), truth)
+    dump(os.path.join(HERE, "examples_truth.json"), truth)
     files, ans = gen.build_paper(random.Random(34), SHIPPED_PAPER)
     write(ENV_PAPER, files)
+    write(TEST_PAPER, files)
     dump(os.path.join(HERE, "paper_truth.json"), {"requests": ans["requests"], "claims": ans["claims"]})
 
 
