@@ -89,7 +89,7 @@ class Host:
 
     def ipv6(self):
         while True:
-            ip = "2001:db8:%x:%x::%x" % (self.rng.randint(1, 0xffff), self.rng.randint(0, 0xff), self.rng.randint(1, 0xfff))
+            ip = canon6("2001:db8:%x:%x::%x" % (self.rng.randint(1, 0xffff), self.rng.randint(0, 0xff), self.rng.randint(1, 0xfff)))
             if ip not in self.used_ips:
                 self.used_ips.add(ip)
                 return ip
@@ -265,7 +265,7 @@ class Host:
 
     def _ip_in6(self, a):
         while True:
-            ip = "2001:db8:%x:%x::%x" % (a, self.rng.randint(0, 0xffff), self.rng.randint(1, 0xffff))
+            ip = canon6("2001:db8:%x:%x::%x" % (a, self.rng.randint(0, 0xffff), self.rng.randint(1, 0xffff)))
             if ip not in self.used_ips:
                 self.used_ips.add(ip)
                 return ip
@@ -276,8 +276,10 @@ def expand6(ip):
     return ipaddress.ip_address(ip).exploded
 
 
-def norm(ip):
-    return ip  # planted addresses are already in their reported spelling
+def canon6(ip):
+    """The reported spelling of a planted IPv6 address (RFC 5952 compressed, lower case)."""
+    import ipaddress
+    return ipaddress.ip_address(ip).compressed
 
 
 # ---------------------------------------------------------------------------------------------
