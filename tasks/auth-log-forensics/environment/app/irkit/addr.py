@@ -1,0 +1,5 @@
+"""Client addresses."""
+
+
+def normalise(text):
+    return text.strip().lower()
