@@ -86,9 +86,17 @@ def file_rows(rows, components):
     return {t: {k: v for k, v in r.items() if k not in ("dni", "dhi")} for t, r in rows.items()}
 
 
-def day_start(rng, kind):
+def sunny_month(rng, lat, months):
+    """A month of the list, moved to the summer half-year away from the tropics."""
+    m = rng.choice(months)
+    if abs(lat) > 35 and ((lat > 0) != (4 <= m <= 9)):
+        m = (m + 5) % 12 + 1
+    return m
+
+
+def day_start(rng, kind, lat):
     y = rng.choice([2024, 2025])
-    m = rng.randint(1, 12)
+    m = sunny_month(rng, lat, list(range(1, 13)))
     d = rng.randint(1, 20)
     return pvref.minutes_of("%04d-%02d-%02d 00:00" % (y, m, d))
 
@@ -99,7 +107,7 @@ def interval_case(rng, kind):
     step = rng.choice([10, 10, 60]) if kind != "weather" else rng.choice([10, 60])
     days = 3 if step == 10 else 6
     n = days * 1440 // step
-    start = day_start(rng, kind)
+    start = day_start(rng, kind, plant["latitude"])
     climate = rng.choice(["hot", "cold"]) if kind == "power" else "mild"
     rows = synth(rng, plant, start, n, step, climate)
     components = True
@@ -118,7 +126,8 @@ def interval_case(rng, kind):
             for t in rng.sample(sorted(rows), 12):
                 if rows.get(t) and rows[t]["ghi"] is not None:
                     rows[t]["dni" if rng.random() < 0.5 else "dhi"] = None  # GHI-only row inside a full file
-        for t in rng.sample(daylight_starts(rows, step, start, n), 10):
+        lit = daylight_starts(rows, step, start, n)
+        for t in rng.sample(lit, min(10, len(lit))):
             if rows.get(t):
                 rows[t]["wind_speed"] = None
     rows = {t: r for t, r in rows.items() if r is not None}
@@ -139,7 +148,7 @@ def plan_gaps(rng, rows, step, start, n):
     used = set()
 
     def run_at(length, how):
-        for _ in range(50):
+        for _ in range(50 if day else 0):
             t0 = rng.choice(day)
             span = [t0 + k * step for k in range(-1, length + 1)]
             if any(s in used or s not in rows or rows[s] is None for s in span):
@@ -159,7 +168,7 @@ def plan_gaps(rng, rows, step, start, n):
     run_at(1, "cell")
     run_at(per + 2, "absent")
     # a few daylight rows without a wind speed (the 1 m/s default applies)
-    for t in rng.sample(day, 3):
+    for t in rng.sample(day, min(3, len(day))):
         if rows.get(t) is not None:
             rows[t]["wind_speed"] = None
     # an edge gap at the start or the end (cells missing, the row itself still present)
@@ -172,7 +181,7 @@ def plan_gaps(rng, rows, step, start, n):
 def monthly_case(rng):
     plant = make_plant(rng, "monthly")
     step = rng.choice([10, 60])
-    y, m = rng.choice([2024, 2025]), rng.randint(1, 11)
+    y, m = rng.choice([2024, 2025]), sunny_month(rng, plant["latitude"], list(range(1, 12)))
     # from a few days before a month end to a few days into the one after next
     start = pvref.minutes_of("%04d-%02d-%02d 00:00" % (y, m, rng.randint(24, 28)))
     days = 40 if step == 60 else 36
