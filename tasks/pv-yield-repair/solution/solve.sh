@@ -4,6 +4,6 @@
 # and the 60-minute gap rule, local months and specific yield per kWp) with the new audit command.
 set -euo pipefail
 mkdir -p /app/pvyield
-for f in /solution/pvyield/*.py; do
+for f in /solution/*.py; do
   install -m 0644 "$f" /app/pvyield/
 done
