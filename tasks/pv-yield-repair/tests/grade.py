@@ -1,4 +1,4 @@
-"""Grades the repaired /app/pvyield/cli.py (expected, monthly, audit) on the public examples, the
+"""Grades the repaired /app/pvctl.py (expected, monthly, audit) on the public examples, the
 shipped site and seeded hidden plants whose answers come from the grader's own vector-form model
 (pvref.py) and from planted meter anomalies (gen.py)."""
 import csv, os, random, shutil, sys, tempfile
@@ -8,7 +8,7 @@ import gen, pvref
 
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
-TOOL = os.path.join(WORK, "pvyield", "cli.py")
+TOOL = os.path.join(WORK, "pvctl.py")
 HERE = os.path.dirname(os.path.abspath(__file__))
 PUB = os.path.join(HERE, "examples")  # the grader's own copy; /app/examples is the agent's
 

@@ -1,13 +1,13 @@
 """pvyield command line.
 
-    python3 /app/pvyield/cli.py expected SITE_DIR OUT.csv
-    python3 /app/pvyield/cli.py monthly  SITE_DIR OUT.csv
-    python3 /app/pvyield/cli.py audit    SITE_DIR OUT.csv
+    python3 /app/pvctl.py expected SITE_DIR OUT.csv
+    python3 /app/pvctl.py monthly  SITE_DIR OUT.csv
+    python3 /app/pvctl.py audit    SITE_DIR OUT.csv
 """
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from pvyield.audit import audit, load_meter, load_orders  # noqa: E402
 from pvyield.model import run  # noqa: E402

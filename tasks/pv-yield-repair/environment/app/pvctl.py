@@ -1,12 +1,12 @@
 """pvyield command line.
 
-    python3 /app/pvyield/cli.py expected SITE_DIR OUT.csv
-    python3 /app/pvyield/cli.py monthly  SITE_DIR OUT.csv
+    python3 /app/pvctl.py expected SITE_DIR OUT.csv
+    python3 /app/pvctl.py monthly  SITE_DIR OUT.csv
 """
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from pvyield.model import run  # noqa: E402
 from pvyield.plant import load_plant  # noqa: E402
