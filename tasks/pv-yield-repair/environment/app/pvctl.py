@@ -1,0 +1,33 @@
+"""pvyield command line.
+
+    python3 /app/pvctl.py expected SITE_DIR OUT.csv
+    python3 /app/pvctl.py monthly  SITE_DIR OUT.csv
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from pvyield.model import run  # noqa: E402
+from pvyield.plant import load_plant  # noqa: E402
+from pvyield.report import monthly, write_intervals, write_monthly  # noqa: E402
+from pvyield.weather import load_weather  # noqa: E402
+
+
+def main(argv):
+    if len(argv) != 3 or argv[0] not in ("expected", "monthly"):
+        sys.stderr.write(__doc__)
+        return 2
+    cmd, site, out = argv
+    plant = load_plant(os.path.join(site, "plant.json"))
+    weather = load_weather(os.path.join(site, "weather.csv"))
+    ivs = run(plant, weather)
+    if cmd == "expected":
+        write_intervals(out, ivs)
+    else:
+        write_monthly(out, monthly(plant, ivs, weather.step_min))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""pvyield: expected AC energy of a fixed-tilt PV plant from weather files."""
