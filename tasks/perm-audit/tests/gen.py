@@ -131,8 +131,11 @@ def sshd(rng, hard, st):
                 if rng.random() < 0.8:
                     slots[s].append("%s %s" % (kw(rng, k, hard), rng.choice(others)))
         for s in range(3):
-            if rng.random() < 0.5:
+            if rng.random() < (0.75 if s < 2 else 0.5):
                 tails[s].append("    %s %s" % (k, rng.choice(others)))
+
+    if hard and not tails[0]:
+        tails[0].append("    X11Forwarding yes")
 
     def body(s):
         out = list(slots[s])
