@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Honest partial: octal modes and single-file configs only — no symbolic modes, no gzip, sshd read
-# as a flat file (last value wins, Include/Match ignored), sudoers without aliases or includedir.
+# Honest partial: the refactor's broken import, gzip listings, uppercase S/T special bits, symlinks
+# and the passwd/shadow comment and locked-field rules are repaired; the sshd (last value wins,
+# relative Include, Match state across files) and sudoers (dotted include-dir names, tags reset per
+# command) bugs are left as shipped, and there is no fleet or plan command.
 set -euo pipefail
 python3 - <<'PY'
-s = open("/solution/audit.py").read()
-s = s.replace('    t, s = m[0], m[1:]\n', '    return "?", 0\n    t, s = m[0], m[1:]\n')
-s = s.replace('    if data[:2] == b"\\x1f\\x8b":\n        data = gzip.decompress(data)\n', '')
-s = s.replace('            if key == "match":\n                in_match = True\n                continue\n', '')
-s = s.replace('            if key == "include":\n', '            if key == "include" and False:\n')
-s = s.replace('            if not in_match and key not in eff:\n', '            if True:\n')
-s = s.replace('            if s.startswith("#includedir") or s.startswith("@includedir"):\n', '            if False:\n')
-s = s.replace('    for fn in (fs_findings, sshd, sudo, accounts):\n        fn(root, out)\n',
-              '    for fn in (fs_findings, sshd, sudo, accounts):\n        try:\n            fn(root, out)\n        except Exception:\n            pass\n')
-s = s.replace('        m = re.match(r"^(User_Alias|Cmnd_Alias|Host_Alias|Runas_Alias)\\s+(.*)$", l)\n', '        m = None\n')
-open("/app/audit.py", "w").write(s)
+def patch(p, pairs):
+    s = open(p).read()
+    for old, new in pairs:
+        assert s.count(old) == 1, "partial patch does not apply: %r" % old
+        s = s.replace(old, new)
+    open(p, "w").write(s)
+
+H = "/app/hostaudit/"
+patch(H + "audit.py", [("from .files import scan_listing\n", "from .files import file_findings\n"),
+                       ("    for fn in (scan_listing,", "    for fn in (file_findings,")])
+patch(H + "snapshot.py", [('        return data.decode("utf-8")\n',
+                           '        if data[:2] == b"\\x1f\\x8b":\n            data = gzip.decompress(data)\n        return data.decode("utf-8")\n'),
+                          ('        for name in ("fs.txt",):\n', '        for name in ("fs.txt", "fs.txt.gz"):\n')])
+patch(H + "modes.py", [('        if x == "s" and i < 2:\n', '        if x in "sS" and i < 2:\n'),
+                       ('        if x == "t" and i == 2:\n', '        if x in "tT" and i == 2:\n')])
+patch(H + "files.py", [('        if t in ("-", "l"):\n', '        if t == "-":\n')])
+patch(H + "accounts.py", [('        if line.strip():\n', '        if line.strip() and not line.startswith("#"):\n'),
+                          ('        if f[1].strip("!*") == "":\n', '        if f[1] == "":\n')])
 PY

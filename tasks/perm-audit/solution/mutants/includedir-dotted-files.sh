@@ -3,11 +3,11 @@
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/audit.py"
+p = "/app/hostaudit/sudoers.py"
 s = open(p).read()
 for old, new in [
-    ('                    if "." in f or f.endswith("~"):\n',
-     '                    if f.endswith("~"):\n'),
+    ('                    if "." in name or name.endswith("~"):\n',
+     '                    if name.endswith("~"):\n'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

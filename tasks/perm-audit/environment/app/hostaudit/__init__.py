@@ -1,0 +1,1 @@
+"""hostaudit: hardening audit of host snapshots (file modes, sshd, sudoers, accounts)."""
