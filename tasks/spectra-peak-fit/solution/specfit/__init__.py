@@ -1,0 +1,1 @@
+"""specfit: 1-D spectrum pipeline (readers, baseline, peak fitting, quantification)."""
