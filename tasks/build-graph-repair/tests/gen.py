@@ -755,7 +755,7 @@ def case_audit(rng):
     dirty = [n for n in order if rs[n] != "up_to_date"]
     clean = [n for n in order if rs[n] == "up_to_date" and not g.targets[n]["phony"]]
     fail_pick = [n for n in dirty if not g.targets[n]["phony"]]
-    failed_log = set(rng.shuffle(fail_pick)[:rng.int(0, 2)]) if fail_pick else set()
+    failed_log = set(rng.shuffle(fail_pick[:max(1, len(fail_pick) // 2)])[:rng.int(1, 2)]) if fail_pick else set()
     # the recorded tool: runs the dirty targets, forgets some, adds some clean ones, ignores failures
     ran = []
     for n in order:
