@@ -9,7 +9,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from lh import SEED, WORK, Grader, generate, rng_for, run  # noqa: E402
+from lh import WORK, Grader, generate, rng_for, run  # noqa: E402
 import gen  # noqa: E402
 import project as proj  # noqa: E402
 
@@ -39,15 +39,20 @@ def run_batch(label, jobs):
     out = os.path.join(TMP, label + "-out")
     lines = ["IN=$1", "OUT=$2", "mkdir -p \"$OUT\""]
     for jid, kind, args in jobs:
-        a = " ".join(q(x) for x in args)
+        a = " ".join(q(x) for x in args) if kind != "audit" else ""
         if kind == "build":
+            st = "state.json"
+            if args and args[0].startswith("state="):
+                st = args[0][len("state="):]
+                a = " ".join(q(x) for x in args[1:])
             lines.append('cp -a "$IN/%s" "$OUT/%s" && (cd "$OUT/%s" && timeout 20 python3 %s build "$OUT/%s/Buildfile" '
-                         '"$OUT/%s/state.json" %s > "$OUT/%s.txt" 2>/dev/null; echo $? > "$OUT/%s.rc"; '
-                         'timeout 20 python3 %s explain "$OUT/%s/Buildfile" "$OUT/%s/state.json" > "$OUT/%s.after" 2>/dev/null)'
-                         % (jid, jid, jid, q(TOOL), jid, jid, a, jid, jid, q(TOOL), jid, jid, jid))
+                         '"$OUT/%s/%s" %s > "$OUT/%s.txt" 2>/dev/null; echo $? > "$OUT/%s.rc"; '
+                         'timeout 20 python3 %s explain "$OUT/%s/Buildfile" "$OUT/%s/%s" > "$OUT/%s.after" 2>/dev/null)'
+                         % (jid, jid, jid, q(TOOL), jid, jid, st, a, jid, jid, q(TOOL), jid, jid, st, jid))
         elif kind == "audit":
+            case = args[0] if args else jid.split(".")[0]
             lines.append('timeout 20 python3 %s audit "$IN/%s" > "$OUT/%s.txt" 2>/dev/null; echo $? > "$OUT/%s.rc"'
-                         % (q(TOOL), jid.split(".")[0], jid, jid))
+                         % (q(TOOL), case, jid, jid))
         else:
             case = jid.split(".")[0]
             lines.append('timeout 20 python3 %s %s "$IN/%s/Buildfile" "$IN/%s/state.json" %s > "$OUT/%s.txt" 2>/dev/null; '
@@ -230,8 +235,15 @@ def public():
 
 
 def project():
-    """The shipped project after the agent's build, and its audits."""
-    return proj.grade_project(WORK, read_rows)
+    """The shipped project, rebuilt here from project.py: one build of its default goal on a fresh
+    copy (then explain), and audits of its two recorded builds."""
+    files, ans = proj.build()
+    write_case(os.path.join(TMP, "project", "ws"), files)
+    jobs = [("ws", "build", ["state=.minibuild/state.json"])] + [("audit-" + n, "audit", ["ws/audits/" + n]) for n in sorted(ans["audits"])]
+    res = run_batch("project", jobs)
+    rc, log, folder = res["ws"]
+    audits = {n: res["audit-" + n][1] if res["audit-" + n][0] == 0 else None for n in ans["audits"]}
+    return proj.grade_project(ans, folder, rc, log, audits, read_rows)
 
 
 CASES = {

@@ -238,9 +238,8 @@ def build():
     return out, answers
 
 
-def grade_project(work, read_rows):
-    files, ans = build()
-    root = os.path.join(work, "project")
+def grade_project(ans, root, rc, log, audits, read_rows):
+    """Scores the project folder after the program's build, its log and the audit outputs."""
     g = ans["model"]
     parts, notes = [], []
 
@@ -255,17 +254,14 @@ def grade_project(work, read_rows):
     good = sum(1 for p in outs if read(p) == ans["final"][p])
     parts.append(1.0 if good == len(outs) else 0.0)
     notes.append("outputs %d/%d" % (good, len(outs)))
-    # exactly the necessary steps ran, once, in build order
+    # exactly the necessary steps ran, once, in build order, and the log says so
     runs_log = (read("build/runs.log") or b"").decode(errors="replace")
     want_tail = [n for n in ans["runs"] if not g.targets[n]["phony"]]
     ok_runs = runs_log.startswith(ans["runs_before"]) and runs_log[len(ans["runs_before"]):].split() == want_tail
+    got_runs = [x[4:].strip() for x in (log or "").split("\n") if x.startswith("run ")]
+    ok_runs = ok_runs and got_runs == ans["runs"] and rc == 0
     parts.append(1.0 if ok_runs else 0.0)
     notes.append("steps run %s" % ("right" if ok_runs else "wrong"))
-    # the build log kept by the agent
-    blog = (read("build.log") or b"").decode(errors="replace")
-    got_runs = [x[4:].strip() for x in blog.split("\n") if x.startswith("run ")]
-    parts.append(1.0 if got_runs == ans["runs"] else 0.0)
-    notes.append("build.log %s" % ("right" if got_runs == ans["runs"] else "wrong"))
     # state consistent with the final files
     try:
         st = json.loads(read(".minibuild/state.json"))["targets"]
@@ -284,11 +280,7 @@ def grade_project(work, read_rows):
     notes.append("state %d/%d" % (okst, len(names)))
     # audits
     for name, rows in sorted(ans["audits"].items()):
-        try:
-            text = open(os.path.join(work, "results", "audit-%s.csv" % name), encoding="utf-8").read()
-        except OSError:
-            text = None
-        got = read_rows(text)
+        got = read_rows(audits.get(name))
         n = max(len(rows), len(got or ()))
         s = 0.0 if got is None else (1.0 if n == 0 else len(rows & got) / n)
         parts.append(s)
