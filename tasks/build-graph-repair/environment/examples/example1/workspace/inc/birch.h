@@ -1,0 +1,1 @@
+#define BIRCH 23

@@ -1,0 +1,2 @@
+// cedar
+int cedar = 305;

@@ -1,0 +1,2 @@
+// lib/jasper
+int lib_jasper = 972;

@@ -1,0 +1,2 @@
+// lib/pollen
+int lib_pollen = 539;

@@ -1,0 +1,1 @@
+#define CEDAR 66

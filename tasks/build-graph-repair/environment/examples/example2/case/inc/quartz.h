@@ -1,0 +1,1 @@
+#define QUARTZ 24

@@ -1,0 +1,2 @@
+// amber
+int amber = 989;

@@ -1,0 +1,2 @@
+// ember
+int ember = 889;

@@ -1,0 +1,2 @@
+// lib/opal
+int lib_opal = 947;

@@ -1,0 +1,3 @@
+// mango
+int mango = 647;
+// edited

@@ -1,0 +1,2 @@
+// rune
+int rune = 381;

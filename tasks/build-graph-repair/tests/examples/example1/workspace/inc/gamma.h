@@ -1,0 +1,1 @@
+#define GAMMA 82

@@ -1,0 +1,2 @@
+// dune
+int dune = 47;

@@ -1,0 +1,2 @@
+// juno
+int juno = 666;

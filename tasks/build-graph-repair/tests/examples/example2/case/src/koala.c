@@ -1,0 +1,2 @@
+// koala
+int koala = 859;

@@ -1,0 +1,2 @@
+// lib/gamma
+int lib_gamma = 964;
