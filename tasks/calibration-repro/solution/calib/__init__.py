@@ -1,0 +1,1 @@
+"""calib: calibration metrics and temperature scaling (see SPEC.md)."""
