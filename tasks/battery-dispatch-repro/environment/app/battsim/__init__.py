@@ -1,0 +1,1 @@
+"""battsim: behind-the-meter battery dispatch and bill simulator (standard library only)."""
