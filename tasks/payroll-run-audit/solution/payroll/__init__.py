@@ -1,0 +1,1 @@
+"""payroll: the bureau's payroll engine (standard library only)."""
