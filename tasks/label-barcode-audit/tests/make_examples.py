@@ -68,9 +68,10 @@ def main():
     files.update({"batch/" + k: v for k, v in bfiles.items()})
     write(ENV_EX, files)
     write(TEST_EX, files)
-    dump(os.path.join(ENV_EX, "expected", "decode.json"), {n: gen.full_reading(lab) for n, lab in labels})
-    dump(os.path.join(ENV_EX, "expected", "reconcile.json"), btruth["reconcile"])
-    dump(os.path.join(ENV_EX, "expected", "audit.json"), btruth["audit"])
+    for ex in (ENV_EX, TEST_EX):  # the grader's copy holds the expected outputs too, byte for byte
+        dump(os.path.join(ex, "expected", "decode.json"), {n: gen.full_reading(lab) for n, lab in labels})
+        dump(os.path.join(ex, "expected", "reconcile.json"), btruth["reconcile"])
+        dump(os.path.join(ex, "expected", "audit.json"), btruth["audit"])
     dump(os.path.join(HERE, "examples_truth.json"),
          {"labels": {n: gen.truth_of(lab) for n, lab in labels}, "batch": btruth})
     srng = random.Random("label-barcode-audit shipped batch")
