@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Misread rule: prints a Code 128 set C pair without zero padding, so the pair 07 reads as 7.
+set -euo pipefail
+bash /solution/solve.sh
+rm -f /app/batch/reconcile.json /app/batch/audit.json
+python3 - <<'PY'
+p = "/app/scankit/code128.py"
+s = open(p).read()
+for old, new in [
+    ('                out.append("%02d" % v)\n', '                out.append(str(v))\n'),
+]:
+    # A patch that no longer applies would leave the reference program: fail loudly instead.
+    assert s.count(old) == 1, "mutant patch does not apply: %r" % old
+    s = s.replace(old, new)
+open(p, "w").write(s)
+PY
+rm -rf /app/scankit/__pycache__
+python3 /app/labelscan.py reconcile /app/batch /app/batch/reconcile.json || true
+python3 /app/labelscan.py audit /app/batch /app/batch/audit.json || true
