@@ -283,7 +283,7 @@ def case_incremental(rng, kind=None):
     or unchanged (history with several rows each: the latest one counts), a baseline, out-of-order
     files with and without --out-of-order."""
     p = Planner(rng)
-    kind = kind or rng.pick(["plain", "plain", "baseline", "out_of_order", "target"])
+    kind = kind or rng.pick(["plain", "baseline", "baseline", "out_of_order", "target"])
     vs = versions(rng, rng.int(6, 8))
     k = rng.int(2, len(vs) - 2)
     applied, pending = vs[:k], vs[k:]
