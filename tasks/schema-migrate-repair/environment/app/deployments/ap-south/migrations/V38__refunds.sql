@@ -1,0 +1,4 @@
+﻿-- refunds (version 38)
+CREATE TABLE t_38 (id INTEGER PRIMARY KEY, note TEXT);
+INSERT INTO t_38 (note) VALUES ('refunds; rev 0');
+INSERT INTO trace (tag) VALUES ('V38');

@@ -1,0 +1,1 @@
+-- sessions (version 17.13)CREATE TABLE t_17_13 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_17_13 (note) VALUES ('sessions; rev 0');INSERT INTO trace (tag) VALUES ('V17.13');

@@ -1,0 +1,1 @@
+-- refunds (version 16)CREATE TABLE t_16 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_16 (note) VALUES ('refunds; rev 0');INSERT INTO trace (tag) VALUES ('V16');

@@ -1,0 +1,1 @@
+-- orders (version 1)CREATE TABLE t_1 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_1 (note) VALUES ('orders; rev 0');INSERT INTO trace (tag) VALUES ('V1');

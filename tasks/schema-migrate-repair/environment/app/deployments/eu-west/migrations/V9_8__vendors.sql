@@ -1,0 +1,1 @@
+-- vendors (version 9.8)CREATE TABLE t_9_8 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_9_8 (note) VALUES ('vendors; rev 6');INSERT INTO trace (tag) VALUES ('V9.8');

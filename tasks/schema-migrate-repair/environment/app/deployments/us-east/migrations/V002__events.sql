@@ -1,0 +1,4 @@
+-- events (version 2)
+CREATE TABLE t_2 (id INTEGER PRIMARY KEY, note TEXT);
+INSERT INTO t_2 (note) VALUES ('events; rev 0');
+INSERT INTO trace (tag) VALUES ('V2');

@@ -1,0 +1,1 @@
+-- tokens (version 30)CREATE TABLE t_30 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_30 (note) VALUES ('tokens; rev 0');INSERT INTO trace (tag) VALUES ('V30');

@@ -1,0 +1,1 @@
+-- audit (version 32)CREATE TABLE t_32 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_32 (note) VALUES ('audit; rev 0');INSERT INTO trace (tag) VALUES ('V32');

@@ -1,0 +1,2 @@
+INSERT INTO orders SELECT * FROM orders_archive;
+DROP TABLE orders_archive;

@@ -1,0 +1,1 @@
+DROP VIEW IF EXISTS v_Stats;CREATE VIEW v_Stats AS SELECT 'Stats:1' AS g;INSERT INTO trace (tag) VALUES ('R:Stats:1');

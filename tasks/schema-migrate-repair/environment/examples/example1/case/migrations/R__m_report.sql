@@ -1,0 +1,1 @@
+DROP VIEW IF EXISTS v_m_report;CREATE VIEW v_m_report AS SELECT 'm_report:2' AS g;INSERT INTO trace (tag) VALUES ('R:m_report:2');

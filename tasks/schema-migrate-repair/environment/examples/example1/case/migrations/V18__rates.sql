@@ -1,0 +1,1 @@
+-- rates (version 18)CREATE TABLE t_18 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_18 (note) VALUES ('rates; rev 0');INSERT INTO trace (tag) VALUES ('V18');

@@ -1,0 +1,1 @@
+-- stock (version 31)CREATE TABLE t_31 (id INTEGER PRIMARY KEY, note TEXT);INSERT INTO t_31 (note) VALUES ('stock; rev 0');INSERT INTO trace (tag) VALUES ('V31');

@@ -1,0 +1,1 @@
+CREATE TABLE never_single (x);
