@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Lossy shortcut: converts kelvin by subtracting 273 instead of 273.15.
+# Wrong constant: converts kelvin with K - 273 instead of K - 273.15.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/stationqc.py"
-s = open(p).read()
-for old, new in [
-    ('else v - 273.15',
-     'else v - 273'),
+for p, old, new in [
+    ('qckit/units.py',
+     '        return value - 273.15\n',
+     '        return value - 273.0\n'),
 ]:
+    p = "/app/" + p
+    s = open(p).read()
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old
     s = s.replace(old, new)
-open(p, "w").write(s)
+    open(p, "w").write(s)
 PY
