@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Honest partial: the blob and layer repairs -- digests over the stored bytes, the linux/amd64
 # manifest, layers bottom first, whiteouts and opaque markers before the layer's own entries,
-# directory contents dropped on replacement, hard links as copies -- plus the setgid finding and
-# every private-key header and the tilde in Debian versions. The sticky bit, symbolic links above the
-# root and the revision split are left as shipped, and there is no audit command.
+# directory contents dropped on replacement, hard links as copies -- plus the setgid and sticky-bit
+# rules, every private-key header and the tilde in Debian versions. Symbolic links above the root and
+# the revision split are left as shipped, and there is no audit command.
 set -euo pipefail
 python3 - <<'PY'
 import shutil
@@ -26,6 +26,7 @@ patch("/app/layerscan/perms.py", [
     ("        if node.kind in (\"file\", \"hardlink\"):\n            if node.mode & 0o6000 and node.mode & EXEC_BITS:\n                out.append((\"SETUID\", path, octal(node.mode), None))\n",
      "        if node.kind == \"file\":\n            if node.mode & 0o4000 and node.mode & EXEC_BITS:\n                out.append((\"SETUID\", path, octal(node.mode), None))\n"
      "            if node.mode & 0o2000 and node.mode & EXEC_BITS:\n                out.append((\"SETGID\", path, octal(node.mode), None))\n"),
+    ("        elif node.kind == \"dir\":\n            if node.mode & 0o002:\n", "        elif node.kind == \"dir\":\n            if node.mode & 0o002 and not node.mode & 0o1000:\n"),
 ])
 patch("/app/layerscan/secrets.py", [
     ('rb"-----BEGIN (?:RSA |DSA )?PRIVATE KEY-----"', 'rb"-----BEGIN (?:(?:RSA|DSA|EC|OPENSSH|ENCRYPTED) )?PRIVATE KEY-----"'),

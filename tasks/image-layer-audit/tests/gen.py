@@ -588,7 +588,7 @@ def hidden_case(rng, family, i):
         motifs = [m_modes, m_secrets, m_overwrite_secret]
         if i % 3 == 0:
             kind = rng.choice([{"corrupt": "layer"}, {"corrupt": "config"}, {"corrupt": "layer", "missing": True}])
-            kind["media"] = rng.choice([ociw.LAYER_DOCKER_GZ, ociw.LAYER_TAR])
+            kind["media"] = rng.choice([ociw.LAYER_DOCKER_GZ, ociw.LAYER_GZ])
             return build_image(rng, motifs, 3, packages={"n": 4}, integrity=kind)
         integ = {"multi": True, "corrupt_other": True}
         if i % 3 == 2:

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """imgscan: scan an OCI image layout for risky permissions, secrets and vulnerable packages.
 
-  imgscan.py scan  IMAGE_DIR FEED_JSON OUT_JSON
-  imgscan.py audit IMAGE_DIR FEED_JSON REPORT_JSON OUT_CSV   (not written yet)
+  imgscan.py scan    IMAGE_DIR FEED_JSON OUT_JSON
+  imgscan.py layers  IMAGE_DIR
+  imgscan.py summary REPORT_JSON
+  imgscan.py audit   IMAGE_DIR FEED_JSON REPORT_JSON OUT_CSV   (not written yet)
 """
 import json
 import os
@@ -19,6 +21,14 @@ def main(argv):
         with open(argv[3], "w", encoding="utf-8") as f:
             json.dump(report, f, indent=2, sort_keys=True)
             f.write("\n")
+        return 0
+    if len(argv) == 2 and argv[0] == "layers":
+        from layerscan.history import format_table, layer_table
+        print(format_table(layer_table(argv[1])))
+        return 0
+    if len(argv) == 2 and argv[0] == "summary":
+        from layerscan.summary import summarise_file
+        print(summarise_file(argv[1]))
         return 0
     sys.stderr.write(__doc__)
     return 2
