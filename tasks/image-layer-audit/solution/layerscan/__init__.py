@@ -1,0 +1,1 @@
+"""layerscan: a container-image security scanner (OCI image layouts, standard library only)."""
