@@ -42,7 +42,7 @@ def main():
     for where in ("environment/examples", "tests/examples", "environment/app/study",
                   "environment/app/claims", "tests/shipped"):
         shutil.rmtree(os.path.join(TASK, where), ignore_errors=True)
-    for name, seed, kind in (("example1", "example-1", "select"), ("example2", "example-2", "formats")):
+    for name, seed, kind in (("example1", "example-1", "folds"), ("example2", "example-2", "formats")):
         rng = random.Random(seed)
         files = gen.build(rng, kind)
         tmp = os.path.join(TASK, "tests/examples", name, "study")
