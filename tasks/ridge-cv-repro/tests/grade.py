@@ -1,95 +1,132 @@
-"""Grades /app/ridgecv.py against the reference protocol run on the same fresh data."""
-import csv, json, math, os, random, shutil, sys, tempfile
+"""Grades the repaired /app/ridgecv.py: `run` on the public examples, on seeded hidden studies whose
+answers come from the grader's own implementation (ref.py, a Jacobi-SVD route) and on the shipped
+study; `audit` on claims files with planted mistakes (gen.py) and on the shipped claims."""
+import csv
+import os
+import random
+import shutil
+import sys
+import tempfile
+
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, run, generate
-import gen
+from lh import WORK, Grader, generate, rng_for, run  # noqa: E402
+import gen  # noqa: E402
+import ref  # noqa: E402
 
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "ridgecv.py")
-# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
-# inputs nor the expected answers are read from there.
-PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+# The grader's own copies of the examples and the shipped study: /app is the agent's to edit.
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def stage(rel):
-    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
-    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
-    if os.path.isdir(src):
-        shutil.copytree(src, dst, symlinks=True)
-    else:
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
-    return dst
-REF = "/tests/ref_ridgecv.py"
-REF_TMP = tempfile.mkdtemp(prefix="ref-")
-picks = []
-
-
-def logscore(rel, tol=1e-6, cut=1e-2):
-    if rel is None or rel != rel:
-        return 0.0
-    if rel <= tol:
-        return 1.0
-    if rel >= cut:
-        return 0.0
-    return (math.log10(cut) - math.log10(rel)) / (math.log10(cut) - math.log10(tol))
-
-
-def read(out):
+def same(a, b, tol):
     try:
-        with open(os.path.join(out, "table.csv"), newline="") as f:
-            t = {(r["feature_set"], float(r["lambda"])): float(r["cv_rmse"]) for r in csv.DictReader(f)}
-    except Exception:
-        t = {}
+        a = float(a)
+    except (TypeError, ValueError):
+        return False
+    return abs(a - b) <= tol * max(abs(b), 1e-12)
+
+
+def rows_of(path):
     try:
-        b = {k: float(v) for k, v in json.load(open(os.path.join(out, "best.json"))).items()}
+        with open(path, newline="", encoding="utf-8") as f:
+            return [{(k or "").strip(): (v or "").strip() for k, v in r.items()} for r in csv.DictReader(f)]
     except Exception:
-        b = {}
-    return t, b
+        return []
 
 
-def compare(want, got, collect=True):
-    (wt, wb), (gt, gb) = want, got
-    cells = [logscore(abs(gt[k] - v) / v if k in gt else None) for k, v in wt.items()]
-    for name, lam in wb.items():
-        best = wt[(name, lam)]
-        pick = gb.get(name)
-        ok = pick is not None and (name, pick) in wt and wt[(name, pick)] <= best * (1 + 1e-9)
-        if collect:
-            picks.append(ok)
-    return sum(cells) / max(len(wt), len(gt), 1)
+def want_run(folder):
+    """Expected settings: {(outcome, fs): (n, [(lam, cv, se)], (lmin, l1, c1))}."""
+    return ref.study(folder)
 
 
-def reference(tag, files):
-    """Writes one hidden case and runs the reference on it; its answer is kept in memory only."""
-    d = os.path.join(TMP, tag)
-    os.makedirs(d)
+def want_from_files(exp):
+    """The same shape, read from shipped expected cv.csv / table.csv."""
+    res = {}
+    for r in rows_of(os.path.join(exp, "table.csv")):
+        res[(r["outcome"], r["feature_set"])] = [int(r["n"]), [], (float(r["lambda_min"]), float(r["lambda_1se"]), float(r["cv_rmse"]))]
+    for r in rows_of(os.path.join(exp, "cv.csv")):
+        res[(r["outcome"], r["feature_set"])][1].append((float(r["lambda"]), float(r["cv_rmse"]), float(r["se"])))
+    return {k: tuple(v) for k, v in res.items()}
+
+
+def score_run(want, out):
+    """Share of settings whose table.csv row and every cv.csv row are right."""
+    table = {(r.get("outcome"), r.get("feature_set")): r for r in rows_of(os.path.join(out, "table.csv"))}
+    cvs = {}
+    for r in rows_of(os.path.join(out, "cv.csv")):
+        cvs.setdefault((r.get("outcome"), r.get("feature_set")), []).append(r)
+    ok, bad = 0, []
+    for key, (n, curve, (lmin, l1, c1)) in want.items():
+        t = table.get(key)
+        good = t is not None and t.get("n") == str(n) and same(t.get("lambda_min"), lmin, 1e-7) \
+            and same(t.get("lambda_1se"), l1, 1e-7) and same(t.get("cv_rmse"), c1, 1e-6)
+        got = cvs.get(key, [])
+        good = good and len(got) == len(curve)
+        for lam, c, se in curve:
+            hit = [r for r in got if same(r.get("lambda"), lam, 1e-7)]
+            good = good and len(hit) == 1 and same(hit[0].get("cv_rmse"), c, 1e-6) and same(hit[0].get("se"), se, 1e-6)
+        ok += good
+        if not good:
+            bad.append("/".join(key))
+    return ok / len(want), bad
+
+
+def score_audit(want, path):
+    """want: {(outcome, fs): (reason, lambda, cv)}; share of rows right (extra rows count against)."""
+    got = {}
+    for r in rows_of(path):
+        got[(r.get("outcome"), r.get("feature_set"))] = r
+    hits = 0
+    for key, (why, lam, cv) in want.items():
+        r = got.get(key)
+        hits += bool(r and r.get("reason") == why and same(r.get("lambda"), lam, 1e-7) and same(r.get("cv_rmse"), cv, 1e-6))
+    n = max(len(want), len(got))
+    return 1.0 if n == 0 else hits / n
+
+
+def write(folder, files):
+    os.makedirs(folder, exist_ok=True)
     for name, data in sorted(files.items()):
-        with open(os.path.join(d, name), "wb") as f:
+        with open(os.path.join(folder, name), "wb") as f:
             f.write(data)
         g.digest(name.encode() + data)
-    code, _, err = run(["python3", REF, d, os.path.join(REF_TMP, tag)], timeout=60)
-    want = read(os.path.join(REF_TMP, tag))
-    if code != 0 or not want[0]:
-        raise RuntimeError("reference failed on %s: exit %s %s" % (tag, code, err.strip()[-200:]))
-    return d, want
 
 
-def prepare(kind, n):
-    """Every hidden case of a kind with its reference answer, built before any submitted program runs,
-    so nothing such a program does (or leaves running) can reach the answers."""
+def prepare(kind, count, claims=False):
+    """Every hidden study of a kind with its answer, built before any submitted program runs."""
     try:
-        rng = random.Random("%d*%s" % (SEED, kind))
-        return [("%s%d" % (kind, i),) + reference("%s%d" % (kind, i), generate(gen.build, rng, kind)) for i in range(n)]
+        rng = random.Random(rng_for(kind).next_u32())
+        cases = []
+        for i in range(count):
+            d = os.path.join(TMP, "%s%d" % (kind, i), "study")
+            sub = kind if not claims else ("mixed", "prep", "formats")[i % 3]
+            write(d, generate(gen.build, rng, sub))
+            if claims:
+                data, parsed = generate(gen.plant_claims, rng, d, sub == "formats")
+                path = os.path.join(TMP, "%s%d" % (kind, i), "claims.csv")
+                write(os.path.dirname(path), {"claims.csv": data})
+                cases.append(("%s%d" % (kind, i), d, path, generate(ref.audit_expected, d, parsed)))
+            else:
+                cases.append(("%s%d" % (kind, i), d, generate(want_run, d)))
+        return cases
     except Exception as e:  # reported by that kind's check, the other checks still run
         return e
 
 
 def run_case(tag, d, want):
-    code, _, err = run(["python3", TOOL, d, d + "-out"], timeout=30)
-    s = compare(want, read(d + "-out"))
-    return s, "%s: %.3f (exit %s)%s" % (tag, s, code, (" " + err.strip()[-100:]) if code else "")
+    out = os.path.join(TMP, tag + "-out")
+    code, _, err = run(["python3", TOOL, "run", d, out], timeout=60)
+    s, bad = score_run(want, out)
+    return s, "%s %.3f%s%s" % (tag, s, (" wrong: " + ",".join(bad[:4])) if bad else "", (" exit %s %s" % (code, err.strip()[-120:])) if code else "")
+
+
+def audit_case(tag, d, claims, want):
+    out = os.path.join(TMP, tag + "-audit.csv")
+    code, _, err = run(["python3", TOOL, "audit", d, claims, out], timeout=60)
+    s = score_audit(want, out)
+    return s, "%s audit %.3f%s" % (tag, s, (" exit %s %s" % (code, err.strip()[-120:])) if code else "")
 
 
 def hidden(kind):
@@ -97,29 +134,48 @@ def hidden(kind):
         cases = CASES[kind]
         if isinstance(cases, Exception):
             raise cases
-        res = [run_case(*c) for c in cases]
+        res = [audit_case(*c) if kind == "audit" else run_case(*c) for c in cases]
         return sum(r[0] for r in res) / len(res), "; ".join(r[1] for r in res)
     return fn
 
 
+def stage(src, tag):
+    dst = os.path.join(TMP, "public", tag)
+    shutil.copytree(src, dst, symlinks=True)
+    return dst
+
+
+def expected_audit(path):
+    return {(r["outcome"], r["feature_set"]): (r["reason"], float(r["lambda"]), float(r["cv_rmse"])) for r in rows_of(path)}
+
+
 def public():
-    ok = []
+    ok, msgs = [], []
     for ex in ("example1", "example2"):
-        want = read(os.path.join(PUB, ex, "expected"))
-        out = os.path.join(TMP, ex + "-out")
-        run(["python3", TOOL, stage(ex + "/input"), out], timeout=30)
-        got = read(out)
-        ok.append(compare(want, got, collect=False) == 1.0 and got[1] == want[1])
-    return float(all(ok)), "examples right: %s" % ok
+        src = stage(os.path.join(HERE, "examples", ex), ex)
+        s, m = run_case(ex, os.path.join(src, "study"), want_from_files(os.path.join(src, "expected")))
+        a, m2 = audit_case(ex, os.path.join(src, "study"), os.path.join(src, "claims.csv"), expected_audit(os.path.join(src, "expected", "audit.csv")))
+        ok.append(s == 1.0 and a == 1.0)
+        msgs += [m, m2]
+    return float(all(ok)), "; ".join(msgs)
 
 
-CASES = {k: prepare(k, 2) for k in ("plain", "missing", "categorical", "formats")}
-shutil.rmtree(REF_TMP, ignore_errors=True)
+def shipped():
+    """The shipped study's table (70%) and the audit of the other group's claims (30%)."""
+    src = stage(os.path.join(HERE, "shipped"), "shipped")
+    s, m = run_case("shipped", os.path.join(src, "study"), want_from_files(os.path.join(src, "expected")))
+    a, m2 = audit_case("shipped", os.path.join(src, "study"), os.path.join(src, "claims.csv"), expected_audit(os.path.join(src, "expected", "audit.csv")))
+    return 0.7 * s + 0.3 * a, m + "; " + m2
+
+
+CASES = {"folds": prepare("folds", 2), "prep": prepare("prep", 3), "select": prepare("select", 2),
+         "formats": prepare("formats", 2), "audit": prepare("audit", 3, claims=True)}
 g.check("public_examples", public)
-g.check("hidden_plain", hidden("plain"))
-g.check("hidden_missing", hidden("missing"))
-g.check("hidden_categorical", hidden("categorical"))
+g.check("hidden_folds", hidden("folds"))
+g.check("hidden_preprocess", hidden("prep"))
+g.check("hidden_selection", hidden("select"))
 g.check("hidden_formats", hidden("formats"))
-g.check("model_selection", lambda: (sum(picks) / max(1, len(picks)), "%d of %d best-lambda picks right" % (sum(picks), len(picks))))
+g.check("hidden_audit", hidden("audit"))
+g.check("shipped_study", shipped)
 shutil.rmtree(TMP, ignore_errors=True)
 g.finish()

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Off-by-one: standardises with the sample standard deviation (n - 1) instead of the population one.
+# Misread rule: standardises with the sample standard deviation (n - 1) instead of the population one.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/ridgecv.py"
+p = "/app/ridgekit/prep.py"
 s = open(p).read()
 for old, new in [
-    ('sd = math.sqrt(sum((v - mean) ** 2 for v in imp) / len(imp))',
-     'sd = math.sqrt(sum((v - mean) ** 2 for v in imp) / (len(imp) - 1))'),
+    ('/ n)\n',
+     '/ (n - 1))\n'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

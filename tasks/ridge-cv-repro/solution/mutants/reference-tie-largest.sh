@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Tie rule: breaks a tie between the most frequent levels towards the largest level instead of the smallest.
+set -euo pipefail
+bash /solution/solve.sh
+python3 - <<'PY'
+p = "/app/ridgekit/prep.py"
+s = open(p).read()
+for old, new in [
+    ('    return min(counts, key=lambda lv: (-counts[lv], lv))',
+     '    return max(counts, key=lambda lv: (counts[lv], lv))'),
+]:
+    # A patch that no longer applies would leave the reference program: fail loudly instead.
+    assert s.count(old) == 1, "mutant patch does not apply: %r" % old
+    s = s.replace(old, new)
+open(p, "w").write(s)
+PY
