@@ -30,8 +30,7 @@ def write(root, files):
 def example(seed, offset):
     rnd = random.Random(seed)
     w, trees, snaps = cases.written_repo(rnd, 3, 2, offset=offset)
-    a, _, _ = cases.audit_case(rnd)[0], None, None
-    aw = a
+    aw = cases.audit_case(rnd)[0]
     audit_rows = cases.check_repo(aw.files)
     files = {"notes.bin": R.content(rnd, "rand"), "padding.bin": R.content(rnd, "tail")}
     t1 = datetime.strptime(snaps[1]["time"], "%Y-%m-%dT%H:%M:%SZ") + timedelta(seconds=rnd.randint(1, 900))
@@ -71,9 +70,7 @@ def shipped():
         if k == 9:
             w.repack()
     k = 11
-    at = R.stamp(datetime.strptime(snaps[k]["time"], "%Y-%m-%dT%H:%M:%SZ") + timedelta(minutes=7))
-    while at >= snaps[k + 1]["time"]:
-        at = snaps[k]["time"]
+    at = snaps[k]["time"]  # a time at which a snapshot was taken: that snapshot is the one
     keep = {"last": 2, "daily": 5, "weekly": 4, "monthly": 3}
     args = ["--keep-last", "2", "--keep-daily", "5", "--keep-weekly", "4", "--keep-monthly", "3"]
     prnd = random.Random("shipped-partner-2")
