@@ -17,13 +17,19 @@ TEN = timedelta(minutes=10)
 EPOCH = datetime(2000, 1, 1, tzinfo=Z)
 
 
+_SWITCH = {}
+
+
 def eu_summer(instant):
     """Is EU summer time in force at this UTC instant? (last Sundays of March and October, 01:00 UTC)"""
-    def last_sun(month):
-        weeks = calendar.monthcalendar(instant.year, month)
-        day = max(w[calendar.SUNDAY] for w in weeks)
-        return datetime(instant.year, month, day, 1, tzinfo=Z)
-    return last_sun(3) <= instant < last_sun(10)
+    y = instant.year
+    if y not in _SWITCH:
+        def last_sun(month):
+            day = max(w[calendar.SUNDAY] for w in calendar.monthcalendar(y, month))
+            return datetime(y, month, day, 1, tzinfo=Z)
+        _SWITCH[y] = (last_sun(3), last_sun(10))
+    a, b = _SWITCH[y]
+    return a <= instant < b
 
 
 def local_offset(site, instant):
@@ -199,7 +205,7 @@ def plant_gaps(rng, site, tb, series, count):
 
 def build(rng, kind, start=None, days=None, turbines=None, farm=None):
     o = KINDS[kind]
-    site_days = days or rng.randint(12, 18)
+    site_days = days or rng.randint(10, 14)
     if start is None:
         if o.get("fallback"):
             # the period contains the last Sunday of October
@@ -209,7 +215,7 @@ def build(rng, kind, start=None, days=None, turbines=None, farm=None):
         else:
             start = datetime(rng.randint(2021, 2026), rng.randint(1, 12), rng.randint(1, 28), tzinfo=Z)
     end = start + timedelta(days=site_days)
-    nt = turbines or rng.randint(2, 3)
+    nt = turbines or (rng.randint(2, 3) if kind == "readers" else 2)
     if o.get("weibull") and rng.random() < 0.7:
         aep_spec = {"distribution": "weibull", "k": round(rng.uniform(1.6, 2.8), 2), "mean_ms": round(rng.uniform(6.0, 9.5), 2)}
     else:
@@ -245,7 +251,7 @@ def build(rng, kind, start=None, days=None, turbines=None, farm=None):
         blank_cells(rng, recs, o.get("blanks", 0))
         for r in recs:
             r["slot"] = int((r["start"] - EPOCH).total_seconds()) // 600
-            r["month"] = r["start"].strftime("%Y-%m")
+            r["month"] = "%04d-%02d" % (r["start"].year, r["start"].month)
         series = [r for r in recs if start <= r["start"] < end]
         if o["gaps"]:
             plant_gaps(rng, site, tb, series, o["gaps"])

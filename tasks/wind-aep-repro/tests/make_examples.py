@@ -62,7 +62,7 @@ def main():
             write(base, {"claims.csv": claims})
             write(os.path.join(base, "expected"), tables(want, findings))
     rng = random.Random("wind-shipped-farm")
-    files, site, series = gen.build(rng, "mixed", start=datetime(2025, 9, 15, tzinfo=timezone.utc), days=61, turbines=3,
+    files, site, series = gen.build(rng, "mixed", start=datetime(2025, 10, 6, tzinfo=timezone.utc), days=42, turbines=3,
                                     farm="Hollow Ridge")
     want = ref.expected(site, series)
     claims, findings = gen.claims(rng, site, series, want, wrong_rate=0.4)

@@ -1,5 +1,6 @@
 """Timestamps: UTC parsing, local wall-clock labels with EU daylight saving (SPEC.md section 2)."""
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 
 STEP = timedelta(minutes=10)
 UTC = timezone.utc
@@ -7,10 +8,10 @@ UTC = timezone.utc
 
 def parse_utc(text):
     """'2025-10-26T01:00:00Z' (or without the Z) as an aware UTC datetime."""
-    text = text.strip()
-    if text.endswith("Z"):
-        text = text[:-1]
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S").replace(tzinfo=UTC)
+    t = text.strip().rstrip("Z")
+    if len(t) != 19 or t[4] != "-" or t[10] != "T":
+        raise ValueError("bad UTC stamp %r" % text)
+    return datetime(int(t[0:4]), int(t[5:7]), int(t[8:10]), int(t[11:13]), int(t[14:16]), int(t[17:19]), tzinfo=UTC)
 
 
 def last_sunday(year, month):
@@ -21,6 +22,7 @@ def last_sunday(year, month):
     return d
 
 
+@lru_cache(maxsize=None)
 def summer_window(year):
     """EU summer time runs from the last Sunday of March 01:00 UTC to the last Sunday of October 01:00 UTC."""
     start = last_sunday(year, 3).replace(hour=1, tzinfo=UTC)
@@ -48,7 +50,10 @@ class LocalDecoder:
         self.seen = {}
 
     def start_of(self, label):
-        naive = datetime.strptime(label.strip(), "%d.%m.%Y %H:%M")
+        t = label.strip()
+        if len(t) != 16 or t[2] != "." or t[5] != "." or t[13] != ":":
+            raise ValueError("bad local label %r" % label)
+        naive = datetime(int(t[6:10]), int(t[3:5]), int(t[0:2]), int(t[11:13]), int(t[14:16]))
         offsets = [self.std] if self.dst != "eu" else [self.std + 60, self.std]
         fits = []
         for off in offsets:
