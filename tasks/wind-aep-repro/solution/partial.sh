@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Honest partial: the repairs the public examples point at -- kelvin in the hub-height correction,
-# the wind speed (not the power) normalised, bins centred on multiples of 0.5, curtailment out of the
-# curve, BORA labels read as period ends, the AEP tail held only to cut-out, maintenance excluded
-# from availability. The fall-back hour, MW exports, frozen-anemometer runs, lone-bin gaps and the
-# Weibull scale are left as shipped, and there is no audit command.
+# Honest partial: the repairs the public examples and the readers point at -- kelvin in the hub-height
+# correction, the wind speed (not the power) normalised, bins centred on multiples of 0.5, curtailment
+# out of the curve, BORA labels read as period ends, MW exports, the AEP tail held only to cut-out,
+# the Weibull scale through the gamma function, maintenance excluded from availability. The fall-back
+# hour, frozen-anemometer runs and lone-bin gaps are left as shipped, and there is no audit command.
 set -euo pipefail
 python3 - <<'PY'
 def patch(p, pairs):
@@ -27,6 +27,10 @@ patch("/app/windkit/timebase.py", [
     ("            if offset_at(end, self.std, self.dst) == off:\n                fits.append(end)\n",
      "            if offset_at(end - STEP, self.std, self.dst) == off:\n                fits.append(end - STEP)\n"),
 ])
-patch("/app/windkit/aep.py", [("    total += (1.0 - F(prev_v)) * prev_p\n", "    total += (F(cut_out) - F(prev_v)) * prev_p\n")])
+patch("/app/windkit/scada.py", [('                if body.startswith("unit="):\n', '                if body.startswith("unit_power="):\n')])
+patch("/app/windkit/aep.py", [
+    ("    total += (1.0 - F(prev_v)) * prev_p\n", "    total += (F(cut_out) - F(prev_v)) * prev_p\n"),
+    ("        scale = mean\n", "        scale = mean / math.gamma(1.0 + 1.0 / k)\n"),
+])
 patch("/app/windkit/availability.py", [('unavailable=("fault", "maintenance")', 'unavailable=("fault",)')])
 PY
