@@ -216,7 +216,7 @@ def build(rng, kind, start=None, days=None, turbines=None, farm=None):
             start = datetime(rng.randint(2021, 2026), rng.randint(1, 12), rng.randint(1, 28), tzinfo=Z)
     end = start + timedelta(days=site_days)
     nt = turbines or (rng.randint(2, 3) if kind == "readers" else 2)
-    if o.get("weibull") and rng.random() < 0.7:
+    if o.get("weibull") and (kind == "aep" or rng.random() < 0.7):
         aep_spec = {"distribution": "weibull", "k": round(rng.uniform(1.6, 2.8), 2), "mean_ms": round(rng.uniform(6.0, 9.5), 2)}
     else:
         aep_spec = {"distribution": "rayleigh", "mean_ms": round(rng.uniform(6.0, 9.5), 2)}

@@ -3,6 +3,7 @@
 ref.py and the planted claims. Never run at grading time."""
 import csv
 import io
+import json
 import os
 import random
 import shutil
@@ -64,6 +65,9 @@ def main():
     rng = random.Random("wind-shipped-farm")
     files, site, series = gen.build(rng, "mixed", start=datetime(2025, 10, 6, tzinfo=timezone.utc), days=42, turbines=3,
                                     farm="Hollow Ridge")
+    # the owner's long-term wind study: a Weibull distribution at hub height
+    site["aep"] = {"distribution": "weibull", "k": 2.24, "mean_ms": 7.85}
+    files["site.json"] = (json.dumps(site, indent=2) + "\n").encode()
     want = ref.expected(site, series)
     claims, findings = gen.claims(rng, site, series, want, wrong_rate=0.4)
     files["claims/operator-claims.csv"] = claims
