@@ -1,0 +1,1 @@
+"""windkit: wind-turbine performance from 10-minute SCADA (power curve, AEP, availability)."""
