@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Honest partial: the engine repairs `count` and `replay` need (two-digit rows, rotation, mirror
 # images, board size, the last column, diagonal neighbours, hits covered, one sunk call per ship,
-# salvo size from the shooter's fleet), with the house sweep bot left playing and the client's NOTE
-# bug left in, and no audit command.
+# salvo size from the shooter's fleet) and the client's NOTE lines, with the house sweep bot left
+# playing and no audit command.
 set -euo pipefail
 python3 - <<'PY'
 def patch(p, pairs):
@@ -24,5 +24,6 @@ patch("/app/salvo/rules.py", [("rules.height, rules.width = int(w), int(h)", "ru
 patch("/app/salvo/board.py", [("for c0 in range(rules.width - wmax - 1):", "for c0 in range(rules.width - wmax):")])
 patch("/app/salvo/count.py", [("if hits & used:", "if hits <= used:")])
 patch("/app/salvo/fleet.py", [("if cells <= self.fired:", "if i not in self.sunk and cells <= self.fired:")])
+patch("/app/salvo/client.py", [('if not words or words[0] == "HELLO":', 'if not words or words[0] in ("NOTE", "HELLO"):')])
 patch("/app/salvo/game.py", [("return self.fleets[self.other(player)].afloat()", "return self.fleets[player].afloat()")])
 PY

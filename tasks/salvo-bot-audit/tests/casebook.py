@@ -92,7 +92,7 @@ def count_case(seed, small, force=None, dims=None):
     open_cells = [z for z in board.points((1 << (w * h)) - 1) if not board.bit(z) & (board.blocked | ships)]
     misses = rng.sample(open_cells, min(len(open_cells), rng.randint(2, 6 if small else 14)))
     ship_cells = board.points(ships)
-    hits = rng.sample(ship_cells, min(len(ship_cells), rng.randint(1, 3)))
+    hits = rng.sample(ship_cells, min(len(ship_cells), rng.randint(2, 3) if small else rng.randint(1, 4)))
     miss_mask, hit_mask = board.mask(misses), board.mask(hits)
     extra = ["miss = " + " ".join(name(z) for z in misses), "hit = " + " ".join(name(z) for z in hits)]
     text = rules_text(r, extra)
@@ -214,7 +214,7 @@ def build_game(seed, plant, force=None, refire=0.12, dims=None):
         orders[p] = cells
     hit_cells = {"A": [], "B": []}
     replay, k, mover, winner = [], 0, "A", None
-    budget = rng.randint(25, 70) if rng.random() < 0.3 else 10 ** 6
+    budget = rng.randint(25, 70) if rng.random() < 0.3 and "after_end" not in plant else 10 ** 6
     errs = {e for e in plant if e != "placement"}
     slots = {e: rng.randint(3, 14) for e in errs}
     turn = 0

@@ -60,7 +60,15 @@ def matches(mode, n):
 
 
 def hidden_count():
-    cases = [generate(casebook.count_case, "h%d-%d" % (SEED, i), i % 2 == 0) for i in range(8)]
+    # even cases: small boards (whole-fleet counts); the rule mix is spread so every rule is exercised
+    touch = ["corner", None, "corner", None, "corner", None, "edge", None]
+    rotate = ["yes", "mirror", "mirror", "mirror", "no", "mirror", "yes", "yes"]
+    cases = []
+    for i in range(8):
+        force = {"rotate": rotate[i]}
+        if touch[i]:
+            force["touch"] = touch[i]
+        cases.append(generate(casebook.count_case, "h%d-%d" % (SEED, i), i % 2 == 0, force))
     right, notes = 0, []
     for i, (text, want) in enumerate(cases):
         g.digest(text)
@@ -80,7 +88,10 @@ def hidden_replay():
     os.makedirs(d)
     right, notes = 0, []
     for i in range(8):
-        rules_name, rules_text, log, want, _ = generate(casebook.build_game, "h%d-r%d" % (SEED, i), set())
+        force = {"salvo": "yes" if i % 4 < 2 else "no", "sunk": ["silent", "named", "silent", "plain"][i % 4]}
+        rng = casebook.random.Random("replay-dims/%d/%d" % (SEED, i))
+        dims = (rng.randint(7, 11), rng.randint(10, 12))
+        rules_name, rules_text, log, want, _ = generate(casebook.build_game, "h%d-r%d" % (SEED, i), set(), force, 0.15, dims)
         g.digest(rules_text + log)
         with open(os.path.join(d, rules_name), "w") as fh:
             fh.write(rules_text)
@@ -99,9 +110,11 @@ def audit_set():
     rng = casebook.random.Random("audit/%d" % SEED)
     kinds = list(KINDS)
     rng.shuffle(kinds)
-    plants = [set()] * 2 + [{kinds[i % 6], kinds[(i + 2) % 6]} for i in range(10)]
+    plants = [set()] * 2 + [{kinds[i % 6], kinds[(i + 2) % 6]} for i in range(12)]   # each kind 4 times
     rng.shuffle(plants)
-    return [casebook.build_game("h%d-a%d" % (SEED, i), p) for i, p in enumerate(plants)]
+    sunk = ["named", "plain", "silent"]
+    return [casebook.build_game("h%d-a%d" % (SEED, i), p, {"salvo": "yes" if i % 2 else "no", "sunk": sunk[i % 3]})
+            for i, p in enumerate(plants)]
 
 
 def hidden_audit():

@@ -1,5 +1,5 @@
 """Cell names: a column letter (A = first column) followed by a row number (1 = top row)."""
-LETTERS = "ABCDEFGHIJKLMNOP"
+LETTERS = "ABCDEFGHIJKLMNOP"  # column letters, A = first column
 
 
 def parse_cell(text):
