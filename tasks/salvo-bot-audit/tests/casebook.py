@@ -141,6 +141,11 @@ def illegal_spot(r, board, rng, ship, pattern, used_masks):
     """A mask for this ship breaking exactly one placement rule, or None."""
     kinds = ["shape", "blocked", "overlap", "touch"]
     rng.shuffle(kinds)
+    if r["touch"] == "corner":
+        kinds = ["diagonal"] + kinds
+    edge_near = 0
+    for m in used_masks:
+        edge_near |= board.zone(m, "edge")
     legal_v = variants(pattern, r["rotate"])
     allv = variants(pattern, "mirror")
     near = 0
@@ -167,6 +172,8 @@ def illegal_spot(r, board, rng, ship, pattern, used_masks):
                     elif kind == "overlap" and shape_ok and not on_block and m & allused:
                         cands.append(m)
                     elif kind == "touch" and shape_ok and not on_block and m & near and not m & allused:
+                        cands.append(m)
+                    elif kind == "diagonal" and shape_ok and not on_block and m & near and not m & edge_near:
                         cands.append(m)
         if cands:
             return sorted(set(cands))[rng.randrange(len(set(cands)))]
@@ -216,17 +223,19 @@ def build_game(seed, plant, force=None, refire=0.12, dims=None):
     replay, k, mover, winner = [], 0, "A", None
     budget = rng.randint(25, 70) if rng.random() < 0.3 and "after_end" not in plant else 10 ** 6
     errs = {e for e in plant if e != "placement"}
-    slots = {e: rng.randint(3, 14) for e in errs}
+    slots = {e: rng.randint(3, 14) for e in sorted(errs)}
     turn = 0
     while winner is None and turn < budget:
         turn += 1
         foe = "B" if mover == "A" else "A"
         due = sides[mover].afloat() if r["salvo"] == "yes" else 1
         if slots.get("out_of_turn") == turn:
-            # the player who just moved fires again
+            # the player who just moved fires again, at every unshot cell of the mover's ship
+            # nearest to sinking (counted, those shots would sink it)
             shooter = foe
-            n = sides[shooter].afloat() if r["salvo"] == "yes" else 1
-            cells = orders[shooter][:n] or [complex(0, 0)]
+            live = [s for s in sides[mover].ships if s[2]]
+            target = min(live, key=lambda s: (bin(s[2]).count("1"), s[0]))
+            cells = sorted(board.points(target[2]), key=lambda z: (z.imag, z.real))
             lines.append("FIRE %s %s" % (shooter, " ".join(name(z) for z in cells)))
             rows.append((len(lines), "OUT_OF_TURN"))
             lines.append("CALL " + " ".join(rng.choice(["hit", "miss"]) for _ in cells))

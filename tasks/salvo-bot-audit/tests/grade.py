@@ -113,8 +113,13 @@ def audit_set():
     plants = [set()] * 2 + [{kinds[i % 6], kinds[(i + 2) % 6]} for i in range(12)]   # each kind 4 times
     rng.shuffle(plants)
     sunk = ["named", "plain", "silent"]
-    return [casebook.build_game("h%d-a%d" % (SEED, i), p, {"salvo": "yes" if i % 2 else "no", "sunk": sunk[i % 3]})
-            for i, p in enumerate(plants)]
+    games = []
+    for i, p in enumerate(plants):
+        force = {"salvo": "yes" if i % 2 or "out_of_turn" in p else "no", "sunk": sunk[i % 3]}
+        if "placement" in p and i % 2:
+            force["touch"] = "corner"      # the illegal ship then touches another at a corner only
+        games.append(casebook.build_game("h%d-a%d" % (SEED, i), p, force))
+    return games
 
 
 def hidden_audit():
