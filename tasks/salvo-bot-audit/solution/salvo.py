@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""salvo command line: count RULES / replay LOG / play RULES / audit LOGDIR OUT.csv"""
+"""salvo command line: count RULES / replay LOG / play RULES / show RULES / audit LOGDIR OUT.csv"""
 import os
 import sys
 
@@ -15,6 +15,10 @@ def main(argv):
     if cmd == "count":
         from salvo.count import count_lines
         print("\n".join(count_lines(load_rules(argv[1]))))
+    elif cmd == "show":
+        from salvo.render import picture, summary
+        rules = load_rules(argv[1])
+        print("\n".join(summary(rules) + picture(rules)))
     elif cmd == "replay":
         from salvo.replay import replay_lines
         print("\n".join(replay_lines(argv[1])))

@@ -9,7 +9,7 @@ import argparse, json, os, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import referee, yardstick  # noqa: E402
 
-FULL, ZERO = 1.2, 1.5   # 1 at <= 1.2 x the yardstick's turns, 0 at >= 1.5 x, linear between
+FULL, ZERO = 1.25, 1.55   # 1 at <= 1.25 x the yardstick's turns, 0 at >= 1.55 x, linear between
 
 
 def match_score(turns, ref):

@@ -14,25 +14,33 @@ class Hunter:
         self.remaining = list(range(len(rules.ships)))
         self.options = {i: placements(rules, shape) for i, (_, shape) in enumerate(rules.ships)}
 
-    def live_options(self, i):
-        bad = self.misses | self.dead
+    def live_options(self, i, extra=frozenset()):
+        bad = self.misses | self.dead | extra
         return [p for p in self.options[i] if not (p & bad)]
 
-    def choose(self, k):
+    def density(self, assumed):
+        """Cell -> weight: placements of floating ships consistent with what is known (and with the
+        cells in `assumed` being misses); placements through open hits weigh far more."""
         score = {}
         target = bool(self.hits)
         for i in self.remaining:
-            for p in self.live_options(i):
+            for p in self.live_options(i, assumed):
                 n = len(p & self.hits)
-                if target and not n:
-                    w = 1
-                else:
-                    w = 1 + 40 * n * n if target else 1
+                w = 1 + 40 * n * n if target and n else 1
                 for c in p:
-                    if c not in self.fired:
+                    if c not in self.fired and c not in assumed:
                         score[c] = score.get(c, 0) + w
-        ranked = sorted(score, key=lambda c: (-score[c], c[1], c[0]))
-        picks = ranked[:k]
+        return score
+
+    def choose(self, k):
+        """k cells, one at a time: each next pick assumes the earlier picks of this salvo missed,
+        so a salvo spreads over the likely cells instead of piling onto one spot."""
+        picks = []
+        for _ in range(k):
+            score = self.density(frozenset(picks))
+            if not score:
+                break
+            picks.append(min(score, key=lambda c: (-score[c], c[1], c[0])))
         if len(picks) < k:
             rest = [c for c in self.rules.cells() if c not in self.fired and c not in self.rules.blocked and c not in picks]
             picks += rest[: k - len(picks)]
