@@ -18,7 +18,7 @@ def lines_of(text):
 
 
 def tool_lines(args, ro=()):
-    code, out, err = run(["python3", TOOL] + args, timeout=60, ro=ro)
+    code, out, err = run(["python3", TOOL] + args, timeout=20, ro=ro)
     return (lines_of(out) if code == 0 else None), code, err
 
 
@@ -33,7 +33,7 @@ def csv_rows(path):
 
 def audit_rows(logdir, tag):
     out = os.path.join(TMP, tag + "-audit.csv")
-    code, _, err = run(["python3", TOOL, "audit", logdir, out], timeout=120)
+    code, _, err = run(["python3", TOOL, "audit", logdir, out], timeout=60)
     if code != 0 or not os.path.exists(out):
         raise RuntimeError("audit exit %d: %s" % (code, err.strip()[-200:]))
     return csv_rows(out)

@@ -7,7 +7,8 @@ import os, random, subprocess, threading, time
 
 from geometry import Board, name, unname
 
-STALL = 20.0          # wall seconds one answer may take
+STALL = 10.0          # wall seconds one answer may take
+MATCH_WALL = 40.0     # wall seconds a whole match may take
 CPU_BUDGET = 10.0     # CPU seconds of the bot per episode
 
 FLEETS = {
@@ -144,11 +145,11 @@ def run_match(mode, seed, cmd_for_rules, scratch, games=4):
                                 stderr=subprocess.DEVNULL, text=True, bufsize=1)
     except Exception as e:
         return dict(turns=None, outcome="bot did not start: %s" % e)
-    last, done = [time.time()], threading.Event()
+    last, done, t0 = [time.time()], threading.Event(), time.time()
 
     def watchdog():
         while not done.wait(0.25):
-            if time.time() - last[0] > STALL:
+            if time.time() - last[0] > STALL or time.time() - t0 > MATCH_WALL:
                 proc.kill()
                 return
 
