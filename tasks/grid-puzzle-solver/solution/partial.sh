@@ -18,6 +18,7 @@ patch("parser.py", [
     ("            lesses.append(Less(a, b))", '            lesses.append(Less(a, b) if key == "less" else Less(b, a))'),
     ("        i += 1\n\n", "        i += 1\n    flush()\n\n"),
 ])
+patch("batch.py", [("def run_folder(folder, out_dir):", "def solve_folder(folder, out_dir):")])
 patch("layout.py", [("            lab = rows[c][r]\n", "            lab = rows[r][c]\n")])
 patch("search.py", [
     ("    found = search(puzzle, limit=1)", "    found = search(puzzle, limit=2)"),

@@ -85,6 +85,13 @@ def spoilt_submission(rng, pz, status, least, how):
         a, b = min(pairs, key=lambda p: sum(1 for r in range(n) if pz["giv"][r * n + p[0]] or pz["giv"][r * n + p[1]]))
         for r in range(n):
             grid[r * n + a], grid[r * n + b] = grid[r * n + b], grid[r * n + a]
+    elif how == "relabel":
+        # swap two digits everywhere (rows, columns, regions stay valid; cage sums, signs and
+        # thermometers break); digits that no given shows, when there are such
+        shown = {v for v in pz["giv"] if v}
+        pool = [d for d in range(1, n + 1) if d not in shown]
+        x, y = rng.sample(pool if len(pool) >= 2 else list(range(1, n + 1)), 2)
+        grid = [y if v == x else x if v == y else v for v in grid]
     elif how == "other":
         grid = list(pz["sol"])
     return status, _rows(grid, n)
@@ -99,7 +106,8 @@ def submission_text(rng, status, rows):
     return ("\n".join(lines) + "\n").encode()
 
 
-HOWS = ["right", "status", "blank", "given", "digit", "rowswap", "colswap", "colswap", "farswap", "other", "other"]
+HOWS = ["right", "status", "blank", "given", "digit", "rowswap", "colswap", "colswap", "farswap", "relabel",
+        "relabel", "other", "other"]
 
 
 def contest(rng, items, people=3):

@@ -91,6 +91,7 @@ def cages_for(rng, n, sol, reg, cover=0.6, taken=()):
             cells.append(j)
             vals.add(sol[j])
             left.discard(j)
+        rng.shuffle(cells)         # cells are listed in any order
         out.append((sum(sol[i] for i in cells), cells))
     rng.shuffle(out)
     return out
@@ -166,7 +167,7 @@ def build(rng, kind, n=None, keep=None, sparse=False):
         if first:
             pz["cages"].insert(rng.randrange(len(pz["cages"]) + 1), first)
     if kind in ("signs", "mixed"):
-        pz["less"] = signs_for(rng, n, sol, 0.35 if kind == "signs" else 0.12)
+        pz["less"] = signs_for(rng, n, sol, 0.5 if kind == "signs" else 0.12)
     if kind in ("thermo", "mixed"):
         pz["thermo"] = thermos_for(rng, n, sol, reg, n // 2 + 1 if kind == "thermo" else 2)
     pz["giv"] = [v if rng.random() < keep else 0 for v in sol]
@@ -181,6 +182,14 @@ def spoil(rng, pz):
     row, column or region directly, or a cage total moved by one."""
     n = pz["n"]
     q = dict(pz)
+    early = [k for k, (t, cells) in enumerate(pz["cages"]) if t == 6 and len(cells) == 3 and 0 in cells]
+    if early and rng.random() < 0.6:
+        # three distinct digits add up to 6 at least: NONE by construction (a cage that lets
+        # digits repeat still fits 1 + 1 + 2 or 1 + 1 + 3)
+        cages = list(pz["cages"])
+        cages[early[0]] = (rng.choice([4, 5]), cages[early[0]][1])
+        q["cages"] = cages
+        return q
     if pz["cages"] and rng.random() < 0.5:
         cages = list(pz["cages"])
         k = rng.randrange(len(cages))

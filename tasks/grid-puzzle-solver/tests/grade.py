@@ -89,15 +89,15 @@ PLANS = {
                 ("classic", 8, False, False), ("classic", 9, False, False), ("classic", 6, False, True),
                 ("jigsaw", 6, True, False), ("jigsaw", 9, False, False), ("jigsaw", 6, False, True),
                 ("jigsaw", 6, True, False)],
-    "killer": [("killer", 6, True, False), ("killer", 6, True, False), ("killer", 6, True, False),
-               ("killer", 6, False, False), ("killer", 6, False, False), ("killer", 6, False, True),
-               ("killer", 6, True, False), ("mixed", 6, True, False)],
+    "killer": [("killer", 6, True, False), ("killer", 6, True, False), ("killer", 6, True, True),
+               ("killer", 6, False, False), ("killer", 6, True, True), ("killer", 6, False, True),
+               ("killer", 6, True, True), ("killer", 6, True, False), ("mixed", 6, True, False)],
     "signs": [("signs", 6, True, False), ("signs", 6, False, False), ("signs", 6, True, False),
-              ("signs", 6, False, True), ("thermo", 6, True, False), ("thermo", 6, True, False),
+              ("signs", 6, True, False), ("signs", 6, False, True), ("thermo", 6, True, False), ("thermo", 6, True, False),
               ("thermo", 6, False, False), ("thermo", 6, True, True), ("mixed", 6, True, False),
               ("mixed", 6, False, False)],
 }
-AUDIT_PLAN = [("classic", 6, True, False), ("killer", 6, True, False), ("signs", 6, False, False),
+AUDIT_PLAN = [("classic", 6, True, False), ("killer", 6, True, False), ("killer", 6, True, False), ("signs", 6, False, False),
               ("thermo", 6, True, False), ("jigsaw", 6, False, True), ("mixed", 6, True, False)]
 
 

@@ -15,8 +15,8 @@ import cases  # noqa: E402
 TASK = os.path.dirname(HERE)
 EX_PLANS = {
     "example1": (101, [("classic", 6, False, False), ("classic", 6, True, False), ("jigsaw", 6, False, False),
-                       ("signs", 6, False, False)]),
-    "example2": (202, [("killer", 6, True, False), ("thermo", 6, True, False), ("mixed", 6, False, True),
+                       ("signs", 6, True, False)]),
+    "example2": (204, [("killer", 6, True, True), ("thermo", 6, True, False), ("mixed", 6, False, True),
                        ("killer", 6, False, False)]),
 }
 CONTEST = (303, [("classic", 9, False, False), ("classic", 8, False, False), ("jigsaw", 9, False, False),

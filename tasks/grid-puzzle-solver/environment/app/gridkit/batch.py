@@ -12,7 +12,7 @@ def puzzle_files(folder):
     return sorted(f for f in os.listdir(folder) if f.endswith(".pz"))
 
 
-def solve_folder(folder, out_dir):
+def run_folder(folder, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     results = {}
     for fname in puzzle_files(folder):

@@ -36,6 +36,8 @@ def _cage_prune(puzzle, cands):
         for x in free:
             keep = set()
             for d in cands[x]:
+                if d in used:
+                    continue
                 avail = [v for v in range(1, n + 1) if v not in used and v != d]
                 if m > len(avail):
                     continue

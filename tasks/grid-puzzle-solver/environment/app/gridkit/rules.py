@@ -27,6 +27,8 @@ def _cage_ok(puzzle, grid, cell):
     if cage is None:
         return True
     vals = [grid[r][c] for r, c in cage.cells if grid[r][c]]
+    if len(set(vals)) != len(vals):
+        return False
     empty = len(cage.cells) - len(vals)
     bounds = cage_bounds(puzzle.n, set(vals), empty)
     if bounds is None:
@@ -37,8 +39,8 @@ def _cage_ok(puzzle, grid, cell):
 
 def _less_ok(puzzle, grid, cell):
     for lt in puzzle.less_of[cell]:
-        if lt.a != cell:
-            continue    # each sign is checked once, from its smaller cell
+        if lt.b != cell:
+            continue    # each sign is checked once, from its larger cell
         va = grid[lt.a[0]][lt.a[1]]
         vb = grid[lt.b[0]][lt.b[1]]
         if va and vb and not va < vb:
