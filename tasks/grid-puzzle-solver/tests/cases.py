@@ -110,8 +110,9 @@ HOWS = ["right", "status", "blank", "given", "digit", "rowswap", "colswap", "col
         "relabel", "other", "other"]
 
 
-def contest(rng, items, people=3):
-    """({relative path: bytes} of submissions, sorted expected audit rows)."""
+def contest(rng, items, people=3, cage_bias=False):
+    """({relative path: bytes} of submissions, sorted expected audit rows). With cage_bias, half
+    the submissions for puzzles with cages swap two digits everywhere (wrong cage sums)."""
     out, rows = {}, []
     who = sorted(rng.sample(NAMES, people))
     for person in who:
@@ -119,6 +120,8 @@ def contest(rng, items, people=3):
             if rng.random() < 0.15:
                 continue           # no submission for this puzzle
             how = rng.choice(HOWS)
+            if cage_bias and pz["cages"] and rng.random() < 0.5:
+                how = "relabel"
             st, grid_rows = spoilt_submission(rng, pz, status, least, how)
             out["%s/%s.txt" % (person, name)] = submission_text(rng, st, grid_rows)
             v = ref.verdict(pz, status, least, st, grid_rows)
