@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import pLimit from "p-limit";
 import { type TrialResult, UserError } from "../core/index.js";
@@ -45,6 +46,9 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   const { store, config } = o;
   const progress = o.progress ?? silentProgress;
   const signal = o.signal ?? new AbortController().signal;
+  // Each running trial listens on the job's signal (its agent phase and its current exec): at
+  // -n 6 and more that passes Node's default of 10 and prints a false "memory leak" warning.
+  setMaxListeners(Math.max(10, 4 * config.concurrency + 10), signal);
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
   const skippedPaths = new Set((o.skipped ?? []).map((s) => s.path));
   for (const t of config.tasks) {

@@ -28,7 +28,7 @@ import {
 } from "./trial-gateway.js";
 import { getTrialKind } from "./trial-kinds.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
-import { verifierExecOptions, verifierUser } from "./verifier-mounts.js";
+import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
 
@@ -186,6 +186,10 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     let files: VerifierFiles;
     try {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
+      options.env = {
+        ...options.env,
+        LONGHAUL_RUN_DEADLINE: String(runDeadline(verifierTimeoutSec, Date.now())),
+      };
       if (p.stopAtFirstFailure === true)
         options.env = { ...options.env, LONGHAUL_STOP_AT_FIRST_FAILURE: "1" };
       if (p.stopBelow !== undefined)

@@ -80,3 +80,15 @@ export function verifierExecOptions(
     nestedSandbox: nestingAllowed,
   };
 }
+
+/**
+ * LONGHAUL_RUN_DEADLINE for a verifier that must end within `timeoutSec` from `nowMs`: the Unix
+ * second after which the sealed runner starts no candidate program (and lh.py stops grading). It
+ * leaves the grader a reserve (a tenth of the limit, 10–60 s; a third of very short limits) to
+ * score what it reached, so a candidate that hangs is scored 0 rather than ending as a grading
+ * error at the hard limit.
+ */
+export function runDeadline(timeoutSec: number, nowMs: number): number {
+  const reserve = Math.min(60, Math.max(Math.min(10, timeoutSec / 3), timeoutSec * 0.1));
+  return Math.floor(nowMs / 1000 + timeoutSec - reserve);
+}

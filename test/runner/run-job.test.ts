@@ -44,6 +44,27 @@ describe("runJob on the bwrap sandbox", () => {
     expect(existsSync(join(store.jobDir(config.job_id), "config.json"))).toBe(true);
   });
 
+  it("runs many trials at once on one job signal without Node's listener-leak warning", async () => {
+    store = await JobStore.open(tempDir("jobs"));
+    const task = await fixtureTask("hello");
+    const config = jobConfig([task], { agents: ["oracle"], attempts: 12, concurrency: 12 });
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(w.name);
+    };
+    process.on("warning", onWarning);
+    try {
+      const signal = new AbortController().signal;
+      const out = await runJob({ store, config, tasks: [task], provider: bwrap, resume: false, signal });
+      expect(out.trials.map((t) => t.outcome)).toEqual(Array(12).fill("completed"));
+      // Warnings are emitted on the next tick.
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.filter((n) => n === "MaxListenersExceededWarning")).toEqual([]);
+  });
+
   it("gives nothing to an agent that writes its own reward.json or reads /tests and /solution", async () => {
     store = await JobStore.open(tempDir("jobs"));
     const task = await fixtureTask("hello");

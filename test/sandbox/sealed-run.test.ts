@@ -113,6 +113,30 @@ describe("sealed-run (grader kit)", () => {
     expect(ms).toBeGreaterThan(0);
   });
 
+  it("starts nothing past LONGHAUL_RUN_DEADLINE and cuts --timeout to the time left", async () => {
+    const script = [
+      "SR=/longhaul/kit/sealed-run",
+      "rm -f /tmp/ran",
+      // Past the deadline: not started at all (the program would have left /tmp/ran behind).
+      "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS - 1)) $SR --timeout 50 -- sh -c 'echo x > /tmp/ran'; echo past-rc=$?",
+      "[ -e /tmp/ran ] && echo ran || echo not-started",
+      // Two seconds left and a 100 s limit: killed after about two seconds.
+      "t0=$EPOCHSECONDS; LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 2)) $SR --timeout 100 -- sleep 60; echo near-rc=$? took=$((EPOCHSECONDS - t0))",
+      // A limit shorter than the time left is kept.
+      "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 500)) $SR --timeout 1 -- sleep 60; echo short-rc=$?",
+      "LONGHAUL_RUN_DEADLINE=soon $SR -- true; echo bad-rc=$?",
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toBe("past-rc=124");
+    expect(lines[1]).toBe("not-started");
+    expect(r.stderr).toMatch(/sealed-run: not started: the time for candidate programs ran out/);
+    expect(lines[2]).toMatch(/^near-rc=124 took=[1-4]$/);
+    expect(lines[3]).toBe("short-rc=124");
+    expect(lines[4]).toBe("bad-rc=125");
+    expect(r.stderr).toMatch(/LONGHAUL_RUN_DEADLINE=soon is not whole Unix seconds/);
+  });
+
   it("fails loudly, never unsealed, when the nested sandbox cannot be made", async () => {
     const refused = /sealed-run: could not create the nested sandbox.*refusing to run unsealed/;
     // On every host: a bind bwrap cannot make (the workdir it shows is missing).

@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 2 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 3 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -19,10 +19,11 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 import zlib
 
-KIT_VERSION = 2
+KIT_VERSION = 3
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -85,6 +86,28 @@ STOP_AT_FIRST_FAILURE = os.environ.get("LONGHAUL_STOP_AT_FIRST_FAILURE") == "1"
 # R < 0.95?): once the weight already lost makes R >= the threshold impossible, the rest are not
 # run and score 0. Never set for a scored trial.
 STOP_BELOW = float(os.environ.get("LONGHAUL_STOP_BELOW") or 0)
+
+
+def _run_deadline():
+    given = os.environ.get("LONGHAUL_RUN_DEADLINE", "").strip()
+    return float(given) if given else None
+
+
+# Unix time after which no candidate program runs (set by longhaul's runner a reserve before the
+# verifier's hard limit; the sealed runner enforces it too). A program that hangs on every call
+# then costs the verifier's time once: the subtasks not reached score 0 ("not run") and the trial
+# is scored, instead of ending as a grading error at the hard limit. None: no deadline (plain Harbor).
+RUN_DEADLINE = _run_deadline()
+
+
+def time_left():
+    """Seconds left for candidate programs (None when there is no deadline)."""
+    return None if RUN_DEADLINE is None else RUN_DEADLINE - time.time()
+
+
+class RunDeadlineReached(BaseException):
+    """Raised by run() inside Grader.check once the time for candidate programs is spent. Not an
+    Exception, so a grader's own `except Exception` cannot swallow it and keep looping."""
 
 
 class SealedRunBroken(SystemExit):
@@ -186,6 +209,12 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
     if GENERATE_ONLY:
         return 1, "", "not run (LONGHAUL_GENERATE_ONLY)"
     sealed = not _grader_owned(argv)
+    left = time_left() if sealed else None
+    if left is not None:
+        if left <= 0:
+            _deadline_reached()
+            return -9, "", "not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)"
+        timeout = left if timeout is None else min(timeout, left)
     if sealed:
         argv = _through_channel(argv)
     full = sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
@@ -213,16 +242,33 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
         p.wait(timeout=None if timeout is None else timeout + backstop)
     except subprocess.TimeoutExpired:
         _kill_group(p)
+        _deadline_reached_if_spent(left)
         return -9, "", "timeout"
     for w in workers:
         w.join(5)
     o, e = _text(outs), _text(errs)
     if sealed and p.returncode == 124:
+        _deadline_reached_if_spent(left)
         return -9, o, "timeout"
     if sealed and p.returncode == 125 and "sealed-run:" in e:
         sys.stderr.write(e)
         raise SealedRunBroken(SEALED_FAILED)
     return p.returncode, o, e
+
+
+def _deadline_reached():
+    """Inside a subtask: stop it (Grader.check scores it 0). Outside one: the caller gets a timeout."""
+    _DEADLINE_HIT[0] = True
+    if _CURRENT[0] is not None:
+        raise RunDeadlineReached()
+
+
+def _deadline_reached_if_spent(left):
+    if left is not None and time_left() <= 0:
+        _deadline_reached()
+
+
+_DEADLINE_HIT = [False]
 
 
 def _kill_group(p):
@@ -290,12 +336,21 @@ class Grader:
         if STOP_BELOW > 0 and 1 - self.lost / self._total() < STOP_BELOW:
             self.msgs[sid] = "not run: R < %g is already certain (LONGHAUL_STOP_BELOW)" % STOP_BELOW
             return
+        left = time_left()
+        if left is not None and left <= 0:
+            _DEADLINE_HIT[0] = True
+            self.msgs[sid] = "not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)"
+            self.lost += self.weights.get(sid, 1)
+            self.failed = True
+            return
         _CURRENT[0] = sid
         try:
             r = fn()
             score, msg = r if isinstance(r, tuple) else (r, "")
             # Rounded so weighted sums like 0.7 + 0.2 + 0.1 give exactly 1.0.
             score = round(max(0.0, min(1.0, float(score))), 9)
+        except RunDeadlineReached:
+            score, msg = 0.0, "stopped: the time for candidate programs ran out during this subtask"
         except Exception as e:
             score, msg = 0.0, "error: %s: %s" % (type(e).__name__, str(e)[:300])
             traceback.print_exc(file=sys.stderr)
@@ -319,6 +374,9 @@ class Grader:
         with open(os.path.join(OUT, "reward.json"), "w") as f:
             json.dump(out, f)
         det = {"stress_digest": self.h.hexdigest(), "subtasks": {i: {"message": self.msgs[i]} for i in self.ids}}
+        if _DEADLINE_HIT[0]:
+            # The candidate's programs used up the verifier's time: said once, for reports.
+            det["run_deadline_reached"] = True
         if SEED_SOURCE == "drawn":
             # No seed was given: the drawn one is what repeats this run (LONGHAUL_SEED=<seed>).
             det["seed"] = SEED

@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runDeadline } from "../../src/runner/verifier-mounts.js";
+import { kitPath } from "../../src/task/verifier-kit.js";
+
+type Graded = {
+  printed: string[];
+  reward: Record<string, number>;
+  details: { subtasks: Record<string, { message: string }>; run_deadline_reached?: boolean };
+  seconds: number;
+};
+
+/**
+ * A grader on the canonical kit whose candidate program hangs: "slow" calls it with a 60 s limit
+ * and swallows every Exception around the call, as careless graders do; "after" would call it
+ * again; "outside" is a call made outside any subtask. On the host, unsealed: lh.run itself must
+ * keep the deadline.
+ */
+function gradeHanging(deadlineIn: number | null): Graded {
+  const out = mkdtempSync(join(tmpdir(), "lh-deadline-"));
+  const script = `
+import sys, time
+sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
+import lh
+lh.rubric_ids = lambda: (["quick", "slow", "after"], {"quick": 1.0, "slow": 1.0, "after": 1.0})
+HANG = ["python3", "-c", "import time; time.sleep(60)"]
+g = lh.Grader()
+g.check("quick", lambda: (1.0, "no program"))
+def slow():
+    for _ in range(3):
+        try:
+            code, _, err = lh.run(HANG, timeout=60)
+        except Exception:
+            pass
+    return 1.0, "never reached when the deadline is near"
+g.check("slow", slow)
+g.check("after", lambda: (1.0 if lh.run(["true"])[0] == 0 else 0.0, "ran"))
+print("outside", lh.run(HANG, timeout=1)[2])
+g.finish()
+`;
+  const env: Record<string, string> = {
+    PATH: "/usr/bin:/bin",
+    LONGHAUL_VERIFIER_DIR: out,
+    LONGHAUL_WORKDIR: out,
+  };
+  if (deadlineIn !== null) env.LONGHAUL_RUN_DEADLINE = String(Math.floor(Date.now() / 1000) + deadlineIn);
+  const t0 = performance.now();
+  const stdout = execFileSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8" });
+  return {
+    printed: stdout.trim().split("\n"),
+    reward: JSON.parse(readFileSync(join(out, "reward.json"), "utf8")) as Record<string, number>,
+    details: JSON.parse(readFileSync(join(out, "reward-details.json"), "utf8")) as Graded["details"],
+    seconds: (performance.now() - t0) / 1000,
+  };
+}
+
+describe("the verifier kit's run deadline (LONGHAUL_RUN_DEADLINE)", () => {
+  it("stops a hanging candidate at the deadline, scores what was reached and says why", () => {
+    const r = gradeHanging(3);
+    // Three 60 s calls would take 180 s; the deadline ends them after about 3.
+    expect(r.seconds).toBeLessThan(15);
+    expect(r.reward).toMatchObject({ quick: 1, slow: 0, after: 0 });
+    expect(r.reward.reward).toBeCloseTo(1 / 3, 9);
+    expect(r.details.subtasks.slow?.message).toMatch(/^stopped: the time for candidate programs ran out/);
+    expect(r.details.subtasks.after?.message).toMatch(/^not run: the time for candidate programs ran out/);
+    expect(r.details.run_deadline_reached).toBe(true);
+    // Outside a subtask a call is not made, and the caller gets a timeout instead of an exception.
+    expect(r.printed).toContain(
+      "outside not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)",
+    );
+  });
+
+  it("changes nothing while time is left", () => {
+    const fine = `
+import sys
+sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
+import lh
+print(json.dumps([lh.run(["python3", "-c", "print(6*7)"], timeout=5)[1].strip(), lh.time_left() > 100]))
+`;
+    const env = {
+      PATH: "/usr/bin:/bin",
+      LONGHAUL_WORKDIR: tmpdir(),
+      LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + 600),
+    };
+    const out = execFileSync("/usr/bin/python3", ["-I", "-c", `import json\n${fine}`], {
+      env,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(out.trim())).toEqual(["42", true]);
+  });
+});
+
+describe("runDeadline", () => {
+  it("leaves the grader a tenth of its limit, between 10 and 60 s, and a third of very short limits", () => {
+    const now = 1_800_000_000_000;
+    expect(runDeadline(120, now)).toBe(1_800_000_000 + 108);
+    expect(runDeadline(900, now)).toBe(1_800_000_000 + 840);
+    expect(runDeadline(60, now)).toBe(1_800_000_000 + 50);
+    expect(runDeadline(15, now)).toBe(1_800_000_000 + 10);
+    expect(runDeadline(3000, now + 999)).toBe(1_800_000_000 + 2940);
+  });
+});
