@@ -220,7 +220,20 @@ function distinctStress(trials: readonly TrialResult[]): { seeds: number; digest
 function describeFailure(r: TrialResult): string {
   const failing = r.subtasks.filter((s) => s.score < 1).map((s) => `${s.id}=${s.score.toFixed(3)}`);
   const why = r.outcome !== "completed" ? `${r.outcome}: ${r.error?.message ?? ""}` : failing.join(", ");
-  return `seed ${r.seed}: R=${r.reward ?? "null"} (${why}${r.grading_errors.length ? `; ${r.grading_errors.join("; ")}` : ""})`;
+  return `seed ${r.seed}: R=${r.reward ?? "null"} (${why}${r.grading_errors.length ? `; ${r.grading_errors.join("; ")}` : ""})${deadlineHint(r)}`;
+}
+
+/** The kit's words for subtasks cut short by the verifier's run deadline (docs/grader-kit.md). */
+const RUN_DEADLINE_MESSAGE = /the time for candidate programs ran out/;
+
+/**
+ * When the verifier's run deadline cut subtasks short, the oracle's programs needed more time
+ * than the task allows: say so, since the subtasks' scores alone look like wrong answers.
+ */
+export function deadlineHint(r: TrialResult): string {
+  const cut = r.subtasks.filter((s) => RUN_DEADLINE_MESSAGE.test(s.message ?? "")).map((s) => s.id);
+  if (cut.length === 0) return "";
+  return ` — the verifier's run deadline cut ${cut.join(", ")} short: raise [verifier] timeout_sec or make the grader faster`;
 }
 
 function passingSubtasks(r: TrialResult): string {

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { deadlineHint } from "../../src/runner/check-task.js";
 import { bundledTasksDir } from "../../src/runner/index.js";
 import { runOneTrial } from "../support/one-trial.js";
 
@@ -56,5 +57,12 @@ describe("a candidate that hangs on every call", () => {
     expect(details.run_deadline_reached).toBe(true);
     const messages = Object.values(details.subtasks).map((s) => s.message);
     expect(messages.some((m) => /time for candidate programs ran out/.test(m))).toBe(true);
+    // `task check` tells an author whose oracle this happens to why its subtasks scored 0.
+    const cut = r.subtasks.filter((s) => /ran out/.test(s.message ?? "")).map((s) => s.id);
+    expect(cut.length).toBeGreaterThan(0);
+    expect(deadlineHint(r)).toBe(
+      ` — the verifier's run deadline cut ${cut.join(", ")} short: raise [verifier] timeout_sec or make the grader faster`,
+    );
+    expect(deadlineHint({ ...r, subtasks: r.subtasks.map((s) => ({ ...s, message: "ok" })) })).toBe("");
   });
 });
