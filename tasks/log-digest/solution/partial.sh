@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Honest partial: the source and parser repairs -- rotated names, exclude patterns on the bundle path,
-# duplicates by unwrapped content, whole stack traces, '-' byte counts, epoch milliseconds, the
-# access-log offset sign, case-blind bot words, nearest-rank percentiles. Microsecond durations,
-# upper-case hex ids and the half-up rate are left as shipped, and there is no audit command.
+# Honest partial: the repairs but one -- rotated names, exclude patterns on the bundle path,
+# duplicates by unwrapped content, whole stack traces, '-' byte counts, microsecond durations, epoch
+# milliseconds, the access-log offset sign, upper-case hex ids, case-blind bot words, nearest-rank
+# percentiles. The error rate is still rounded with float round(), and there is no audit command.
 set -euo pipefail
 python3 - <<'PY'
 def patch(p, pairs):
@@ -29,6 +29,8 @@ patch("/app/digest/timeutil.py", [
     ('    if sign == "+":\n        offset = -offset', '    if sign == "-":\n        offset = -offset'),
     ("        return EPOCH + timedelta(seconds=value)\n", "        if abs(value) > 1e11:\n            return EPOCH + timedelta(milliseconds=value)\n        return EPOCH + timedelta(seconds=value)\n"),
 ])
+patch("/app/digest/fields.py", [('"us": Decimal(1)', '"us": Decimal("0.001")')])
+patch("/app/digest/routes.py", [("[0-9a-f]{16,}", "[0-9A-Fa-f]{16,}"), ("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")])
 patch("/app/digest/bots.py", [('ua = user_agent or ""', 'ua = (user_agent or "").lower()')])
 patch("/app/digest/stats.py", [("    return s[min(p * n // 100, n - 1)]", "    return s[max(-(-p * n // 100), 1) - 1]")])
 PY
