@@ -369,10 +369,10 @@ def build(rng, kind, public=False, window=None, size=1.0):
         us_file = slots[-1][0]
         for r in reqs:
             if r not in share[us_file] and rng.random() < 0.15:
-                for v in share.values():
-                    if r in v:
-                        v.remove(r)
-                share[us_file].append(r)
+                home = [v for v in share.values() if r in v][0]
+                if len(home) > 1:  # every file keeps a record of its own
+                    home.remove(r)
+                    share[us_file].append(r)
     files, malformed = {}, 0
     content = {}
     for path, fmt, off, wrap, lat in slots:
