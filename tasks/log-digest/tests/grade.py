@@ -1,111 +1,182 @@
-"""Grades /app/logdigest.py on the public examples and on seeded hidden bundles."""
-import json, os, random, shutil, sys, tempfile
+"""Grades the repaired /app/logdigest.py: the digest on the public examples and on seeded hidden
+bundles whose answers are counted from the planted records (gen.py), `audit` on claims with planted
+errors, and the shipped fleet bundle against its answers in tests/shipped."""
+import csv
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, continuous, run, generate
-import gen
+from lh import SEED, WORK, Grader, generate, run  # noqa: E402
+import gen  # noqa: E402
 
 g = Grader()
 TMP = tempfile.mkdtemp(prefix="hidden-")
 TOOL = os.path.join(WORK, "logdigest.py")
-# The grader's own copy of the public cases: /app/examples is the agent's to edit, so neither the
-# inputs nor the expected answers are read from there.
-PUB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "examples")
+# The grader's own copies of the examples and of the shipped bundle: /app is the agent's to edit.
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOTAL_KEYS = ("total_requests", "bot_requests", "malformed_lines", "duplicate_files")
+ROW_KEYS = ("count", "errors", "error_rate", "p50_ms", "p95_ms", "bytes")
 
 
-def stage(rel):
-    """Copies a public input from the grader's copy into scratch space and returns the copy's path."""
-    src, dst = os.path.join(PUB, rel), os.path.join(TMP, "public", rel)
-    if os.path.isdir(src):
-        shutil.copytree(src, dst, symlinks=True)
-    else:
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
-    return dst
-p95_errs = []
+def close(a, b):
+    if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+        return False
+    return abs(a - b) < 1e-6
 
 
-def write(files, d):
+def score_digest(want, got):
+    """0.25 for the totals and the row order, 0.75 for the share of endpoint rows exactly right."""
+    if not isinstance(got, dict):
+        return 0.0
+    rows = [e for e in got.get("endpoints") or [] if isinstance(e, dict)]
+    mine = {(e["method"], e["route"]): e for e in want["endpoints"]}
+    theirs = {(e.get("method"), e.get("route")): e for e in rows}
+    good = sum(1 for k, e in mine.items() if k in theirs and all(close(theirs[k].get(f), e[f]) for f in ROW_KEYS))
+    share = good / max(len(mine), len(theirs), 1)
+    order = [(e.get("method"), e.get("route")) for e in rows] == [(e["method"], e["route"]) for e in want["endpoints"]]
+    totals = all(close(got.get(k), want[k]) for k in TOTAL_KEYS) and order
+    return 0.25 * totals + 0.75 * share
+
+
+def cell(text):
+    t = (text or "").strip()
+    try:
+        return "%.6f" % float(t)
+    except ValueError:
+        return t
+
+
+def read_audit(path):
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            return {tuple(cell(r.get(c)) for c in ("method", "route", "reason", "field", "claimed", "actual"))
+                    for r in csv.DictReader(f)}
+    except Exception:
+        return set()
+
+
+def planted(found):
+    return {tuple(cell("" if v == "" else str(v)) for v in row) for row in found}
+
+
+def share(want, got):
+    n = max(len(want), len(got))
+    return 1.0 if n == 0 else len(want & got) / n
+
+
+def write_bundle(d, files):
     for name, data in sorted(files.items()):
-        p = os.path.join(d, name)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "wb") as f:
+        path = os.path.join(d, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
             f.write(data)
         g.digest(name.encode() + data)
 
 
-def score_case(exp, got):
-    """0.2 totals + 0.1 malformed + 0.7 share of endpoints exactly right (extra rows dilute)."""
-    s = 0.2 * (got.get("total_requests") == exp["total_requests"]) + 0.1 * (got.get("malformed_lines") == exp["malformed_lines"])
-    gm = {(e.get("method"), e.get("route")): e for e in got.get("endpoints", []) if isinstance(e, dict)}
-    ok = 0
-    for e in exp["endpoints"]:
-        o = gm.get((e["method"], e["route"]))
-        if o is None:
-            continue
-        if all(o.get(k) == e[k] for k in ("count", "errors", "bytes")) and abs(float(o.get("error_rate", -1)) - e["error_rate"]) < 1e-9 \
-                and all(abs(float(o.get(k, -1e9)) - e[k]) < 1e-3 for k in ("p50_ms", "p95_ms")):
-            ok += 1
-        if o.get("count") == e["count"]:
-            p95_errs.append(abs(float(o.get("p95_ms", 0)) - e["p95_ms"]) / max(e["p95_ms"], 1.0))
-        else:
-            p95_errs.append(1.0)
-    order = [(e.get("method"), e.get("route")) for e in got.get("endpoints", []) if isinstance(e, dict)]
-    want = [(e["method"], e["route"]) for e in exp["endpoints"]]
-    frac = ok / max(len(exp["endpoints"]), len(gm), 1)
-    if order != want:
-        frac *= 0.8
-    return s + 0.7 * frac
+def digest_case(tag, d, args, want):
+    out = os.path.join(TMP, tag + "-out.json")
+    code, _, err = run(["python3", TOOL, d, "-o", out] + args, timeout=30)
+    try:
+        with open(out, encoding="utf-8") as f:
+            got = json.load(f)
+    except Exception:
+        got = None
+    s = score_digest(want, got)
+    return s, "%s: %.3f%s" % (tag, s, (" exit %s %s" % (code, err.strip()[-120:])) if code else "")
 
 
-def run_case(tag, files, exp, args):
-    d = os.path.join(TMP, tag)
-    os.makedirs(d)
-    write(files, d)
-    out = os.path.join(TMP, tag + ".out.json")
-    code, _, err = run(["python3", TOOL, d, "-o", out] + args, timeout=10)
-    if code != 0 or not os.path.exists(out):
-        p95_errs.extend([1.0] * len(exp["endpoints"]))
-        return 0.0, "%s: exit %s %s" % (tag, code, err.strip()[-200:])
-    with open(out) as f:
-        got = json.load(f)
-    sc = score_case(exp, got)
-    return sc, "%s: %.3f" % (tag, sc)
+def audit_case(tag, d, claims, args, want):
+    out = os.path.join(TMP, tag + "-audit.csv")
+    code, _, err = run(["python3", TOOL, "audit", d, claims, "-o", out] + args, timeout=30)
+    s = share(want, read_audit(out))
+    return s, "%s audit: %.3f%s" % (tag, s, (" exit %s %s" % (code, err.strip()[-120:])) if code else "")
 
 
-def public():
-    ok, msgs = 0, []
-    for ex in ("example1", "example2"):
-        src = os.path.join(PUB, ex)
-        exp = json.load(open(os.path.join(src, "expected.json")))
-        args = json.load(open(os.path.join(src, "args.json")))
-        out = os.path.join(TMP, ex + ".json")
-        code, _, err = run(["python3", TOOL, stage(ex + "/input"), "-o", out] + args)
-        got = json.load(open(out)) if code == 0 and os.path.exists(out) else {}
-        good = got == exp
-        ok += good
-        msgs.append("%s %s" % (ex, "ok" if good else "differs (exit %s %s)" % (code, err.strip()[-120:])))
-    return (1.0 if ok == 2 else 0.0), "; ".join(msgs)
-
-
-def hidden(kind, n):
-    def fn():
-        rng = random.Random("%d-%s" % (SEED, kind))
-        scores, msgs = [], []
+def prepare(kind, n):
+    """Every hidden bundle of a kind with its answers, written before any submitted program runs."""
+    try:
+        rng = random.Random("%d@%s" % (SEED, kind))
+        out = []
         for i in range(n):
-            files, exp, args = generate(gen.build, rng, kind)
-            s, m = run_case("%s%d" % (kind, i), files, exp, args)
-            scores.append(s)
-            msgs.append(m)
-        return sum(scores) / len(scores), "; ".join(msgs)
+            tag = "%s%d" % (kind, i)
+            files, args, want, claims, found = generate(gen.build, rng, kind)
+            d = os.path.join(TMP, tag)
+            write_bundle(os.path.join(d, "in"), files)
+            cpath = os.path.join(d, "claims.json")
+            with open(cpath, "wb") as f:
+                f.write(claims)
+            g.digest(claims + json.dumps(args).encode())
+            out.append((tag, os.path.join(d, "in"), args, want, cpath, planted(found)))
+        return out
+    except Exception as e:  # reported by that kind's check, the other checks still run
+        return e
+
+
+def hidden(kind):
+    def fn():
+        cases = CASES[kind]
+        if isinstance(cases, Exception):
+            raise cases
+        if kind == "audit":
+            res = [audit_case(tag, d, cpath, args, found) for tag, d, args, _, cpath, found in cases]
+        else:
+            res = [digest_case(tag, d, args, want) for tag, d, args, want, _, _ in cases]
+        return sum(r[0] for r in res) / len(res), "; ".join(r[1] for r in res)
     return fn
 
 
+def stage(src, tag):
+    dst = os.path.join(TMP, "public", tag)
+    shutil.copytree(src, dst, symlinks=True)
+    return dst
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def answers(src):
+    with open(os.path.join(src, "expected-audit.csv"), newline="", encoding="utf-8") as f:
+        rows = {tuple(cell(r.get(c)) for c in ("method", "route", "reason", "field", "claimed", "actual"))
+                for r in csv.DictReader(f)}
+    return load(os.path.join(src, "expected.json")), rows
+
+
+def public():
+    ok = []
+    for ex in ("example1", "example2"):
+        src = os.path.join(HERE, "examples", ex)
+        d = stage(src, ex)
+        want, rows = answers(src)
+        args = load(os.path.join(src, "args.json"))
+        s, _ = digest_case(ex, os.path.join(d, "input"), args, want)
+        a, _ = audit_case(ex, os.path.join(d, "input"), os.path.join(d, "claims.json"), args, rows)
+        ok.append(s == 1.0 and a == 1.0)
+    return float(all(ok)), "examples right: %s" % ok
+
+
+def shipped():
+    """The fleet bundle's digest (60%) and the audit of the other team's claims (40%)."""
+    src = os.path.join(HERE, "shipped")
+    d = stage(src, "fleet")
+    want, rows = answers(src)
+    args = load(os.path.join(src, "args.json"))
+    s, m1 = digest_case("fleet-2026-11", os.path.join(d, "fleet-2026-11"), args, want)
+    a, m2 = audit_case("fleet-2026-11", os.path.join(d, "fleet-2026-11"), os.path.join(d, "claims.json"), args, rows)
+    return 0.6 * s + 0.4 * a, m1 + "; " + m2
+
+
+CASES = {k: prepare(k, n) for k, n in (("sources", 3), ("parsing", 3), ("window", 3), ("audit", 2))}
 g.check("public_examples", public)
-g.check("hidden_plain", hidden("plain", 2))
-g.check("hidden_wrappers", hidden("wrappers", 3))
-g.check("hidden_renamed", hidden("renamed", 3))
-g.check("hidden_window", hidden("window", 3))
-g.check("latency_accuracy", lambda: (continuous(sum(p95_errs) / len(p95_errs), 0.001, 0.25),
-                                     "mean relative p95 error %.4f over %d endpoints" % (sum(p95_errs) / len(p95_errs), len(p95_errs))))
+g.check("hidden_sources", hidden("sources"))
+g.check("hidden_parsing", hidden("parsing"))
+g.check("hidden_window", hidden("window"))
+g.check("hidden_audit", hidden("audit"))
+g.check("shipped_fleet", shipped)
 shutil.rmtree(TMP, ignore_errors=True)
 g.finish()

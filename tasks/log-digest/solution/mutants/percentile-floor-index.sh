@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Misread rule: takes the percentile at index floor(p·n) instead of the nearest rank ceil(p·n).
+# Misread rule: takes the percentile at 0-based index floor(p·n/100) instead of the nearest rank ceil(p·n/100).
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/logdigest.py"
+p = "/app/digest/stats.py"
 s = open(p).read()
 for old, new in [
-    ('pr = lambda p: round(lats[max(0, math.ceil(p / 100.0 * n) - 1)], 3)',
-     'pr = lambda p: round(lats[min(n - 1, int(p / 100.0 * n))], 3)'),
+    ('    rank = -(-p * n // 100)\n    return s[max(rank, 1) - 1]', '    return s[min(p * n // 100, n - 1)]'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old
