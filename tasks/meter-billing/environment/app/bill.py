@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""meterbill command line: python3 /app/bill.py run PERIOD_DIR OUT_DIR"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from meterbill.billing import bill_period, write_outputs  # noqa: E402
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="bill.py", description="Retail-energy bills from smart-meter reads.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="bill a period folder")
+    r.add_argument("period_dir")
+    r.add_argument("out_dir")
+    args = p.parse_args(argv)
+    write_outputs(bill_period(args.period_dir), args.out_dir)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
