@@ -141,7 +141,7 @@ def read_file(rng, slots, profile, features, digits):
 
 def build(rng, kind, first=None, ndays=None, n_accounts=None, zone=None):
     """(files, want) for one period folder of a kind: reads, tou, charges, audit, mixed."""
-    if kind in ("tou", "audit", "mixed"):
+    if kind in ("tou", "audit", "mixed", "example"):
         zone = zone or rng.choice(sorted(SHIFTS))
         shift = rng.choice(SHIFTS[zone])
         ndays = ndays or rng.randint(6, 10)
@@ -154,7 +154,7 @@ def build(rng, kind, first=None, ndays=None, n_accounts=None, zone=None):
     last = first + timedelta(days=ndays - 1)
     days = [first + timedelta(days=i) for i in range(ndays)]
     holidays = []
-    if kind != "reads":
+    if kind not in ("reads", "example"):
         weekdays = [d for d in days if d.weekday() < 5]
         holidays = sorted(rng.sample(weekdays, min(len(weekdays), rng.randint(1, 2))))
     lo, hi = window(zone, first, last)
@@ -166,7 +166,7 @@ def build(rng, kind, first=None, ndays=None, n_accounts=None, zone=None):
     change = first + timedelta(days=rng.randint(1, ndays - 2))
     tariffs = {}
     tariffs["HOME-TOU"] = [tou_version(rng, date(2026, 1, 1) if first.month > 1 else date(2025, 12, 1))]
-    if kind != "reads" and rng.random() < 0.8:
+    if kind == "example" or (kind != "reads" and rng.random() < 0.8):
         tariffs["HOME-TOU"].append(tou_version(rng, change, bump=0.02))
     tariffs["SAVER-TOU"] = [tou_version(rng, date(2025, 11, 1))]
     per_day = 12
@@ -178,26 +178,28 @@ def build(rng, kind, first=None, ndays=None, n_accounts=None, zone=None):
     accounts = []
     files = {}
     plan = {
-        "reads": [["gaps", "rollover"], ["gaps", "exchange"], ["gaps", "estimates"], ["gaps", "gaps"],
+        "reads": [["gaps", "rollover"], ["gaps", "exchange"], ["gaps", "estimates"], ["gaps", "exchange", "rollover"],
                   ["estimates", "exchange"], ["rollover", "estimates", "gaps"]],
         "tou": [["gaps"], [], ["gaps", "estimates"], ["gaps"], [], ["gaps"]],
         "charges": [["gaps"], [], ["gaps"], [], ["gaps"], []],
-    }.get(kind, [["gaps", "rollover"], ["gaps", "exchange"], ["gaps", "estimates"], ["gaps"], [], ["estimates"]])
+    }.get(kind, [["gaps", "rollover"], ["gaps", "exchange"], ["gaps", "estimates"], ["gaps"], ["exchange", "estimates"], ["rollover"]])
     order = rng.sample(plan, len(plan))
     for i in range(n):
         acct = "A%05d" % rng.randint(10000, 99999)
         meter = "M%06d" % rng.randint(100000, 999999)
         if kind == "charges":
-            tid = ["BLOCK", "BLOCK-FLAT", "HOME-TOU", "BLOCK", "SAVER-TOU", "BLOCK"][i % 6]
+            tid = ["BLOCK", "BLOCK", "HOME-TOU", "BLOCK", "BLOCK-FLAT", "SAVER-TOU"][i % 6]
         elif kind == "tou":
             tid = ["HOME-TOU", "SAVER-TOU", "HOME-TOU", "BLOCK", "HOME-TOU", "SAVER-TOU"][i % 6]
         else:
             tid = rng.choice(["HOME-TOU", "HOME-TOU", "SAVER-TOU", "BLOCK", "BLOCK-FLAT"])
         features = order[i % len(order)]
+        if kind == "example":  # the public periods: no rollover, exchange, gap or holiday
+            tid, features = [("HOME-TOU", ["estimates"]), ("SAVER-TOU", []), ("BLOCK-FLAT", []), ("HOME-TOU", [])][i % 4]
         digits = rng.choice([5, 6]) if "rollover" in features else 6
         files["reads/%s.csv" % meter] = read_file(rng, slots, load_profile(rng, slots, zone), features, digits)
         exp_meter, exp_rate = "", ""
-        if rng.random() < (0.6 if kind in ("charges", "mixed", "audit") else 0.3):
+        if (i % 2 == 0) if kind == "example" else rng.random() < (0.6 if kind in ("charges", "mixed", "audit") else 0.3):
             exp_meter = "X%06d" % rng.randint(100000, 999999)
             exp_rate = money4(rng, 0.04, 0.15)
             files["reads/%s.csv" % exp_meter] = read_file(rng, slots, load_profile(rng, slots, zone, solar=True), ["gaps"], 6)
@@ -232,8 +234,8 @@ def plant_vendor(rng, files, want, vat_rate):
     vat = __import__("fractions").Fraction(vat_rate)
     rows, findings = [], set()
     accts = sorted(want["bills"])
-    errors = ["IMPORT_USAGE", "ENERGY_CHARGE", "STANDING_CHARGE", "VAT", "ARITHMETIC", "NET", "EXPORT_USAGE",
-              "EXPORT_CREDIT", None, None, "MISSING_BILL"]
+    errors = ["IMPORT_USAGE", "IMPORT_USAGE", "IMPORT_USAGE", "ENERGY_CHARGE", "STANDING_CHARGE", "VAT", "ARITHMETIC",
+              "NET", "EXPORT_USAGE", "EXPORT_USAGE", "EXPORT_CREDIT", None, None, "MISSING_BILL"]
     for a in accts:
         good = list(want["bills"][a])
         imp, exp = wh_of(good[0]), wh_of(good[1])

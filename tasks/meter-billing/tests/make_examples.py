@@ -38,7 +38,7 @@ def main():
     for where in ("environment/examples", "tests/examples", "environment/app/periods", "tests/shipped"):
         shutil.rmtree(os.path.join(TASK, where), ignore_errors=True)
     for name, seed in (("example1", "example-1"), ("example2", "example-2")):
-        files, want = gen.build_audit(random.Random(seed), "mixed", ndays=6, n_accounts=4)
+        files, want = gen.build_audit(random.Random(seed), "example", ndays=6, n_accounts=4)
         for root in ("environment/examples", "tests/examples"):
             base = os.path.join(TASK, root, name)
             write_folder(os.path.join(base, "period"), files, skip=("vendor/bills.csv",))
@@ -46,7 +46,7 @@ def main():
             write_answer(os.path.join(base, "expected"), want)
     # the period to bill, and the previous period with the other supplier's bills to audit
     run_files, run_want = gen.build(random.Random("shipped-run"), "mixed", first=date(2026, 10, 1), ndays=31,
-                                    n_accounts=5, zone="Europe/London")
+                                    n_accounts=6, zone="Europe/London")
     audit_files, audit_want = gen.build_audit(random.Random("shipped-audit"), "audit", first=date(2026, 9, 1), ndays=30,
                                               n_accounts=5, zone="Europe/London")
     write_folder(os.path.join(TASK, "environment/app/periods/2026-10"), run_files)
