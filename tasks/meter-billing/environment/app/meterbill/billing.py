@@ -7,6 +7,7 @@ from .money import ZERO, cents, dec, fmt_kwh, fmt_money, kwh
 from .period import Period
 from .reads import load_register, slot_usage
 from .tariff import load_tariffs
+from .validate import require_valid
 
 BILL_COLUMNS = ["account", "import_kwh", "export_kwh", "energy", "standing", "net", "vat", "credit", "total"]
 LINE_COLUMNS = ["account", "kind", "version", "item", "quantity", "rate", "amount"]
@@ -45,6 +46,7 @@ def bill_account(period, tariffs, folder, acct):
 
 
 def bill_period(folder):
+    require_valid(folder)
     period = Period(folder)
     tariffs = load_tariffs(folder)
     out = []
