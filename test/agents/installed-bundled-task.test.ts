@@ -73,8 +73,7 @@ async function runBundled(
       jobs,
       "--job",
       job,
-      // A fixed master seed: the hidden cases are the same every run (meter-billing's generator
-      // fails on a few seeds, a task bug noted for its own fix).
+      // A fixed master seed: the hidden cases are the same every run.
       "--seed",
       "20261202",
       "--json",
