@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -71,6 +71,44 @@ describe("the verifier kit's run deadline (LONGHAUL_RUN_DEADLINE)", () => {
     expect(r.printed).toContain(
       "outside not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)",
     );
+  });
+
+  it("calls it a grading error, not the candidate's 0, when the grader itself used the time", () => {
+    const out = mkdtempSync(join(tmpdir(), "lh-deadline-busy-"));
+    const script = `
+import sys, time
+sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
+import lh
+lh.rubric_ids = lambda: (["slow_grader", "next"], {"slow_grader": 1.0, "next": 1.0})
+g = lh.Grader()
+def busy():
+    end = time.time() + 4
+    while time.time() < end:  # the grader's own work: no candidate program runs
+        sum(range(1000))
+    return 1.0
+g.check("slow_grader", busy)
+g.check("next", lambda: (1.0 if lh.run(["true"])[0] == 0 else 0.0, "ran"))
+g.finish()
+`;
+    const env = {
+      PATH: "/usr/bin:/bin",
+      LONGHAUL_VERIFIER_DIR: out,
+      LONGHAUL_WORKDIR: out,
+      LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + 2),
+    };
+    let status = 0;
+    let stderr = "";
+    try {
+      execFileSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      const err = e as { status: number; stderr: string };
+      status = err.status;
+      stderr = err.stderr;
+    }
+    expect(status).toBe(88);
+    expect(stderr).toMatch(/grading error: the run deadline passed while the grader itself was busy/);
+    // No reward is written: the host records a grading error.
+    expect(existsSync(join(out, "reward.json"))).toBe(false);
   });
 
   it("changes nothing while time is left", () => {

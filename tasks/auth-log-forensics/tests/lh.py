@@ -105,6 +105,39 @@ def time_left():
     return None if RUN_DEADLINE is None else RUN_DEADLINE - time.time()
 
 
+def _busy_seconds():
+    """Seconds this process was running or ready to run (waiting only for a CPU): on a loaded
+    machine a busy grader gets less CPU but is not idle. From /proc/self/schedstat (run time and
+    run-queue wait, ns); where that is missing, the process's own CPU time."""
+    try:
+        with open("/proc/self/schedstat") as f:
+            run_ns, wait_ns = f.read().split()[:2]
+        return (int(run_ns) + int(wait_ns)) / 1e9
+    except (OSError, ValueError):
+        return sum(os.times()[:2])
+
+
+_STARTED = (time.time(), _busy_seconds())
+GRADER_TOO_SLOW = 88  # exit status when the deadline passed while the grader itself was busy
+
+
+class GraderTooSlow(SystemExit):
+    """A SystemExit, so Grader.check cannot turn the grader's own slowness into the candidate's 0."""
+
+
+def _blame_deadline():
+    """The deadline passed: whose time was it? A grader that spent most of the elapsed time on
+    its own CPU (generating cases, computing answers) ran out of time by itself, and that is a
+    grading error; a grader that mostly waited was waiting on the candidate's programs."""
+    wall = time.time() - _STARTED[0]
+    busy = _busy_seconds() - _STARTED[1]
+    if wall > 0 and busy >= 0.5 * wall:
+        sys.stderr.write("grading error: the run deadline passed while the grader itself was busy "
+                         "(%.0f s of its own work in %.0f s): raise [verifier] timeout_sec or make "
+                         "the grader faster\n" % (busy, wall))
+        raise GraderTooSlow(GRADER_TOO_SLOW)
+
+
 class RunDeadlineReached(BaseException):
     """Raised by run() inside Grader.check once the time for candidate programs is spent. Not an
     Exception, so a grader's own `except Exception` cannot swallow it and keep looping."""
@@ -258,6 +291,7 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
 
 def _deadline_reached():
     """Inside a subtask: stop it (Grader.check scores it 0). Outside one: the caller gets a timeout."""
+    _blame_deadline()
     _DEADLINE_HIT[0] = True
     if _CURRENT[0] is not None:
         raise RunDeadlineReached()
@@ -338,6 +372,7 @@ class Grader:
             return
         left = time_left()
         if left is not None and left <= 0:
+            _blame_deadline()
             _DEADLINE_HIT[0] = True
             self.msgs[sid] = "not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)"
             self.lost += self.weights.get(sid, 1)
