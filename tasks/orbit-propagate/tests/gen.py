@@ -89,12 +89,14 @@ def utc(day, sec):
 
 
 def catalog_object(rng, kind, idx, leap):
-    mu, lu, tu, radius, rp = PLANETS[rng.randrange(3)] if kind == "time" else rng.choice(PLANETS)
+    mu, lu, tu, radius, rp = PLANETS[rng.randrange(3)] if kind == "time" or idx == 2 else rng.choice(PLANETS)
+    if kind == "orbits" and idx == 4:
+        mu, lu, tu, radius, rp = PLANETS[3]
     rp *= rng.uniform(1.05, 1.5)
     i = rng.uniform(0.05, math.pi - 0.05)
     e = rng.uniform(0.01, 0.8)
     if kind == "orbits":
-        pick = rng.randrange(5)
+        pick = idx % 5  # every catalogue holds each kind: equatorial, circular, hyperbolic, eccentric, AU
         if pick == 0:
             i = rng.choice([0.0, math.pi])
         elif pick == 1:
@@ -123,7 +125,7 @@ def catalog(rng, kind, count=None):
     """A catalogue and window around a leap second; passages kept ≥ 0.05 s from the window edges."""
     import ref
     leap = rng.choice(LEAP_DAYS)
-    objs = [catalog_object(rng, kind, k, leap) for k in range(count or rng.randint(4, 6))]
+    objs = [catalog_object(rng, kind, k, leap) for k in range(count or (6 if kind == "orbits" else rng.randint(4, 6)))]
     for _ in range(100):
         s0 = 86400 + rng.uniform(-4000, 2000) if kind == "time" else 86400 + rng.uniform(-86400, 86400)
         if kind == "time" and rng.random() < 0.3:
@@ -133,7 +135,7 @@ def catalog(rng, kind, count=None):
         length = rng.uniform(4 * 3600, 14 * 3600)
         end = utc(leap, s0 + length)
         for o in objs:
-            if kind == "orbits" and ref.orbit(o["r"], o["v"], o["mu"])["e"] > 1 and rng.random() < 0.8:
+            if kind == "orbits" and ref.orbit(o["r"], o["v"], o["mu"])["e"] > 1:
                 tp = ref.periapsis_after_epoch(o["r"], o["v"], o["mu"])[0] * ref.SECONDS[o["time_unit"]]
                 o["epoch_utc"] = utc(leap, s0 - tp + rng.uniform(0.1, 0.9) * length)
         span = ref.elapsed(start, end)
@@ -145,13 +147,15 @@ def catalog(rng, kind, count=None):
     raise RuntimeError("no clean window")
 
 
-MISTAKES = ["none", "none", "units", "leap", "reversed", "position", "period"]
+MISTAKES = ["none", "none", "units", "units", "leap", "leap", "reversed", "position", "period", "period"]
 
 
 def claims(rng, count):
     """Claims built by construction: the right answer, or one planted mistake."""
     import ref
     out = []
+    plan = MISTAKES[:]
+    rng.shuffle(plan)
     for k in range(count):
         leap = rng.choice(LEAP_DAYS)
         mu, lu, tu, radius, rp = PLANETS[rng.randrange(3)]
@@ -165,19 +169,19 @@ def claims(rng, count):
         dt = ref.elapsed(obj["epoch_utc"], at)
         right = ref.state(r, v, mu, dt)[0]
         per = ref.orbit(r, v, mu)["period"]
-        m = rng.choice(MISTAKES)
+        m = plan[k] if k < len(plan) else rng.choice(MISTAKES)
         pos, p = right, per
         if m == "units":
-            f = rng.choice([1000.0, 0.001])
+            f = (1000.0, 0.001)[plan[:k].count("units") % 2]
             pos = [x * f for x in right]
         elif m == "leap":
-            pos = ref.state(r, v, mu, dt + rng.choice([-1.0, 1.0]))[0]
+            pos = ref.state(r, v, mu, dt + (-1.0, 1.0)[plan[:k].count("leap") % 2])[0]
         elif m == "reversed":
             pos = ref.state(r, v, mu, -dt)[0]
         elif m == "position":
             pos = [x + rng.uniform(-1, 1) * 1e-3 * ref.mag(right) for x in right]
         elif m == "period":
-            p = per * rng.choice([86164.0905 / 86400.0, 1.001]) if per else 1234.5
+            p = per * (86164.0905 / 86400.0, 1.001)[plan[:k].count("period") % 2] if per else 1234.5
         out.append(dict(claim_id="C%03d" % (k + 1), object=obj, at_utc=at, r=pos, period=p))
     rng.shuffle(out)
     return dict(claims=out)
