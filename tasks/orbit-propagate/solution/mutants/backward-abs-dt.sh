@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Edge case: the Newton bracket starts from |dt|, so negative times of flight are solved forwards.
+# Edge case: the Newton bracket starts from abs(dt), so negative times of flight are solved forwards.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Misread rule: a hyperbolic orbit is reported with the period of |a| instead of null.
+# Misread rule: a hyperbolic orbit is reported with the period of abs(a) instead of null.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
