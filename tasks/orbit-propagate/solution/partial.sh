@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Honest partial: bound (elliptic) orbits only and no time-unit conversion; hyperbolic bodies are
-# reported as null.
+# Honest partial: the propagator repaired (units, Stumpff, period, signed time of flight, f-dot) and
+# the catalogue report left as shipped apart from the passage origin; there is no audit command.
 set -euo pipefail
-cp /solution/propagate.py /app/
+for m in units stumpff kepler vectors; do
+  cp "/solution/orbitkit/$m.py" "/app/orbitkit/$m.py"
+done
 python3 - <<'PY'
-s = open("/solution/kepler.py").read()
-s = s.replace("        scale = TIME[tu] / TIME[b.get(\"time_unit\", \"s\")]\n", "        scale = 1.0\n")
-s = s.replace("    if dt == 0:\n", "    else:\n        return None\n    if dt == 0:\n")
-open("/app/kepler.py", "w").write(s)
+p = "/app/orbitkit/catalog.py"
+s = open(p).read()
+for old, new in [
+    ('k = time_factor(b.get("time_unit", "s"), unit)', 'k = time_factor(unit, b.get("time_unit", "s"))'),
+    ('"periapsis_s": [to_seconds(tu, t) for t in times]', '"periapsis_s": [to_seconds(tu, t - t0) for t in times]'),
+]:
+    assert s.count(old) == 1, "partial patch does not apply: %r" % old
+    s = s.replace(old, new)
+open(p, "w").write(s)
 PY

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Misread rule: converts request times with the ratio of units upside down.
+# Misread rule: request times are converted with the inverse factor (body unit over request unit).
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/kepler.py"
+p = "/app/orbitkit/catalog.py"
 s = open(p).read()
 for old, new in [
-    ('scale = TIME[tu] / TIME[b.get("time_unit", "s")]',
-     'scale = TIME[b.get("time_unit", "s")] / TIME[tu]'),
+    ('k = time_factor(unit, b.get("time_unit", "s"))',
+     'k = time_factor(b.get("time_unit", "s"), unit)'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Unhandled edge case: propagates negative request times forwards (uses |t|).
+# Edge case: a 23:59:60.xxx epoch is clamped into 23:59:59.xxx.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/kepler.py"
+p = "/app/orbitkit/timescale.py"
 s = open(p).read()
 for old, new in [
-    ('[propagate(b["r"], b["v"], b["mu"], t * scale) for t in',
-     '[propagate(b["r"], b["v"], b["mu"], abs(t) * scale) for t in'),
+    ('sec = float(ss)',
+     'sec = min(float(ss), 59.0 + float(ss) % 1)'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Lossy shortcut: stops after 6 Newton steps on the time equation.
+# Misread rule: a hyperbolic orbit is reported with the period of abs(a) instead of null.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/kepler.py"
+p = "/app/orbitkit/elements.py"
 s = open(p).read()
 for old, new in [
-    ('    for _ in range(200):\n',
-     '    for _ in range(6):\n'),
+    ('"period": period_of(alpha, mu) if bound else None,',
+     '"period": period_of(abs(alpha), mu),'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,0 +1,1 @@
+"""orbitkit: two-body propagation, orbit summaries, UTC epochs and periapsis events."""
