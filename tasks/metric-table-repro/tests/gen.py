@@ -45,7 +45,7 @@ def quantised(rng, grid, lo, hi):
     return rng.randint(a, b) / steps
 
 
-def dataset(rng, name, binary, messy, edges):
+def dataset(rng, name, binary, messy, edges, public=False):
     n = rng.randint(36, 64)
     ids = sorted({"%s-%04d" % (name[:3], rng.randint(0, 9999)) for _ in range(n + 10)})[:n]
     rng.shuffle(ids)
@@ -65,7 +65,7 @@ def dataset(rng, name, binary, messy, edges):
     for m in models:
         if m == base:
             continue
-        if m == twin:
+        if m == twin and not public:
             r = dict(right[base])
             ok = [i for i in ids if r[i]]
             bad = [i for i in ids if not r[i]]
@@ -73,7 +73,7 @@ def dataset(rng, name, binary, messy, edges):
             for i in rng.sample(ok, min(k, len(ok))) + rng.sample(bad, min(k, len(bad))):
                 r[i] = not r[i]
             right[m] = r
-        else:
+        if m != twin or public:
             q = rng.uniform(0.5, 0.9)
             right[m] = {i: rng.random() < q for i in ids}
     extra = "other" if not binary else None
@@ -120,6 +120,8 @@ def dataset(rng, name, binary, messy, edges):
                     p = quantised(rng, grid, 0.45, 1.0)
                 else:
                     p = quantised(rng, grid, 0.0, 0.6)
+                if public:
+                    p = min(p, 0.95)
                 if logit:
                     p = min(0.99, max(0.01, round(p, 2)))
                     row.append("%.3f" % math.log(p / (1 - p)))
@@ -149,8 +151,9 @@ def dataset(rng, name, binary, messy, edges):
     return ent, files
 
 
-def build(rng, kind):
-    """kind: binary | multiclass | messy | mixed | paper. Returns {relative path: bytes}."""
+def build(rng, kind, public=False):
+    """kind: binary | multiclass | messy | mixed | paper. Returns {relative path: bytes}.
+    public: the examples' gentler releases (no balanced twin model, no probability above 0.95)."""
     if kind == "binary":
         plan = [(True, False, True), (True, False, True)]
     elif kind == "multiclass":
@@ -164,7 +167,7 @@ def build(rng, kind):
     names = rng.sample(NAMES, len(plan))
     cfg, files = [], {}
     for name, (binary, messy, edges) in zip(names, plan):
-        ent, f = dataset(rng, name, binary, messy, edges)
+        ent, f = dataset(rng, name, binary, messy, edges, public)
         cfg.append(ent)
         files.update(f)
     files["datasets.json"] = json.dumps({"datasets": cfg}, indent=1).encode()
@@ -178,11 +181,17 @@ def plant_claims(rng, table, variants):
     {"accuracy": v, "macro_f1": v, "auroc": v, "mcnemar_p": v} (wrong-method values or None)."""
     cols = ["dataset", "model", "n", "accuracy", "macro_f1", "weighted_f1", "auroc", "ap", "ece", "mcnemar_p"]
     rows = []
-    kinds = ["none", "n", "acc", "macro", "auroc", "p", "typo", "drop"]
+    kinds = ["none", "n", "acc", "macro", "auroc", "p", "typo", "drop", "two", "two"]
     for ds, model, cells in table:
         cells = dict(cells)
         alt = variants(ds, model)
         kind = rng.choice(kinds)
+        if kind == "two":
+            # Two mistakes in one row: a wrong n or accuracy, and a mistyped later cell.
+            later = [c for c in ("ap", "ece", "mcnemar_p", "weighted_f1") if cells[c]]
+            col = rng.choice(later)
+            cells[col] = ("%.6f" if col != "mcnemar_p" else "%.6g") % (float(cells[col]) * 0.9)
+            kind = rng.choice(["n", "acc"])
         if kind == "n":
             cells["n"] = str(int(cells["n"]) + rng.choice([-2, -1, 1]))
         elif kind == "acc" and alt.get("accuracy") is not None:

@@ -22,9 +22,9 @@ def put(folder, files):
             f.write(data)
 
 
-def render(folder, rng, kind):
+def render(folder, rng, kind, public=True):
     data = os.path.join(folder, "data")
-    put(data, gen.build(rng, kind))
+    put(data, gen.build(rng, kind, public))
     rows = ref.table(data)
     shown = [(a, b, {c: ref.show(c, v) for c, v in r.items()}) for a, b, r in rows]
     alts = ref.variants(data)
@@ -48,7 +48,7 @@ def main():
     for name, seed, kind in (("example1", "example-1", "binary"), ("example2", "example-2", "messy")):
         render(os.path.join(TASK, "tests/examples", name), random.Random(seed), kind)
         shutil.copytree(os.path.join(TASK, "tests/examples", name), os.path.join(TASK, "environment/examples", name))
-    render(os.path.join(TASK, "tests/shipped"), random.Random("shipped-paper"), "paper")
+    render(os.path.join(TASK, "tests/shipped"), random.Random("shipped-paper"), "paper", public=False)
     shutil.copytree(os.path.join(TASK, "tests/shipped/data"), os.path.join(TASK, "environment/app/paper/data"))
     put(os.path.join(TASK, "environment/app/paper/claims"),
         {"other-group.csv": open(os.path.join(TASK, "tests/shipped/claims.csv"), "rb").read()})
