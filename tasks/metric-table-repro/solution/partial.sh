@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Honest partial: the table repaired (reader, label maps, duplicates, logits, gzip names, accuracy
-# over all gold ids, macro-F1 over gold classes, AUROC with ties, grouped-threshold AP, capped
-# McNemar) except the ECE bin of a probability of exactly 1, which is still dropped as shipped;
-# there is no audit command.
+# over all gold ids, macro-F1 over gold classes, AUROC with ties, grouped-threshold AP, ECE bins,
+# capped McNemar) but there is no audit command.
 set -euo pipefail
-for m in labels reader classify ranking significance table; do
+for m in labels reader classify ranking calibration significance table; do
   cp "/solution/metrickit/$m.py" "/app/metrickit/$m.py"
 done
