@@ -1,121 +1,217 @@
-"""Seeded raw-prediction bundles and the expected table computed from the canonical predictions."""
-import csv, gzip, io, json, math
+"""Seeded prediction releases (datasets.json, gold files, prediction dumps) and planted claims files.
 
-MODELS = ["bow-lr", "cnn-small", "bilstm", "distil-ft", "large-ft", "prompt-0shot"]
-DATASETS = [("sst2", ["neg", "pos"]), ("imdb", ["negative", "positive"]), ("agnews", ["world", "sports", "business", "scitech"]),
-            ("trec", ["abbr", "desc", "enty", "hum", "loc", "num"]), ("rte", ["entail", "not_entail"])]
+A release is built from correctness vectors: each model's right/wrong pattern is drawn first (a
+"twin" model copies the baseline's pattern with k swaps each way, so b = c exactly), missing
+predictions are taken from the wrong examples, and labels/scores are derived from the pattern.
+Nothing here computes a metric: expected values come from ref.py."""
+import csv
+import gzip
+import io
+import json
+import math
+
+NAMES = ["sst2", "imdb", "yelp", "rte", "qnli", "agnews", "trec", "dbpedia", "emotion", "banking"]
+MODELS = ["bow-lr", "cnn-small", "bilstm", "distil-ft", "large-ft", "prompt-0shot", "prompt-fewshot"]
+BIN_LABELS = [("neg", "pos"), ("negative", "positive"), ("entail", "not_entail"), ("no", "yes")]
+MC_LABELS = ["world", "sports", "business", "scitech", "abbr", "desc", "enty", "hum", "loc", "num"]
+ID_ALIASES = ["id", "example_id", "uid", "ex_id"]
+GOLD_ALIASES = ["label", "gold", "y_true", "target"]
+PRED_ALIASES = ["pred", "prediction", "y_pred", "label_pred"]
+PROB_ALIASES = ["score", "prob", "p_pos", "prob_pos"]
 
 
-def to_csv(header, rows):
-    b = io.StringIO()
-    w = csv.writer(b, lineterminator="\n")
+def csv_bytes(header, rows):
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
     w.writerows(rows)
-    return b.getvalue().encode()
+    return buf.getvalue().encode()
 
 
-def f1s(gold, pred, classes):
-    out = []
-    for c in classes:
-        tp = sum(1 for i in gold if gold[i] == c and pred.get(i) == c)
-        fp = sum(1 for i in gold if gold[i] != c and pred.get(i) == c)
-        fn = sum(1 for i in gold if gold[i] == c and pred.get(i) != c)
-        out.append(0.0 if tp == 0 else 2 * tp / (2 * tp + fp + fn))
-    return sum(out) / len(out)
+def messy_name(rng, name):
+    """A header cell in some case with padding."""
+    v = rng.choice([name, name.upper(), name.title(), " %s " % name, " " + name.capitalize()])
+    return v
 
 
-def auc(gold, score, pos):
-    P = [score[i] for i in gold if gold[i] == pos]
-    N = [score[i] for i in gold if gold[i] != pos]
-    s = sum((1.0 if p > q else 0.5 if p == q else 0.0) for p in P for q in N)
-    return s / (len(P) * len(N))
+def messy_text(rng, text):
+    return rng.choice([text, text.upper(), " %s" % text, "%s  " % text.title(), text])
 
 
-def mcn(b, c):
-    n = b + c
-    if n == 0:
-        return 1.0
-    return min(1.0, 2 * sum(math.comb(n, i) for i in range(min(b, c) + 1)) / 2.0 ** n)
+def quantised(rng, grid, lo, hi):
+    """A probability in [lo, hi] on a grid of 0.01 or 0.05 (ties and bin edges on purpose)."""
+    steps = int(round(1 / grid))
+    a, b = int(math.ceil(lo * steps - 1e-9)), int(math.floor(hi * steps + 1e-9))
+    return rng.randint(a, b) / steps
 
 
-def build(rng, kind):
-    """kind: plain | multiclass | messy. Returns (files, expected rows keyed by (dataset, model))."""
-    files, cfg, exp = {}, [], {}
-    pool = [d for d in DATASETS if (len(d[1]) > 2) == (kind == "multiclass") or kind == "messy"]
-    for name, classes in rng.sample(pool, min(len(pool), 2)):
-        n = rng.randint(120, 260)
-        ids = ["%s-%05d" % (name, rng.randint(0, 99999)) for _ in range(n)]
-        ids = sorted(set(ids))
-        gold = {i: rng.choice(classes) for i in ids}
-        binary = len(classes) == 2
-        models = sorted(rng.sample(MODELS, rng.randint(3, 4)))
-        base = rng.choice(models)
-        ent = {"name": name, "gold": "%s/gold.csv" % name, "baseline": base, "task": "binary" if binary else "multiclass"}
-        if binary:
-            ent["positive"] = classes[1]
-        cfg.append(ent)
-        gl = [(i, gold[i]) for i in ids]
-        rng.shuffle(gl)
-        if kind == "messy":
-            files["%s/gold.csv" % name] = to_csv(["example_id", "Label"], [(i, rng.choice([g, g.upper(), " " + g + " "])) for i, g in gl])
-        else:
-            files["%s/gold.csv" % name] = to_csv(["id", "label"], gl)
+def dataset(rng, name, binary, messy, edges, public=False):
+    n = rng.randint(36, 64)
+    ids = sorted({"%s-%04d" % (name[:3], rng.randint(0, 9999)) for _ in range(n + 10)})[:n]
+    rng.shuffle(ids)
+    if binary:
+        classes = list(rng.choice(BIN_LABELS))
+    else:
+        classes = sorted(rng.sample(MC_LABELS, rng.randint(3, 5)))
+    gold = {i: rng.choice(classes) for i in ids}
+    for c, i in zip(classes, ids):  # every class occurs in the gold file
+        gold[i] = c
+    models = sorted(rng.sample(MODELS, rng.randint(3, 4)))
+    base = rng.choice(models)
+    twin = rng.choice([m for m in models if m != base])
+    right = {}
+    q = rng.uniform(0.55, 0.85)
+    right[base] = {i: rng.random() < q for i in ids}
+    for m in models:
+        if m == base:
+            continue
+        if m == twin and not public:
+            r = dict(right[base])
+            ok = [i for i in ids if r[i]]
+            bad = [i for i in ids if not r[i]]
+            k = rng.randint(1, max(1, min(len(ok), len(bad), 6)))
+            for i in rng.sample(ok, min(k, len(ok))) + rng.sample(bad, min(k, len(bad))):
+                r[i] = not r[i]
+            right[m] = r
+        if m != twin or public:
+            q = rng.uniform(0.5, 0.9)
+            right[m] = {i: rng.random() < q for i in ids}
+    extra = "other" if not binary else None
+    ent = {"name": name, "gold": "%s/gold.csv" % name, "baseline": base,
+           "task": "binary" if binary else "multiclass"}
+    if binary:
+        ent["positive"] = classes[1]
+    files = {}
+    gid, glab = ("id", "label") if not messy else (messy_name(rng, rng.choice(ID_ALIASES)), messy_name(rng, rng.choice(GOLD_ALIASES)))
+    grows = [(messy_text(rng, i) if messy else i, messy_text(rng, gold[i]) if messy else gold[i]) for i in ids]
+    files[ent["gold"]] = csv_bytes([gid, glab], grows)
+    codes = None
+    if messy and rng.random() < 0.75:
         codes = {c: str(k) for k, c in enumerate(classes)}
-        use_map = kind == "messy" and rng.random() < 0.7
-        if use_map:
-            files["%s/label_map.json" % name] = json.dumps({v: k for k, v in codes.items()}).encode()
-        for mo in models:
-            q = rng.uniform(0.55, 0.92)
-            pred, score = {}, {}
-            for i in ids:
-                p = gold[i] if rng.random() < q else rng.choice(classes)
-                pred[i] = p
-                if binary:
-                    base_s = 0.5 + (0.35 if p == classes[1] else -0.35) + rng.uniform(-0.3, 0.3)
-                    score[i] = round(min(1.0, max(0.0, base_s)), 2)
-            missing = set(rng.sample(ids, rng.randint(1, 6))) if kind == "messy" else set()
-            rows = []
-            idc, pc, sc = "id", "pred", "score"
-            if kind == "messy":
-                idc, pc = rng.choice(["id", "example_id", "uid", "ex_id"]), rng.choice(["pred", "prediction", "y_pred", "label_pred"])
-                sc = rng.choice(["score", "prob", "p_pos", "logit"])
-            for i in ids:
-                if i in missing:
-                    continue
-                lab = codes[pred[i]] if use_map else pred[i]
-                row = [i, lab]
-                if binary:
-                    s = score[i]
-                    if sc == "logit":
-                        s = math.log(s / (1 - s)) if 0 < s < 1 else (-30.0 if s == 0 else 30.0)
-                        score[i] = round(1 / (1 + math.exp(-s)), 12)
-                    row.append(repr(s) if sc == "logit" else "%.2f" % s)
-                rows.append(row)
-            if kind == "messy":
-                # Stale duplicate rows earlier in the file; the last occurrence counts.
-                for i in rng.sample([i for i in ids if i not in missing], 3):
-                    rows.insert(0, [i, codes[classes[0]] if use_map else classes[0]] + (["0.50"] if binary else []))
-            hdr = [idc, pc] + ([sc] if binary else [])
-            data = to_csv(hdr, rows)
-            fname = "%s/preds/%s.csv" % (name, mo)
-            if kind == "messy" and rng.random() < 0.5:
-                data, fname = gzip.compress(data, mtime=0), fname + ".gz"
-            files[fname] = data
-            for i in missing:
-                pred.pop(i)
-                if binary:
-                    score[i] = 0.5
-            exp[(name, mo)] = dict(pred=pred, score=score)
-        files["%s/preds/README.md" % name] = b"exported from the training cluster\n"
-        correct = {mo: {i: exp[(name, mo)]["pred"].get(i) == gold[i] for i in ids} for mo in models}
-        for mo in models:
-            e = exp[(name, mo)]
-            row = dict(n=len(ids), accuracy=sum(correct[mo].values()) / len(ids), macro_f1=f1s(gold, e["pred"], classes),
-                       auroc=auc(gold, e["score"], classes[1]) if binary else None, mcnemar_p=None)
-            if mo != base:
-                b = sum(1 for i in ids if correct[base][i] and not correct[mo][i])
-                c = sum(1 for i in ids if not correct[base][i] and correct[mo][i])
-                row["mcnemar_p"] = mcn(b, c)
-            exp[(name, mo)] = row
+        files["%s/label_map.json" % name] = json.dumps(
+            {v: rng.choice([c, c.title(), c.upper()]) for c, v in codes.items()}, indent=1).encode()
+    for m in models:
+        wrong = [i for i in ids if not right[m][i]]
+        missing = set(rng.sample(wrong, min(len(wrong), rng.randint(1, 3))))
+        grid = 0.05 if edges and rng.random() < 0.6 else 0.01
+        logit = binary and messy and rng.random() < 0.4
+        rows = []
+        for i in ids:
+            if i in missing:
+                continue
+            if right[m][i]:
+                lab = gold[i]
+            elif binary:
+                lab = classes[1 - classes.index(gold[i])]
+            elif m != base and rng.random() < 0.25:
+                lab = extra
+            else:
+                lab = rng.choice([c for c in classes if c != gold[i]])
+            cell = lab
+            if codes is not None and lab in codes:
+                cell = codes[lab]
+                if rng.random() < 0.3:
+                    cell = " %s " % cell
+            elif messy:
+                cell = messy_text(rng, lab)
+            row = [messy_text(rng, i) if messy else i, cell]
+            if binary:
+                if lab == classes[1]:
+                    p = quantised(rng, grid, 0.45, 1.0)
+                else:
+                    p = quantised(rng, grid, 0.0, 0.6)
+                if public:
+                    p = min(p, 0.95)
+                elif lab == classes[1] and rng.random() < 0.12:
+                    p = 1.0
+                if logit:
+                    p = min(0.99, max(0.01, round(p, 2)))
+                    row.append("%.3f" % math.log(p / (1 - p)))
+                else:
+                    row.append(("%.2f" % p) if rng.random() < 0.8 else repr(p))
+            rows.append(row)
+        if messy:
+            # Stale rows before an id's real row: the last row of an id wins.
+            for i in rng.sample([i for i in ids if i not in missing], 2):
+                at = [k for k, r in enumerate(rows) if r[0].strip().lower() == i][-1]
+                stale = [i, classes[0]] + (["0.5"] if binary else [])
+                rows.insert(rng.randint(0, at), stale)
+            rows.append(["zz-%04d" % rng.randint(0, 9999), classes[0]] + (["0.9"] if binary else []))
+        hdr = ["id", "pred"]
+        if messy:
+            hdr = [messy_name(rng, rng.choice(ID_ALIASES)), messy_name(rng, rng.choice(PRED_ALIASES))]
+        if binary:
+            hdr.append("logit" if logit else (messy_name(rng, rng.choice(PROB_ALIASES)) if messy else "score"))
+        data = csv_bytes(hdr, rows)
+        fname = "%s/preds/%s.csv" % (name, m)
+        if messy and rng.random() < 0.5:
+            data, fname = gzip.compress(data, mtime=0), fname + ".gz"
+        files[fname] = data
+    files["%s/preds/README.md" % name] = b"exported from the training cluster; one file per model\n"
+    if messy:
+        files["%s/preds/old-run.csv.bak" % name] = b"id,pred\n"
+    return ent, files
+
+
+def build(rng, kind, public=False):
+    """kind: binary | multiclass | messy | mixed | paper. Returns {relative path: bytes}.
+    public: the examples' gentler releases (no balanced twin model, no probability above 0.95)."""
+    if kind == "binary":
+        plan = [(True, False, True), (True, False, True)]
+    elif kind == "multiclass":
+        plan = [(False, False, False), (False, False, False)]
+    elif kind == "messy":
+        plan = [(True, True, True), (False, True, False)]
+    elif kind == "paper":
+        plan = [(True, True, True), (False, True, False), (True, False, True)]
+    else:
+        plan = [(True, rng.random() < 0.5, True), (False, rng.random() < 0.5, False)]
+    names = rng.sample(NAMES, len(plan))
+    cfg, files = [], {}
+    for name, (binary, messy, edges) in zip(names, plan):
+        ent, f = dataset(rng, name, binary, messy, edges, public)
+        cfg.append(ent)
+        files.update(f)
     files["datasets.json"] = json.dumps({"datasets": cfg}, indent=1).encode()
-    return files, exp
+    return files
+
+
+def plant_claims(rng, table, variants):
+    """A claims file: the right table with one planted mistake in most rows.
+
+    table: [(dataset, model, {column: formatted value})]; variants(dataset, model) gives
+    {"accuracy": v, "macro_f1": v, "auroc": v, "mcnemar_p": v} (wrong-method values or None)."""
+    cols = ["dataset", "model", "n", "accuracy", "macro_f1", "weighted_f1", "auroc", "ap", "ece", "mcnemar_p"]
+    rows = []
+    kinds = ["none", "n", "acc", "macro", "auroc", "p", "typo", "drop", "two", "two"]
+    for ds, model, cells in table:
+        cells = dict(cells)
+        alt = variants(ds, model)
+        kind = rng.choice(kinds)
+        if kind == "two":
+            # Two mistakes in one row: a wrong n or accuracy, and a mistyped later cell.
+            later = [c for c in ("ap", "ece", "mcnemar_p", "weighted_f1") if cells[c]]
+            col = rng.choice(later)
+            cells[col] = ("%.6f" if col != "mcnemar_p" else "%.6g") % (float(cells[col]) * 0.9)
+            kind = rng.choice(["n", "acc"])
+        if kind == "n":
+            cells["n"] = str(int(cells["n"]) + rng.choice([-2, -1, 1]))
+        elif kind == "acc" and alt.get("accuracy") is not None:
+            cells["accuracy"] = "%.6f" % alt["accuracy"]
+        elif kind == "macro" and alt.get("macro_f1") is not None:
+            cells["macro_f1"] = "%.6f" % alt["macro_f1"]
+        elif kind == "auroc" and alt.get("auroc") is not None:
+            cells["auroc"] = "%.6f" % alt["auroc"]
+        elif kind == "p" and alt.get("mcnemar_p") is not None:
+            cells["mcnemar_p"] = "%.6g" % alt["mcnemar_p"]
+        elif kind == "typo":
+            col = rng.choice([c for c in ("weighted_f1", "ap", "ece", "accuracy") if cells[c]])
+            v = float(cells[col])
+            cells[col] = "%.6f" % (v + rng.choice([-1, 1]) * rng.choice([0.01, 0.002, 0.1]) if v < 0.8 else v - 0.05)
+        elif kind == "drop":
+            continue
+        rows.append([ds, model] + [cells[c] for c in cols[2:]])
+    if table and rng.random() < 0.8:
+        ds = table[0][0]
+        rows.append([ds, "ensemble-avg"] + [table[0][2][c] for c in cols[2:]])
+    return csv_bytes(cols, rows)
