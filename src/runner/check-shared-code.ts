@@ -12,7 +12,7 @@ import type { CheckItem } from "./check-task.js";
  * solution). It reads files only: milliseconds, no sandbox.
  *
  * Window: 6 normalised lines (imports, blank lines, comments, lone brackets and one-word control
- * lines left out, white space removed). Measured over the 13 bundled tasks: apart from real copies,
+ * lines left out, white space removed). Measured over the first 13 bundled tasks (their 1.0 versions): apart from real copies,
  * the longest run a grader shares with its solution is 3 lines (a guard `n = b + c; if n == 0:
  * return 1.0` in metric-table-repro), and 4 lines where both follow a formula the PNG
  * specification fixes (blob-count's Paeth predictor); test.sh and the graders' harness share
@@ -24,7 +24,7 @@ import type { CheckItem } from "./check-task.js";
  *
  * Exact matching after normalisation: re-indented, re-commented and re-spaced copies are caught;
  * a copy whose identifiers were renamed is not. Matching shapes instead of names flags code that
- * is independent but alike: among the bundled tasks, the bracket update of orbit-propagate's two
+ * is independent but alike: in orbit-propagate 1.0, the bracket update of its two
  * safeguarded Newton loops (different equations, different variables) is a 6-line shape match.
  * Each task's tests/README.md says where its expected values come from, for a reviewer.
  */
