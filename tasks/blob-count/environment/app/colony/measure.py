@@ -33,5 +33,6 @@ def analyse_image(img):
             "border_count": border, "blobs": listed}
 
 
-def analyse(path):
+def analyse_path(path):
+    """The colony table of the PNG at `path` (renamed from analyse() in rev. C)."""
     return analyse_image(png.load(path))
