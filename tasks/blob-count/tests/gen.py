@@ -18,8 +18,9 @@ def expected_cfu(n, dilution, status):
     return "" if status != "OK" else "%d" % (n * dilution)
 
 
-def batch(rng, n_plates, prefix):
-    """Returns (files {name: bytes}, plates [dict], report rows [list of str])."""
+def batch(rng, n_plates, prefix, encodings=None):
+    """Returns (files {name: bytes}, plates [dict], report rows [list of str]). `encodings`: a fixed
+    (colour type, depth) per plate, not interlaced; by default every plate draws its own."""
     wanted = [2, 3, 12, 13] + [rng.randint(4, 11) for _ in range(max(0, n_plates - 4))]
     rng.shuffle(wanted)
     wanted = wanted[:n_plates]
@@ -30,7 +31,10 @@ def batch(rng, n_plates, prefix):
     lines = ["plate,image,dilution"]
     for k, n in enumerate(wanted):
         enc = pngkit.ENCODINGS[rng.randrange(len(pngkit.ENCODINGS))]
-        data, table = pngkit.make(rng, "plate", enc, interlace=rng.randint(0, 1), count=n)
+        inter = rng.randint(0, 1)
+        if encodings:
+            enc, inter = encodings[k], 0
+        data, table = pngkit.make(rng, "plate", enc, interlace=inter, count=n)
         image = "scan_%02d.png" % order[k]
         files[image] = data
         p = dict(plate="%s%d" % (prefix, ids[k]), image=image, dilution=rng.choice(DILUTIONS),

@@ -22,8 +22,8 @@ def table_json(t):
     return json.dumps(t) + "\n"
 
 
-def batch_folder(root, rng, n, prefix, with_manual):
-    files, plates, report = gen.batch(rng, n, prefix)
+def batch_folder(root, rng, n, prefix, with_manual, encodings=None):
+    files, plates, report = gen.batch(rng, n, prefix, encodings)
     for name, data in files.items():
         put(os.path.join(root, name), data)
     findings = None
@@ -51,7 +51,7 @@ def main():
     put(os.path.join(ex, "example1.json"), table_json(t1))
     put(os.path.join(ex, "example2.png"), d2)
     put(os.path.join(ex, "example2.json"), table_json(t2))
-    report, findings = batch_folder(os.path.join(ex, "demo"), rng, 4, "D", True)
+    report, findings = batch_folder(os.path.join(ex, "demo"), rng, 4, "D", True, [(0, 8), (2, 8), (0, 8), (2, 8)])
     put(os.path.join(ex, "demo-expected", "counts.csv"), counts_csv(report))
     put(os.path.join(ex, "demo-expected", "audit.csv"), audit_csv(findings))
     dst = os.path.join(HERE, "examples")
