@@ -160,7 +160,7 @@ def shipped():
 
 g.check("public_examples", public)
 g.check("hidden_images", images([("plain", None, 0), ("plain", None, 0), ("noisy", None, 0), ("noisy", None, 0)]))
-g.check("hidden_encodings", images([("encodings", (3, 8), 0), ("encodings", (4, 8), 0), ("encodings", (0, 16), 0),
+g.check("hidden_encodings", images([("encodings", (3, 8), 0), ("encodings", (4, 8), 0), ("encodings", (4, 16), 0),
                                     ("encodings", (6, 16), 0), ("encodings", (3, 8), 1), ("encodings", (4, 16), 1)]))
 g.check("hidden_batch", hidden_batch)
 g.check("hidden_audit", hidden_audit)
