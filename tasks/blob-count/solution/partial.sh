@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Honest partial: decodes only non-interlaced 8-bit grey and RGB images.
+# Honest partial: the PNG reader, the foreground rule and the colony rules repaired (sections 1-3),
+# but the batch report still adds edge colonies to the CFU and there is no audit command.
 set -euo pipefail
-python3 - <<'PY'
-s = open("/solution/blobs.py").read()
-s = s.replace("    raw = zlib.decompress(idat)\n", "    assert ctype in (0, 2) and depth == 8 and inter == 0, 'unsupported PNG'\n    raw = zlib.decompress(idat)\n")
-open("/app/blobs.py", "w").write(s)
-PY
+mkdir -p /app/colony
+cp /solution/blobs.py /app/blobs.py
+for m in __init__ png pixels label measure; do
+  cp "/solution/colony/$m.py" "/app/colony/$m.py"
+done

@@ -5,19 +5,53 @@ import math, struct, zlib
 ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
 
 
-def intensity_map(rng, noise=False, rotate=False):
-    w, h = rng.randint(70, 120), rng.randint(70, 120)
+# Planted edge features (value, then pixel offsets): a patch exactly at the threshold (grey 128),
+# a colony of exactly 6 pixels, one of 5 (noise), and two squares that touch only at a corner.
+TIE = [(dx, dy) for dx in range(4) for dy in range(2)]
+SIX = [(dx, dy) for dx in range(3) for dy in range(2)]
+FIVE = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]
+DIAG = [(dx, dy) for dx in range(3) for dy in range(3)] + [(dx + 3, dy + 3) for dx in range(3) for dy in range(3)]
+
+
+def plant(img, centers, rng, shape, value, w, h):
+    for _try in range(60):
+        x0, y0 = rng.randint(2, w - 9), rng.randint(2, h - 9)
+        cx, cy = x0 + 3, y0 + 3
+        if all(math.hypot(cx - a, cy - b) > 6 + q for a, b, q in centers):
+            for dx, dy in shape:
+                img[y0 + dy][x0 + dx] = value
+            centers.append((cx, cy, 3.5))
+            return
+
+
+def intensity_map(rng, noise=False, rotate=False, size=(70, 110), n=(6, 16), count=None):
+    w, h = rng.randint(*size), rng.randint(*size)
     gx, gy, g0 = rng.uniform(-0.3, 0.3), rng.uniform(-0.3, 0.3), rng.randint(20, 50)
     img = [[max(0, min(100, int(g0 + gx * x + gy * y + rng.randint(-8, 8)))) for x in range(w)] for y in range(h)]
     centers = []
-    for _ in range(rng.randint(6, 18)):
-        for _try in range(30):
-            r = rng.uniform(2.5, 7.5)
+    if count is None:
+        plant(img, centers, rng, TIE, 128, w, h)
+        plant(img, centers, rng, SIX, 230, w, h)
+        plant(img, centers, rng, FIVE, 230, w, h)
+        plant(img, centers, rng, DIAG, 220, w, h)
+    if count is None or rng.random() < 0.6:
+        # a colony cut by the right or the bottom edge
+        r, along = rng.uniform(2.5, 4), rng.uniform(8, min(w, h) - 8)
+        cx, cy = (w - 1 + rng.uniform(-1, 1), along) if rng.random() < 0.5 else (along, h - 1 + rng.uniform(-1, 1))
+        for y in range(h):
+            for x in range(w):
+                if (x - cx) ** 2 + (y - cy) ** 2 <= r * r:
+                    img[y][x] = 200
+        centers.append((cx, cy, r))
+    planted = len(centers)
+    for _ in range(rng.randint(*n) if count is None else count):
+        for _try in range(200):
+            r = rng.uniform(2.5, 7.5) if count is None else rng.uniform(1.8, 3.2)
             cx, cy = rng.uniform(r + 2, w - r - 3), rng.uniform(r + 2, h - r - 3)
             if all(math.hypot(cx - a, cy - b) > r + q + 3 for a, b, q in centers):
                 centers.append((cx, cy, r))
                 break
-    for cx, cy, r in centers:
+    for cx, cy, r in centers[planted:]:
         ex, val = rng.uniform(0.7, 1.3), rng.randint(160, 245)
         for y in range(int(cy - r * 1.4) - 1, int(cy + r * 1.4) + 2):
             for x in range(int(cx - r * 1.4) - 1, int(cx + r * 1.4) + 2):
@@ -41,7 +75,7 @@ def intensity_map(rng, noise=False, rotate=False):
 def to_samples(rng, img, ctype, depth):
     """Convert an 8-bit intensity map to samples of the given colour type. Returns (rows, plte, trns)."""
     h, w = len(img), len(img[0])
-    up = (lambda v: v * 257 + rng.randint(0, 200) if v < 255 else 65535) if depth == 16 else (lambda v: v)
+    up = (lambda v: 65535 if v == 255 else 32896 if v == 128 else v * 257 + rng.randint(0, 200)) if depth == 16 else (lambda v: v)
     mask = (rng.randint(0, w // 2), rng.randint(0, h // 2), rng.randint(w // 4, w // 2), rng.randint(h // 4, h // 2))
     def alpha(x, y):
         inside = mask[0] <= x < mask[0] + mask[2] and mask[1] <= y < mask[1] + mask[3]
@@ -61,9 +95,9 @@ def to_samples(rng, img, ctype, depth):
             elif ctype == 4:
                 row.append((up(v), alpha(x, y)))
             elif ctype == 2:
-                row.append(tuple(up(max(0, min(255, v + rng.randint(-3, 3)))) for _ in range(3)))
+                row.append(tuple(up(v if v == 128 else max(0, min(255, v + rng.randint(-3, 3)))) for _ in range(3)))
             elif ctype == 6:
-                row.append(tuple(up(max(0, min(255, v + rng.randint(-3, 3)))) for _ in range(3)) + (alpha(x, y),))
+                row.append(tuple(up(v if v == 128 else max(0, min(255, v + rng.randint(-3, 3)))) for _ in range(3)) + (alpha(x, y),))
             else:
                 row.append((min(len(levels) - 1, (v + 2) // 4),))
         rows.append(row)
@@ -173,16 +207,17 @@ def blobs(fg):
     return dict(width=w, height=h, count=len(out), border_count=sum(touches), blobs=out)
 
 
-def make(rng, kind):
-    """kind: plain | encodings | interlaced | noisy. Returns (png bytes, expected dict)."""
-    img = intensity_map(rng, noise=kind == "noisy", rotate=kind == "noisy")
-    if kind == "plain":
-        ctype, depth = rng.choice([0, 2]), 8
-    elif kind == "noisy":
-        ctype, depth = rng.choice([0, 2]), 8
+ENCODINGS = [(3, 8), (4, 8), (6, 16), (0, 16), (2, 16), (4, 16), (6, 8), (2, 8), (0, 8)]
+
+
+def make(rng, kind, enc=None, interlace=0, count=None):
+    """kind: plain | encodings | noisy | plate. Returns (png bytes, expected dict)."""
+    if kind == "plate":
+        img = intensity_map(rng, size=(40, 56), count=count)
     else:
-        ctype, depth = rng.choice([(3, 8), (4, 8), (6, 8), (0, 16), (2, 16), (4, 16), (6, 16), (3, 8)])
+        img = intensity_map(rng, noise=kind == "noisy", rotate=kind == "noisy")
+    ctype, depth = enc if enc else rng.choice([(0, 8), (2, 8)])
     rows, plte, trns = to_samples(rng, img, ctype, depth)
-    data = encode(rng, rows, ctype, depth, plte, trns, interlace=1 if kind == "interlaced" else 0,
-                  extras=kind in ("encodings", "interlaced"))
+    data = encode(rng, rows, ctype, depth, plte, trns, interlace=interlace,
+                  extras=kind != "plain" and kind != "noisy")
     return data, blobs(foreground(rows, ctype, depth, plte, trns))

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Unhandled edge case: decodes every image as non-interlaced, ignoring Adam7.
+# Off-by-one: the second Adam7 pass starts at column 0, row 4 instead of column 4, row 0.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/blobs.py"
+p = "/app/colony/png.py"
 s = open(p).read()
 for old, new in [
-    ('passes = ADAM7 if inter == 1 else [(0, 0, 1, 1)]',
-     'passes = [(0, 0, 1, 1)]'),
+    ('ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8),', 'ADAM7 = [(0, 0, 8, 8), (0, 4, 8, 8),'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,0 +1,1 @@
+"""colony: the plate lab's colony counter (PNG reading, foreground, components, plate batches)."""
