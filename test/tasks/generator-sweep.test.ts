@@ -36,7 +36,10 @@ describe("hidden-case generators", () => {
     },
     async (name, task) => {
       const slow = name === "lander-pilot" || name === "blob-count";
-      const seeds = [...sweepSeeds(slow ? 3 : 12, 20261202), ...(name === "meter-billing" ? [ORACLE_SEED] : [])];
+      const seeds = [
+        ...sweepSeeds(slow ? 3 : 12, 20261202),
+        ...(name === "meter-billing" ? [ORACLE_SEED] : []),
+      ];
       const results = await sweepGenerators(task.dir, seeds);
       expect(results.map((r) => r.seed)).toEqual(seeds);
       expect(results.filter((r) => !r.ok)).toEqual([]);
