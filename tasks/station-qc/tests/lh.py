@@ -138,6 +138,9 @@ def _blame_deadline():
         raise GraderTooSlow(GRADER_TOO_SLOW)
 
 
+DEADLINE_NOT_RUN = "not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)"
+
+
 class RunDeadlineReached(BaseException):
     """Raised by run() inside Grader.check once the time for candidate programs is spent. Not an
     Exception, so a grader's own `except Exception` cannot swallow it and keep looping."""
@@ -246,7 +249,7 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
     if left is not None:
         if left <= 0:
             _deadline_reached()
-            return -9, "", "not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)"
+            return -9, "", DEADLINE_NOT_RUN
         timeout = left if timeout is None else min(timeout, left)
     if sealed:
         argv = _through_channel(argv)
@@ -372,9 +375,8 @@ class Grader:
             return
         left = time_left()
         if left is not None and left <= 0:
-            _blame_deadline()
-            _DEADLINE_HIT[0] = True
-            self.msgs[sid] = "not run: the time for candidate programs ran out (LONGHAUL_RUN_DEADLINE)"
+            _deadline_reached()  # outside any subtask here: blames, records, does not raise
+            self.msgs[sid] = DEADLINE_NOT_RUN
             self.lost += self.weights.get(sid, 1)
             self.failed = True
             return
