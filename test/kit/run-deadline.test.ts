@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -109,6 +109,43 @@ g.finish()
     expect(stderr).toMatch(/grading error: the run deadline passed while the grader itself was busy/);
     // No reward is written: the host records a grading error.
     expect(existsSync(join(out, "reward.json"))).toBe(false);
+  });
+
+  it("holds the grader's work on a flood of candidate output against the candidate, not the grader", () => {
+    // The candidate floods stdout (32 MB a call, the kit's cap) and the grader parses every line:
+    // the grader is busy nearly all the time, but on what the candidate chose to print. Counting
+    // that as the grader's own work would turn the candidate's 0 into a grading error (exit 88).
+    const out = mkdtempSync(join(tmpdir(), "lh-deadline-flood-"));
+    const script = `
+import sys, json
+sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
+import lh
+lh.rubric_ids = lambda: (["flooded"], {"flooded": 1.0})
+FLOOD = ["python3", "-c", "import sys; sys.stdout.write('{\\"a\\": 1, \\"b\\": [1.5, 2.5, \\"x\\"]}\\\\n' * 1000000)"]
+g = lh.Grader()
+def flooded():
+    for _ in range(50):
+        code, text, _ = lh.run(FLOOD, timeout=30)
+        rows = [json.loads(line) for line in text.splitlines()]
+        assert code == 0 and len(rows) == 1000000, (code, len(rows))
+    return 1.0
+g.check("flooded", flooded)
+g.finish()
+`;
+    const env = {
+      PATH: "/usr/bin:/bin",
+      LONGHAUL_VERIFIER_DIR: out,
+      LONGHAUL_WORKDIR: out,
+      LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + 4),
+    };
+    const r = spawnSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8" });
+    expect(r.stderr).not.toMatch(/grading error/);
+    expect(r.status).toBe(0);
+    const reward = JSON.parse(readFileSync(join(out, "reward.json"), "utf8")) as Record<string, number>;
+    expect(reward.flooded).toBe(0);
+    const details = JSON.parse(readFileSync(join(out, "reward-details.json"), "utf8")) as Graded["details"];
+    expect(details.run_deadline_reached).toBe(true);
+    expect(details.subtasks.flooded?.message).toMatch(/^stopped: the time for candidate programs ran out/);
   });
 
   it("changes nothing while time is left", () => {

@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 3 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 4 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -23,7 +23,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 3
+KIT_VERSION = 4
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -125,16 +125,34 @@ class GraderTooSlow(SystemExit):
     """A SystemExit, so Grader.check cannot turn the grader's own slowness into the candidate's 0."""
 
 
+# What the candidate's programs handed the grader (bytes, files): reading and parsing it is work the
+# candidate chose, so it is not counted as the grader's own (see _blame_deadline).
+_CANDIDATE_OUTPUT = [0, 0]
+# Grader seconds allowed per MB and per file of candidate output: about twice what pure-Python
+# parsing (csv, JSON lines, float conversion) costs on a loaded 2-core machine (≈ 0.09 s per MB).
+BUSY_ALLOWANCE_PER_MB = 0.25
+BUSY_ALLOWANCE_PER_FILE = 0.002
+
+
+def _output_allowance():
+    size, files = _CANDIDATE_OUTPUT
+    return size / 1e6 * BUSY_ALLOWANCE_PER_MB + files * BUSY_ALLOWANCE_PER_FILE
+
+
 def _blame_deadline():
     """The deadline passed: whose time was it? A grader that spent most of the elapsed time on
     its own CPU (generating cases, computing answers) ran out of time by itself, and that is a
-    grading error; a grader that mostly waited was waiting on the candidate's programs."""
+    grading error; a grader that mostly waited was waiting on the candidate's programs. Time the
+    grader may have spent on what the candidate produced is the candidate's: otherwise a program
+    that floods its output (up to OUTPUT_CAP a stream, any number of files) could keep the grader
+    busy on purpose and turn its own 0 into a grading error."""
     wall = time.time() - _STARTED[0]
     busy = _busy_seconds() - _STARTED[1]
-    if wall > 0 and busy >= 0.5 * wall:
+    own = busy - _output_allowance()
+    if wall > 0 and own >= 0.5 * wall:
         sys.stderr.write("grading error: the run deadline passed while the grader itself was busy "
                          "(%.0f s of its own work in %.0f s): raise [verifier] timeout_sec or make "
-                         "the grader faster\n" % (busy, wall))
+                         "the grader faster\n" % (own, wall))
         raise GraderTooSlow(GRADER_TOO_SLOW)
 
 
@@ -246,6 +264,8 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
         return 1, "", "not run (LONGHAUL_GENERATE_ONLY)"
     sealed = not _grader_owned(argv)
     left = time_left() if sealed else None
+    # The candidate's program (not one of the task's own): what it hands back is counted.
+    made = _new_paths(argv, out) if sealed else None
     if left is not None:
         if left <= 0:
             _deadline_reached()
@@ -278,10 +298,14 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
         p.wait(timeout=None if timeout is None else timeout + backstop)
     except subprocess.TimeoutExpired:
         _kill_group(p)
+        if made is not None:
+            _count_output(outs, errs, made)
         _deadline_reached_if_spent(left)
         return -9, "", "timeout"
     for w in workers:
         w.join(5)
+    if made is not None:
+        _count_output(outs, errs, made)
     o, e = _text(outs), _text(errs)
     if sealed and p.returncode == 124:
         _deadline_reached_if_spent(left)
@@ -290,6 +314,35 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
         sys.stderr.write(e)
         raise SealedRunBroken(SEALED_FAILED)
     return p.returncode, o, e
+
+
+def _new_paths(argv, out):
+    """The paths a call may write: its declared outputs and the absolute argv paths not there yet."""
+    paths = [a for a in argv if isinstance(a, str) and a.startswith("/") and not os.path.lexists(a)]
+    return tuple(paths) + tuple(p for p in out if p not in paths)
+
+
+# Files counted per call at most: past that the walk itself would cost the grader its time.
+COUNT_FILES_CAP = 100000
+
+
+def _count_output(outs, errs, made):
+    size = sum(len(x) for x in outs[:1] + errs[:1])
+    files = 0
+    for top in made:
+        if not os.path.lexists(top):
+            continue
+        for root, dirs, names in os.walk(top) if os.path.isdir(top) else [("", [], [top])]:
+            for n in names:
+                files += 1
+                try:
+                    size += os.lstat(os.path.join(root, n)).st_size
+                except OSError:
+                    pass
+            if files > COUNT_FILES_CAP:
+                break
+    _CANDIDATE_OUTPUT[0] += size
+    _CANDIDATE_OUTPUT[1] += files
 
 
 def _deadline_reached():
