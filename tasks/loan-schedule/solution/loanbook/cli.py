@@ -8,6 +8,7 @@ from .amendments import terms
 from .money import fmt
 from .schedule import COLUMNS, build
 from .summary import entry
+from .validate import check_terms, schedule_problems
 
 
 def book(src, out):
@@ -16,10 +17,12 @@ def book(src, out):
     for name in sorted(os.listdir(src)):
         if not name.endswith(".txt"):
             continue
-        with open(os.path.join(src, name), encoding="utf-8") as f:
-            t = terms(f.read())
-        rows = build(t)
         stem = name[:-4]
+        with open(os.path.join(src, name), encoding="utf-8") as f:
+            t = check_terms(stem, terms(f.read()))
+        rows = build(t)
+        for problem in schedule_problems(t, rows):
+            sys.stderr.write("warning: %s: %s\n" % (stem, problem))
         with open(os.path.join(out, stem + ".csv"), "w", newline="", encoding="utf-8") as fh:
             w = csv.writer(fh, lineterminator="\n")
             w.writerow(COLUMNS)

@@ -1,5 +1,5 @@
 """Exact decimal money: amounts in the contracts, cents rounding half-up, output formatting."""
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, getcontext
+from decimal import ROUND_DOWN, Decimal, InvalidOperation, getcontext
 
 getcontext().prec = 50
 CENT = Decimal("0.01")
@@ -7,8 +7,8 @@ ZERO = Decimal("0.00")
 
 
 def cents(x):
-    """x rounded half-up to the cent (SERVICING.md §3)."""
-    return Decimal(x).quantize(CENT, rounding=ROUND_HALF_UP)
+    """x to the cent, as the bank's ledger keeps it (SERVICING.md §3)."""
+    return Decimal(x).quantize(CENT, rounding=ROUND_DOWN)
 
 
 def parse_amount(text):
