@@ -29,6 +29,15 @@ def date_txt(d, style):
     return ["%d %s %d" % (d.day, MONTHS[d.month - 1], d.year), d.isoformat(), "%s %d, %d" % (MONTHS[d.month - 1], d.day, d.year)][style]
 
 
+def term_txt(n, style):
+    """The repayment clause for n instalments: in instalments, in months, or in years (n a multiple of 12)."""
+    if style == 2 and n % 12 == 0:
+        return "The loan shall be repaid over a term of %d years." % (n // 12)
+    if style == 1:
+        return "The loan shall be repaid over a term of %d months." % n
+    return "The loan shall be repaid in %d monthly instalments." % n
+
+
 def terms(rng, kind):
     cur = rng.choice(["EUR", "USD", "GBP", "CHF"])
     principal = (Decimal(rng.randint(2000, 90000) * 5) + Decimal(rng.choice([0, 0, 50]))).quantize(Decimal("0.01"))
@@ -92,10 +101,7 @@ def render(rng, t, kind, amend=None):
         L.append("2.3 With effect from the %s instalment, the rate shall be %s." % (ordinal(k), rate_txt("%.2f" % r, st(3))))
     L.append("2.4 Default interest of 2.00% per annum above the applicable rate applies to overdue amounts.")
     L += ["", "3. REPAYMENT"]
-    nn = shown["n"]
-    L.append(["3.1 The loan shall be repaid in %d monthly instalments." % nn,
-              "3.1 The loan shall be repaid over a term of %d months." % nn,
-              "3.1 The loan shall be repaid over a term of %d years." % (nn // 12) if nn % 12 == 0 else "3.1 The loan shall be repaid in %d monthly instalments." % nn][st(3)])
+    L.append("3.1 " + term_txt(shown["n"], st(3)))
     L.append("3.2 The first instalment is due on %s; each further instalment is due on the same day of each following month, "
              "or on the last day of a month that has no such day." % date_txt(t["first"], st(3)))
     if t["io"]:
@@ -111,7 +117,7 @@ def render(rng, t, kind, amend=None):
     if amend:
         L += ["SCHEDULE 2 - AMENDMENTS",
               "A. Clause 2.1 is amended to read: Interest accrues on the outstanding principal at a fixed rate of %s." % rate_txt(t["rate_s"], st(3)),
-              "B. Clause 3.1 is amended to read: The loan shall be repaid in %d monthly instalments." % t["n"], ""]
+              "B. Clause 3.1 is amended to read: " + term_txt(t["n"], st(3)), ""]
     return "\n".join(L)
 
 
