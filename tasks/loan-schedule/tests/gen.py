@@ -192,7 +192,10 @@ def plant(rng, stem, rows, first, n_errors):
             found.append((stem, k, kind, "date", r["date"], right.isoformat()))
         elif kind == "WRONG_INTEREST":
             bad = nudge(rng, r["interest"])
-            r["principal"] += r["interest"] - bad  # the payment stays as scheduled
+            if rng.random() < 0.5:
+                r["principal"] += r["interest"] - bad  # the payment stays as scheduled
+            else:
+                r["payment"] += bad - r["interest"]  # the principal stays, the payment follows
             found.append((stem, k, kind, "interest", c2s(bad), c2s(r["interest"])))
             r["interest"] = bad
         elif kind == "WRONG_PRINCIPAL":
