@@ -129,7 +129,9 @@ def portfolio(rng):
     for i, kind in enumerate(kinds):
         t, rows = gen.contract(rng, kind)
         stem = "LN-%04d" % (3100 + 7 * i)
-        files["contracts/" + stem + ".txt"] = gen.render(rng, t, kind).encode()
+        # the third contract: a phrasing one whose term is written in years (no amendment schedule)
+        text = years_text(rng, t) if i == 2 else gen.render(rng, t, kind)
+        files["contracts/" + stem + ".txt"] = text.encode()
         stems_rows[stem] = (t, rows)
         srows, f = gen.plant(rng, stem, rows, t["first"], [1, 2, 0, 3, 1, 2, 1, 2][i])
         stmts += srows
