@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Honest partial: repairs the cents rounding (half-up, not truncated), the clause and date bugs of the shipped package (terms in years, amendments
-# over the body, due dates from the first due date's day) and total_paid with extras. The balloon is
-# still undiscounted, the instalment after an interest-only period and after a rate change is still
-# computed over the wrong count, a clearing extra payment does not end the schedule, and there is
-# no audit command.
+# Honest partial: repairs the entry point (summary.entry was renamed totals), the cents rounding
+# (half-up, not truncated), the clause and date bugs of the shipped package (terms in years,
+# amendments over the body, due dates from the first due date's day) and total_paid with extras.
+# The balloon is still undiscounted, the instalment after an interest-only period and after a rate
+# change is still computed over the wrong count, a clearing extra payment does not end the
+# schedule, and there is no audit command.
 set -euo pipefail
 python3 - <<'PY'
 def patch(p, pairs):
@@ -14,6 +15,7 @@ def patch(p, pairs):
     open(p, "w").write(s)
 
 L = "/app/loanbook/"
+patch(L + "cli.py", [("from .summary import entry\n", "from .summary import totals as entry\n")])
 patch(L + "money.py", [("import ROUND_DOWN,", "import ROUND_HALF_UP,"), ("rounding=ROUND_DOWN)", "rounding=ROUND_HALF_UP)")])
 patch(L + "clauses.py", [("    return int(m.group(1)) if m else None", "    return 12 * int(m.group(1)) if m else None")])
 patch(L + "amendments.py", [("    rate = clauses.fixed_rate(body)\n    if rate is None:\n        rate = clauses.fixed_rate(amend)\n",

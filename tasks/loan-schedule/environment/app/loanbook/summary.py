@@ -2,7 +2,7 @@
 from .money import ZERO, fmt
 
 
-def entry(t, rows):
+def totals(t, rows):
     return dict(currency=t["cur"], n_payments=len(rows),
                 total_interest=fmt(sum((r["interest"] for r in rows), ZERO)),
                 total_paid=fmt(sum((r["payment"] for r in rows), ZERO)))
