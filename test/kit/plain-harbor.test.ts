@@ -18,7 +18,8 @@ describe("a bundled task graded with only its tests/ directory", () => {
     const app = join(base, "app");
     const logs = join(base, "logs");
     mkdirSync(logs);
-    // What the task's Dockerfile does: COPY examples/ /app/examples/.
+    // What the task's Dockerfile does: COPY app/ /app/ and COPY examples/ /app/examples/.
+    cpSync(join(task, "environment", "app"), app, { recursive: true });
     cpSync(join(task, "environment", "examples"), join(app, "examples"), { recursive: true });
     // A root of only the system folders: /longhaul cannot exist in it.
     const sandbox = (extra: string[], argv: string[]): void => {

@@ -29,7 +29,9 @@ it("fails a task whose verifier scores without looking and records no seed", {
   const dir = join(tempDir("harbor-bad"), "loan-schedule");
   cpSync(join(bundledTasksDir(), "loan-schedule"), dir, { recursive: true });
   const ids = ["public_examples", "hidden_plain", "hidden_phrasing_amendments", "hidden_rate_change"];
-  const all = [...ids, "hidden_prepay_balloon", "total_interest"].map((id) => `"${id}": 1`).join(", ");
+  const all = [...ids, "hidden_prepay_balloon", "hidden_audit", "shipped_portfolio"]
+    .map((id) => `"${id}": 1`)
+    .join(", ");
   writeFileSync(join(dir, "tests", "test.sh"), `#!/bin/bash\necho '{${all}}' > /logs/verifier/reward.json\n`);
   const r = await checkPlainHarbor(await loadTask(dir), { logDir: tempDir("harbor-bad-logs") });
   expect(r.ok).toBe(false);

@@ -5,7 +5,7 @@ closed-form annuity formula evaluated with (1+r)^n in 50-digit decimals, the pay
 from the payoff condition. Paying A a month for n months without rounding leaves a balance that is
 linear in A, so two exact simulations (A = 0 and A = 1) give the line, and A* is where it meets
 the balloon; the instalment is A* rounded half-up to the cent. The month-by-month rules are the
-ones instruction.md states; the results are checked against the invariants in `check`.
+ones SERVICING.md states; the results are checked against the invariants in `check`.
 """
 import calendar
 from datetime import date
@@ -78,8 +78,8 @@ def rows(t):
         balance -= principal + extra
         out.append(dict(k=k, date=when.isoformat(), payment=interest + principal, interest=interest,
                         principal=principal, extra=extra, balance=balance))
-        if final:
-            break
+        if final or balance == 0:
+            break  # an extra payment that clears the balance ends the schedule
     return out
 
 

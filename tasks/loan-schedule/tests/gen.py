@@ -1,6 +1,7 @@
-"""Seeded loan agreements (prose) and their exact schedules (amortise.py: the grader's own method)."""
+"""Seeded loan agreements (prose) and their exact schedules (amortise.py: the grader's own method),
+and servicer statements with planted errors (construction) for the audit."""
 import calendar
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 import amortise
 
@@ -28,6 +29,15 @@ def date_txt(d, style):
     return ["%d %s %d" % (d.day, MONTHS[d.month - 1], d.year), d.isoformat(), "%s %d, %d" % (MONTHS[d.month - 1], d.day, d.year)][style]
 
 
+def term_txt(n, style):
+    """The repayment clause for n instalments: in instalments, in months, or in years (n a multiple of 12)."""
+    if style == 2 and n % 12 == 0:
+        return "The loan shall be repaid over a term of %d years." % (n // 12)
+    if style == 1:
+        return "The loan shall be repaid over a term of %d months." % n
+    return "The loan shall be repaid in %d monthly instalments." % n
+
+
 def terms(rng, kind):
     cur = rng.choice(["EUR", "USD", "GBP", "CHF"])
     principal = (Decimal(rng.randint(2000, 90000) * 5) + Decimal(rng.choice([0, 0, 50]))).quantize(Decimal("0.01"))
@@ -51,12 +61,26 @@ def terms(rng, kind):
             t["extras"][rng.randint(2, n // 2)] = Decimal(rng.randint(1, 20) * 250).quantize(Decimal("0.01"))
         if rng.random() < 0.4:
             t["io"] = rng.choice([6, 12])
+        t["clear"] = rng.random() < 0.5
     return t
 
 
-def render(rng, t, kind):
+def plant_clearing(rng, t):
+    """Adds an extra payment at least as large as the balance left after some instalment, so that
+    it clears the loan there (capped at the balance; the schedule ends with that instalment)."""
+    rows = amortise.rows(t)
+    live = [r for r in rows[:-1] if r["k"] > t["io"] and r["k"] not in t["extras"] and r["k"] >= 3]
+    if not live:
+        return
+    r = rng.choice(live[: max(1, len(live) // 2)])
+    left = r["balance"] + r["extra"]
+    t["extras"][r["k"]] = Decimal((left // 25000 + rng.choice([0, 1])) * 250 + 250).quantize(Decimal("0.01"))
+
+
+def render(rng, t, kind, amend=None):
     st = (lambda k: rng.randint(0, k - 1)) if kind == "phrasing" else (lambda k: 0)
-    amend = kind == "phrasing" and rng.random() < 0.7
+    if amend is None:
+        amend = kind == "phrasing" and rng.random() < 0.7
     shown = dict(t)
     if amend:
         # The body states superseded values; the amendment schedule restates the real ones.
@@ -77,10 +101,7 @@ def render(rng, t, kind):
         L.append("2.3 With effect from the %s instalment, the rate shall be %s." % (ordinal(k), rate_txt("%.2f" % r, st(3))))
     L.append("2.4 Default interest of 2.00% per annum above the applicable rate applies to overdue amounts.")
     L += ["", "3. REPAYMENT"]
-    nn = shown["n"]
-    L.append(["3.1 The loan shall be repaid in %d monthly instalments." % nn,
-              "3.1 The loan shall be repaid over a term of %d months." % nn,
-              "3.1 The loan shall be repaid over a term of %d years." % (nn // 12) if nn % 12 == 0 else "3.1 The loan shall be repaid in %d monthly instalments." % nn][st(3)])
+    L.append("3.1 " + term_txt(shown["n"], st(3)))
     L.append("3.2 The first instalment is due on %s; each further instalment is due on the same day of each following month, "
              "or on the last day of a month that has no such day." % date_txt(t["first"], st(3)))
     if t["io"]:
@@ -96,7 +117,7 @@ def render(rng, t, kind):
     if amend:
         L += ["SCHEDULE 2 - AMENDMENTS",
               "A. Clause 2.1 is amended to read: Interest accrues on the outstanding principal at a fixed rate of %s." % rate_txt(t["rate_s"], st(3)),
-              "B. Clause 3.1 is amended to read: The loan shall be repaid in %d monthly instalments." % t["n"], ""]
+              "B. Clause 3.1 is amended to read: " + term_txt(t["n"], st(3)), ""]
     return "\n".join(L)
 
 
@@ -114,19 +135,134 @@ def as_money(rows):
     return [dict(r, **{c: Decimal(r[c]).scaleb(-2) for c in MONEY}) for r in rows]
 
 
+def contract(rng, kind):
+    """Terms of one contract of a kind and their exact rows (cents), retried until unambiguous."""
+    while True:
+        t = terms(rng, kind)
+        if t.pop("clear", False):
+            plant_clearing(rng, t)
+        rows = consistent(t)
+        if rows and not near_tie(t, rows):
+            return t, rows
+
+
 def build(rng, kind):
     """Returns (files, expected {stem: rows})."""
     files, exp = {}, {}
     for i in range(rng.randint(2, 3)):
-        while True:
-            t = terms(rng, kind)
-            rows = consistent(t)
-            if rows and not near_tie(t, rows):
-                break
+        t, rows = contract(rng, kind)
         stem = "contract_%02d" % (i + 1)
         files[stem + ".txt"] = render(rng, t, kind).encode()
         exp[stem] = dict(rows=as_money(rows), cur=t["cur"])
     return files, exp
+
+
+# ---- servicer statements with planted errors (the audit) -------------------------------------
+
+STATEMENT_COLS = ["contract", "k", "date", "payment", "interest", "principal", "extra", "balance"]
+ERRORS = ["WRONG_DATE", "WRONG_INTEREST", "WRONG_PRINCIPAL", "WRONG_EXTRA", "WRONG_PAYMENT", "WRONG_BALANCE",
+          "MISSING_INSTALMENT", "EXTRA_INSTALMENT"]
+
+
+def c2s(c):
+    """Integer cents as money text with two decimals."""
+    sign = "-" if c < 0 else ""
+    return "%s%d.%02d" % (sign, abs(c) // 100, abs(c) % 100)
+
+
+def nudge(rng, value):
+    """A wrong amount near value (never equal, never negative)."""
+    d = rng.choice([1, 1, 2, 10, 100, 2500, 10000])
+    return value + d if rng.random() < 0.5 or value - d < 0 else value - d
+
+
+def plant(rng, stem, rows, first, n_errors):
+    """Statement rows for one contract with n_errors planted errors; returns (rows, findings).
+    Each finding is (contract, k, reason, field, reported, corrected) as the audit must write it."""
+    stmt = {r["k"]: dict(r) for r in rows}
+    found = []
+    kinds = rng.sample(ERRORS, n_errors)
+    ks = rng.sample([r["k"] for r in rows], min(len(rows), n_errors))
+    for kind, k in zip(kinds, ks):
+        r = stmt[k]
+        if kind == "WRONG_DATE":
+            right = date.fromisoformat(r["date"])
+            wrong = right + timedelta(days=rng.choice([-3, -1, 1, 2]))
+            r["date"] = wrong.isoformat()
+            found.append((stem, k, kind, "date", r["date"], right.isoformat()))
+        elif kind == "WRONG_INTEREST":
+            bad = nudge(rng, r["interest"])
+            if rng.random() < 0.5:
+                r["principal"] += r["interest"] - bad  # the payment stays as scheduled
+            else:
+                r["payment"] += bad - r["interest"]  # the principal stays, the payment follows
+            found.append((stem, k, kind, "interest", c2s(bad), c2s(r["interest"])))
+            r["interest"] = bad
+        elif kind == "WRONG_PRINCIPAL":
+            bad = nudge(rng, r["principal"])
+            r["payment"] += bad - r["principal"]
+            found.append((stem, k, kind, "principal", c2s(bad), c2s(r["principal"])))
+            r["principal"] = bad
+        elif kind == "WRONG_EXTRA":
+            bad = 0 if r["extra"] else rng.randint(1, 20) * 25000
+            found.append((stem, k, kind, "extra", c2s(bad), c2s(r["extra"])))
+            r["extra"] = bad
+        elif kind == "WRONG_PAYMENT":
+            bad = nudge(rng, r["payment"])
+            found.append((stem, k, kind, "payment", c2s(bad), c2s(r["payment"])))
+            r["payment"] = bad
+        elif kind == "WRONG_BALANCE":
+            bad = nudge(rng, r["balance"])
+            found.append((stem, k, kind, "balance", c2s(bad), c2s(r["balance"])))
+            r["balance"] = bad
+        elif kind == "MISSING_INSTALMENT":
+            found.append((stem, k, kind, "", "", c2s(r["payment"])))
+            del stmt[k]
+        else:  # EXTRA_INSTALMENT: a row after the last one, as if the loan ran on
+            last = rows[-1]
+            k2 = last["k"] + 1
+            when = due(first, k2)
+            pay = max(last["payment"], 100)
+            stmt[k2] = dict(k=k2, date=when.isoformat(), payment=pay, interest=0, principal=pay, extra=0, balance=0)
+            found.append((stem, k2, kind, "", c2s(pay), ""))
+    out = [[stem, r["k"], r["date"]] + [c2s(r[c]) for c in MONEY] for _, r in sorted(stmt.items())]
+    return out, found
+
+
+def due(first, k):
+    """Due date of instalment k (1-based), counted from the first due date's month."""
+    return amortise.due_dates(first, k)[-1]
+
+
+def table(header, rows):
+    lines = [",".join(header)] + [",".join(str(x) for x in r) for r in rows]
+    return ("\n".join(lines) + "\n").encode()
+
+
+AUDIT_KINDS = ["plain", "phrasing", "rate_change", "prepay_balloon"]
+
+
+def build_audit(rng, kind, n_contracts=None, unknown=None):
+    """Returns (files, findings): contracts/*.txt and statements.csv of a servicer with planted errors;
+    the findings set is recorded as each error is planted."""
+    files, stmts, found = {}, [], set()
+    n = n_contracts or rng.randint(3, 4)
+    for i in range(n):
+        ck = rng.choice(AUDIT_KINDS)
+        t, rows = contract(rng, ck)
+        stem = "contract_%02d" % (i + 1)
+        files["contracts/" + stem + ".txt"] = render(rng, t, ck).encode()
+        n_err = rng.choice([0, 1, 2, 2, 3])
+        srows, f = plant(rng, stem, rows, t["first"], n_err)
+        stmts += srows
+        found |= set(f)
+    if unknown if unknown is not None else rng.random() < 0.6:
+        t, rows = contract(rng, "plain")
+        stem = "contract_%02d" % (n + rng.randint(1, 5))
+        stmts += plant(rng, stem, rows[: rng.randint(2, 4)], t["first"], 0)[0]
+        found.add((stem, "", "UNKNOWN_CONTRACT", "", "", ""))
+    files["statements.csv"] = table(STATEMENT_COLS, stmts)
+    return files, found
 
 
 def near_tie(t, rows):

@@ -3,11 +3,11 @@
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/loan_core.py"
+p = "/app/loanbook/schedule.py"
 s = open(p).read()
 for old, new in [
-    ('            if k > io:\n                pay = annuity(bal, rate, n - k + 1, balloon)\n',
-     '            if k > io and pay is None:\n                pay = annuity(bal, rate, n - k + 1, balloon)\n'),
+    ('        if k > io and (instalment is None or changed):',
+     '        if k > io and instalment is None:'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,0 +1,1 @@
+"""loanbook: loan agreements (plain text) -> instalment schedules and summaries."""
