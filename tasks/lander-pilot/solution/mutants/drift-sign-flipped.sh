@@ -14,4 +14,4 @@ for old, new in [
     s = s.replace(old, new)
 open(p, "w").write(s)
 PY
-python3 /app/pilot.py audit /app/logs /app/reports/flight-audit.csv
+python3 -B /app/pilot.py audit /app/logs /app/reports/flight-audit.csv
