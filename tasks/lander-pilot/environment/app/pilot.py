@@ -6,7 +6,12 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The `flight` package sits beside this file in /app. A wrapper may run this file from another
+# folder, so the working folder and /app are tried too.
+for _d in (os.path.dirname(os.path.abspath(__file__)), os.getcwd(), "/app"):
+    if os.path.isdir(os.path.join(_d, "flight")):
+        sys.path.insert(0, _d)
+        break
 
 from flight.autopilot import fly  # noqa: E402
 
