@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Unhandled edge case: no disturbance estimate, so a steady cross-wind pushes it off narrow pads.
+# Lossy shortcut: drops the wind estimate (always 0), so a steady cross-wind pushes the lander off narrow pads.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/pilot.py"
+p = '/app/flight/wind.py'
 s = open(p).read()
 for old, new in [
-    ('            dist = clamp(dist, -2.0, 2.0)\n',
-     '            dist = 0.0\n'),
+    ('        self.value += WIND_GAIN * innovation_vx / dt\n',
+     ''),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Lossy shortcut: a cautious slow descent that burns through a tight fuel budget.
+# Lossy shortcut: keeps a cautious cruise descent capped at 3 m/s, which burns through the low-fuel budget.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/pilot.py"
+p = '/app/flight/guidance.py'
 s = open(p).read()
 for old, new in [
-    ('vy_des = -clamp(0.25 * y + 0.6, 0.9, 9.0)',
-     'vy_des = -clamp(0.08 * y + 0.6, 0.9, 2.5)'),
+    ('CRUISE_MAX = 9.0',
+     'CRUISE_MAX = 3.0'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Unhandled edge case: clamps the wind estimate to [0, 2], so wind pushing towards -x is never compensated.
+# Unhandled edge case: keeps the wind estimate's clamp at [0, 2], so a wind towards -x is never compensated and those flights miss or crash.
 set -euo pipefail
 bash /solution/solve.sh
 python3 - <<'PY'
-p = "/app/pilot.py"
+p = '/app/flight/wind.py'
 s = open(p).read()
 for old, new in [
-    ('            dist = clamp(dist, -2.0, 2.0)\n',
-     '            dist = clamp(dist, 0.0, 2.0)\n'),
+    ('clamp(self.value, -WIND_LIMIT, WIND_LIMIT)',
+     'clamp(self.value, 0.0, WIND_LIMIT)'),
 ]:
     # A patch that no longer applies would leave the reference program: fail loudly instead.
     assert s.count(old) == 1, "mutant patch does not apply: %r" % old
