@@ -7,6 +7,15 @@ import { type CheckTrial, type CheckTrialOptions, withCheckTrials } from "./chec
 /** A mutant must score below this on every seed: hidden cases must catch a plausibly wrong solution. */
 export const MUTANT_MAX_REWARD = 0.95;
 
+/**
+ * Which mutant runs may stop grading once R < 0.95 is certain (lh.py's LONGHAUL_STOP_BELOW): none
+ * (every subtask graded on every seed), every seed after the first (the default of `task check`: the
+ * first seed's full grading says which subtasks catch the mutant, the others only need to show
+ * R < 0.95, which costs a fraction of the hidden cases), or all (the suite's sample).
+ */
+export const MUTANT_STOPS = ["never", "after-first", "always"] as const;
+export type MutantStop = (typeof MUTANT_STOPS)[number];
+
 /** One mutant's runs in a check: its rewards per seed and the subtasks that caught it. */
 export interface MutantResult {
   name: string;
@@ -16,6 +25,11 @@ export interface MutantResult {
   ok: boolean;
   seeds: number[];
   rewards: (number | null)[];
+  /**
+   * Per seed: the verifier stopped once R < 0.95 was certain, so the subtasks after that point
+   * scored 0 unrun and the reward is not the mutant's full R (only that it is below 0.95).
+   */
+  stopped: boolean[];
   /** Subtasks scoring below 1 on some seed, in rubric order: the ones that caught it. */
   caughtBy: string[];
   /** Every public subtask scored 1 on every seed: only hidden cases tell it from the oracle. */
@@ -33,16 +47,17 @@ export async function runMutants(
   mutants: readonly Mutant[],
   trial: CheckTrial,
   seeds: readonly number[],
-  stopBelow?: number,
+  stop: MutantStop = "after-first",
 ): Promise<MutantResult[]> {
   const results: MutantResult[] = [];
   for (const m of mutants) {
     const runs: TrialResult[] = [];
-    for (const seed of seeds) {
+    for (const [i, seed] of seeds.entries()) {
+      const early = stop === "always" || (stop === "after-first" && i > 0);
       runs.push(
         await trial("mutant", seed, {
           agentOptions: { name: m.name },
-          ...(stopBelow === undefined ? {} : { stopBelow }),
+          ...(early ? { stopBelow: MUTANT_MAX_REWARD } : {}),
         }),
       );
     }
@@ -68,6 +83,7 @@ export function judgeMutant(task: Task, m: Mutant, runs: readonly TrialResult[])
     ok: scriptError === null && runs.every((r) => r.reward !== null && r.reward < MUTANT_MAX_REWARD),
     seeds: runs.map((r) => r.seed),
     rewards: runs.map((r) => r.reward),
+    stopped: runs.map((r) => r.subtasks.some((s) => isStoppedEarly(s.message))),
     caughtBy: task.rubric.subtasks.map((s) => s.id).filter((id) => caught.has(id)),
     passesPublic,
     scriptError,
@@ -76,6 +92,11 @@ export function judgeMutant(task: Task, m: Mutant, runs: readonly TrialResult[])
 
 function isNotRun(message: string | null | undefined): boolean {
   return message?.startsWith("not run") === true;
+}
+
+/** lh.py's note on a subtask it skipped under LONGHAUL_STOP_BELOW. */
+function isStoppedEarly(message: string | null | undefined): boolean {
+  return isNotRun(message) && message?.includes("LONGHAUL_STOP_BELOW") === true;
 }
 
 /**
@@ -112,7 +133,10 @@ export function mutantChecks(results: readonly MutantResult[], min: number, quic
 
 /** One line per mutant: R per seed, the subtasks that caught it, whether it passes the public ones, what it gets wrong. */
 export function describeMutant(r: MutantResult): string {
-  const rewards = r.rewards.map((x) => (x === null ? "null" : x.toFixed(3))).join(" ");
+  // A run that stopped early proved R < 0.95 without the rest of its score.
+  const rewards = r.rewards
+    .map((x, i) => (x === null ? "null" : r.stopped[i] === true ? `<${MUTANT_MAX_REWARD}` : x.toFixed(3)))
+    .join(" ");
   const by = r.caughtBy.length > 0 ? r.caughtBy.join(", ") : "nothing";
   return `R=${rewards}, caught by ${by}${r.passesPublic ? " (passes the public subtasks)" : ""}${r.wrong ? ` — ${r.wrong}` : ""}`;
 }
@@ -121,8 +145,8 @@ export function describeMutant(r: MutantResult): string {
 export interface MutantCheckOptions extends CheckTrialOptions {
   seeds: number[];
   names?: string[];
-  /** Stop grading once R < 0.95 is certain (lh.py's LONGHAUL_STOP_BELOW): fewer subtasks are listed as catching it. */
-  stopEarly?: boolean;
+  /** Which runs may stop grading once R < 0.95 is certain (default: every seed after the first). */
+  stop?: MutantStop;
   minMutants?: number;
 }
 
@@ -143,9 +167,7 @@ export async function checkMutants(
     };
   }
   const chosen = o.names === undefined ? all : all.filter((m) => o.names?.includes(m.name));
-  const run = await withCheckTrials(task, o, (trial) =>
-    runMutants(task, chosen, trial, o.seeds, o.stopEarly === true ? MUTANT_MAX_REWARD : undefined),
-  );
+  const run = await withCheckTrials(task, o, (trial) => runMutants(task, chosen, trial, o.seeds, o.stop));
   if (!run.ok) {
     return {
       task: task.name,

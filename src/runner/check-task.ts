@@ -5,7 +5,7 @@ import type { SandboxProvider } from "../sandbox/types.js";
 import { listMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
 import { kitCheck } from "./check-kit.js";
-import { type MutantResult, mutantChecks, runMutants } from "./check-mutants.js";
+import { type MutantResult, type MutantStop, mutantChecks, runMutants } from "./check-mutants.js";
 import { sharedCodeCheck } from "./check-shared-code.js";
 import { type CheckTrial, withCheckTrials } from "./check-trials.js";
 
@@ -46,6 +46,8 @@ export interface CheckOptions {
   rerun?: boolean;
   /** Fewer mutants than this fails the check (default 0: a task may ship none). */
   minMutants?: number;
+  /** Which mutant runs may stop grading once R < 0.95 is certain (default: every seed after the first). */
+  mutantStop?: MutantStop;
 }
 
 /** The most a task's public subtasks may weigh: most reward must come from hidden checks. */
@@ -180,7 +182,7 @@ async function runChecks(
 
   if (o.mutants !== false) {
     const found = listMutants(task.paths.solution);
-    mutants.push(...(await runMutants(task, found, trial, failSeeds)));
+    mutants.push(...(await runMutants(task, found, trial, failSeeds, o.mutantStop)));
     checks.push(...mutantChecks(mutants, o.minMutants ?? 0, o.quick === true));
   }
 

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agents/index.js";
-import { checkMutants, checkTask } from "../../src/runner/index.js";
+import { checkMutants, checkTask, describeMutant } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { listMutants } from "../../src/task/index.js";
 import type { Task } from "../../src/task/types.js";
@@ -100,6 +100,32 @@ describe.concurrent("task check's mutants", () => {
     expect(every?.detail).toMatch(
       /^unpatched: its script failed \(solution\/mutants\/unpatched\.sh exited with 3/,
     );
+  });
+
+  it("grades the first seed in full and lets later seeds stop once R < 0.95 is certain", async () => {
+    // Like lh.py under LONGHAUL_STOP_BELOW: the public subtask is graded, then (its weight lost)
+    // the hidden one is skipped and scores 0, with lh.py's note.
+    const stopping = `${VERIFIER}
+if [ -n "$LONGHAUL_STOP_BELOW" ] && [ "$P" = 0 ]; then
+  echo '{"public_check": 0, "hidden_work": 0}' > "$D/reward.json"
+  echo '{"subtasks": {"hidden_work": {"message": "not run: R < 0.95 is already certain (LONGHAUL_STOP_BELOW)"}}}' > "$D/reward-details.json"
+fi`;
+    const task = await levelTask("mutants", "stopping", stopping, {
+      "mutants/no-file.sh": "#!/bin/bash\n# Writes nothing.\nexit 0\n",
+    });
+    const defaults = await checkMutants(task, { provider, seeds: [5, 6, 7] });
+    const [m] = defaults.mutants;
+    expect([m?.rewards, m?.stopped, m?.caughtBy]).toEqual([
+      [0, 0, 0],
+      [false, true, true],
+      ["public_check", "hidden_work"],
+    ]);
+    expect(m && describeMutant(m)).toBe(
+      "R=0.000 <0.95 <0.95, caught by public_check, hidden_work — Writes nothing.",
+    );
+    expect(defaults.checks.find((c) => c.name.startsWith("every mutant"))?.ok).toBe(true);
+    const full = await checkMutants(task, { provider, seeds: [5, 6], stop: "never" });
+    expect(full.mutants[0]?.stopped).toEqual([false, false]);
   });
 
   it("runs no mutants when told not to", async () => {

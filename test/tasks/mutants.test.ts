@@ -28,7 +28,7 @@ describe.concurrent("bundled mutants, a fixed sample", () => {
         provider,
         seeds: [SEEDS[0]],
         names: [chosen.name],
-        stopEarly: true,
+        stop: "always",
       });
       expect(r.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
       const [m] = r.mutants;

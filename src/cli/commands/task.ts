@@ -9,6 +9,7 @@ import {
   checkMutants,
   checkTask,
   describeMutant,
+  type MutantStop,
   type TaskCheckResult,
 } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
@@ -35,6 +36,7 @@ interface CheckOptions {
   quick?: boolean;
   mutants: boolean;
   mutantsOnly?: boolean;
+  fullGrading?: boolean;
   minMutants?: number;
 }
 
@@ -96,6 +98,10 @@ export function registerTaskCommand(program: Command): void {
     .option("--no-mutants", "do not run solution/mutants/")
     .option("--mutants-only", "run only the mutants (each on every seed), no other check")
     .option(
+      "--full-grading",
+      "grade every mutant run in full (default: the first seed in full, later seeds until R < 0.95 is certain)",
+    )
+    .option(
       "--min-mutants <n>",
       `fewer mutants fail a task (default: ${MIN_MUTANTS} for a bundled task, else 0)`,
       nonNegativeInt("--min-mutants"),
@@ -123,6 +129,7 @@ export function registerTaskCommand(program: Command): void {
       const bundled = bundledTasksDir() + sep;
       const minMutantsOf = (t: Task): number =>
         opts.minMutants ?? (resolve(t.dir).startsWith(bundled) ? MIN_MUTANTS : 0);
+      const mutantStop: MutantStop = opts.fullGrading === true ? "never" : "after-first";
       const limit = pLimit(opts.concurrency);
       const results = await Promise.all(
         tasks.map((t) =>
@@ -135,6 +142,7 @@ export function registerTaskCommand(program: Command): void {
                     seeds: opts.quick ? seeds.slice(0, 1) : seeds,
                     timeoutMultiplier: opts.timeoutMultiplier,
                     minMutants: minMutantsOf(t),
+                    stop: mutantStop,
                   })),
                   rewards: { oracle: [], nop: [], partial: [] },
                 }
@@ -145,6 +153,7 @@ export function registerTaskCommand(program: Command): void {
                   quick: opts.quick === true,
                   mutants: opts.mutants,
                   minMutants: opts.mutants ? minMutantsOf(t) : 0,
+                  mutantStop,
                 });
             process.stderr.write(`${r.ok ? "ok  " : "FAIL"} ${t.name}\n`);
             return r;
