@@ -6,28 +6,25 @@ import { loadParent } from "../../src/scale/child/build-child.js";
 import { scaleTask } from "../../src/scale/lineage/scale.js";
 import { tempDir } from "../runner/helpers.js";
 
-const LOAN = resolve(import.meta.dirname, "../../tasks/loan-schedule");
-const CALL = 'code, _, err = run(["python3", TOOL, d, out], timeout=20)';
+const ORBIT = resolve(import.meta.dirname, "../../tasks/orbit-propagate");
+const CALL = 'code, _, err = run(["python3", TOOL, p, o], timeout=30)';
 
 /**
- * detectProgram guesses whether a program's input is a file or a folder from the grader's text
- * (a folder input is named `d`). A grader that names its folder otherwise is guessed wrong by the
- * planner and by the verifier alike, so only the oracle trials (check d) can catch it: the channel
- * is built for a file, the reference solution's wrapper cannot read what the verifier presents,
- * and the candidate must be discarded rather than approved.
+ * detectProgram guesses that a program's input is a folder from the grader's text (a folder
+ * input is named `d`). A grader that names a file input `d` is guessed wrong by the planner and
+ * by the verifier alike, so only the oracle trials (check d) can catch it: the channel is built
+ * for a folder (its steps may need one), the reference solution's wrapper refuses the file the
+ * verifier presents, and the candidate must be discarded rather than approved.
  */
 describe("a wrong guess of a program's input kind", () => {
   it("is caught by the oracle trials: the candidate is discarded, never approved", async () => {
-    const root = join(tempDir("res-wrong-kind"), "loan-renamed");
-    cpSync(LOAN, root, { recursive: true });
+    const root = join(tempDir("res-wrong-kind"), "orbit-renamed");
+    cpSync(ORBIT, root, { recursive: true });
     const grade = join(root, "tests/grade.py");
     const text = readFileSync(grade, "utf8");
     expect(text).toContain(CALL);
-    writeFileSync(
-      grade,
-      text.replace(CALL, `src_dir = d\n    ${CALL.replace("TOOL, d,", "TOOL, src_dir,")}`),
-    );
-    expect((await loadParent(root)).program?.inputKind).toBe("file");
+    writeFileSync(grade, text.replace(CALL, `d = p\n    ${CALL.replace("TOOL, p,", "TOOL, d,")}`));
+    expect((await loadParent(root)).program?.inputKind).toBe("folder");
     const res = await scaleTask({
       taskDir: root,
       outDir: join(root, "..", "out"),

@@ -155,10 +155,97 @@ describe("RES input channel kit (res_channel.py)", () => {
     expect(text).not.toContain('"seed"');
   });
 
+  it("a first-path channel presents the first existing absolute path after the program, and its wrapper restores that argument", () => {
+    const dir = join(root, "first-path");
+    const app = join(dir, "app");
+    mkdirSync(join(dir, "in"), { recursive: true });
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(dir, "in", "a.csv"), "id,v\n1,x\n");
+    writeFileSync(join(dir, "one.txt"), "hello\n");
+    // The program reports what it was given: the subcommand, then each argument's contents.
+    const program = join(app, "tool.py");
+    writeFileSync(
+      program,
+      [
+        "import json, os, sys",
+        "def show(p):",
+        "    if os.path.isdir(p):",
+        "        return {n: open(os.path.join(p, n)).read() for n in sorted(os.listdir(p))}",
+        "    return open(p).read() if os.path.exists(p) else p",
+        "print(json.dumps([show(a) for a in sys.argv[1:]]))",
+        "",
+      ].join("\n"),
+    );
+    const decl: ChannelDecl = {
+      program,
+      input_index: 2,
+      input_kind: "path",
+      input_arg: "first-path",
+      steps: [channelStep("gzip", 3), channelStep("base64", 4)],
+    };
+    const declPath = join(dir, "channel.json");
+    writeFileSync(declPath, JSON.stringify(decl));
+    const hook = `
+import json, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+import res_channel as c
+decl = c.load(sys.argv[2])
+for argv in json.loads(sys.stdin.read()):
+    out = c.present_argv(argv, decl)
+    ran = subprocess.run(out, capture_output=True, text=True)
+    print(json.dumps({"changed": [i for i, (a, b) in enumerate(zip(argv, out)) if a != b], "out": ran.stdout.strip(), "err": ran.stderr[-300:]}))
+`;
+    const calls = [
+      ["python3", program, "run", join(dir, "in"), join(dir, "out.csv")],
+      ["python3", program, "relative/path", join(dir, "one.txt"), join(dir, "in")],
+      ["python3", join(app, "other.py"), join(dir, "in")],
+    ];
+    const present = (): { changed: number[]; out: string; err: string }[] => {
+      const r = spawnSync("python3", ["-I", "-B", "-c", hook, join(channelKitPath(), ".."), declPath], {
+        encoding: "utf8",
+        input: JSON.stringify(calls),
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+    };
+    const bare = present();
+    // Only the first existing absolute path after the program is presented; other calls are untouched.
+    expect(bare.map((b) => b.changed)).toEqual([[3], [3], []]);
+    expect(bare[0]?.out).not.toContain("id,v");
+    // The reference solution's wrapper (the kit's `wrap`) restores that same argument.
+    const w = spawnSync("python3", ["-I", "-B", channelKitPath(), "wrap", program, declPath], {
+      encoding: "utf8",
+    });
+    expect(w.status, w.stderr).toBe(0);
+    const wrapped = present();
+    expect(JSON.parse(wrapped[0]?.out ?? "null")).toEqual([
+      "run",
+      { "a.csv": "id,v\n1,x\n" },
+      join(dir, "out.csv"),
+    ]);
+    expect(JSON.parse(wrapped[1]?.out ?? "null")).toEqual([
+      "relative/path",
+      "hello\n",
+      { "a.csv": "id,v\n1,x\n" },
+    ]);
+  });
+
   it("finds the program and its input in the bundled program tasks", () => {
     const found = detectProgram(resolve("tasks/loan-schedule/tests"), "/app");
     expect(found).toEqual({ program: "/app/loan.py", inputIndex: 2, inputKind: "folder" });
-    expect(detectProgram(resolve("tasks/orbit-propagate/tests"), "/app")?.inputKind).toBe("file");
+    // A program with subcommands (and any other call): the first existing path after the program.
+    expect(detectProgram(resolve("tasks/orbit-propagate/tests"), "/app")).toEqual({
+      program: "/app/propagate.py",
+      inputIndex: 2,
+      inputKind: "path",
+      inputArg: "first-path",
+    });
+    expect(detectProgram(resolve("tasks/lander-pilot/tests"), "/app")?.inputKind).toBe("stream");
+    // A grader that runs the program only from a driver script of its own: no call the kit sees.
+    expect(detectProgram(resolve("tasks/build-graph-repair/tests"), "/app")).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import {
-  ASIDE_DIR,
+  asideName,
   installCommand,
   WRAPPABLE_STEPS,
   wrapperSource,
@@ -371,7 +371,7 @@ describe("follow: input channels", () => {
         JSON.parse(probe(c.src)),
       );
     });
-    expect(readdirSync(join(root, "app-0", ASIDE_DIR))).toEqual(["tool.py"]);
+    expect(readdirSync(join(root, "app-0")).sort()).toEqual([asideName("tool.py"), "tool.py"]);
   });
   it("its stream wrapper hands an interactive program every line as the grader wrote it", () => {
     // The grader's side is the kit's filter (`res_channel.py stream`), which encodes each line;
@@ -405,7 +405,7 @@ describe("follow: input channels", () => {
     // Without the wrapper the program would read encoded lines: the channel changes something.
     const bare = spawnSync(
       "python3",
-      ["-B", channelKitPath(), "stream", channel, "--", "python3", join(app, ASIDE_DIR, "pilot.py")],
+      ["-B", channelKitPath(), "stream", channel, "--", "python3", join(app, asideName("pilot.py"))],
       { input: `${lines.join("\n")}\n`, encoding: "utf8" },
     );
     expect(bare.stdout).not.toBe(r.stdout);

@@ -9,8 +9,14 @@ import { FollowError } from "./follow-error.js";
  * words of each step, not taken from the verifier's channel kit.
  */
 
-/** Where the original program goes, beside the wrapper that replaces it. */
-export const ASIDE_DIR = ".follow";
+/**
+ * Where the original program goes: a hidden file beside the wrapper that replaces it, so the
+ * original still finds what it finds from its own folder (a package of its own name, data beside
+ * `__file__`), and is never importable as a module.
+ */
+export function asideName(program: string): string {
+  return `.follow-${posix.basename(program)}`;
+}
 
 /** Python, per step name: a function (root, params) undoing the step on the folder `root` in place. */
 const UNDO: Readonly<Record<string, string>> = {
@@ -62,7 +68,7 @@ function streamWrapperSource(decl: ChannelDecl): string {
     ...undo,
     "}",
     `STEPS = ${pyJson(decl.steps.map((s) => s.name))}`,
-    `ORIGINAL = os.path.join(HERE, ${JSON.stringify(ASIDE_DIR)}, ${JSON.stringify(name)})`,
+    `ORIGINAL = os.path.join(HERE, ${JSON.stringify(asideName(name))})`,
     "p = subprocess.Popen([sys.executable, ORIGINAL] + sys.argv[1:], stdin=subprocess.PIPE)",
     "sys.stdout.flush()",
     "os.close(1)",
@@ -202,8 +208,12 @@ export function wrapperSource(decl: ChannelDecl): string {
     "}",
     `STEPS = ${pyJson(decl.steps.map((s) => ({ name: s.name, params: s.params })))}`,
     `ARG = ${decl.input_index - 1}`,
-    `ORIGINAL = os.path.join(HERE, ${JSON.stringify(ASIDE_DIR)}, ${JSON.stringify(name)})`,
+    `FIRST_PATH = ${decl.input_arg === "first-path" ? "True" : "False"}`,
+    `ORIGINAL = os.path.join(HERE, ${JSON.stringify(asideName(name))})`,
     "",
+    "# The input: the first argument that is an absolute path of an existing file or folder, or a fixed one.",
+    "if FIRST_PATH:",
+    "    ARG = next((i for i, a in enumerate(sys.argv) if i > 0 and os.path.isabs(a) and os.path.exists(a)), len(sys.argv))",
     "if len(sys.argv) > ARG and os.path.exists(sys.argv[ARG]):",
     "    src = sys.argv[ARG]",
     '    work = os.path.join(tempfile.mkdtemp(prefix="follow-"), "input")',
@@ -230,12 +240,11 @@ export function wrapperSource(decl: ChannelDecl): string {
 /** Shell command that moves the program aside and installs the wrapper read from stdin. */
 export function installCommand(decl: ChannelDecl): string {
   const dir = posix.dirname(decl.program);
-  const aside = posix.join(dir, ASIDE_DIR);
+  const aside = posix.join(dir, asideName(decl.program));
   const q = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
   return [
     `test -f ${q(decl.program)}`,
-    `mkdir -p ${q(aside)}`,
-    `mv ${q(decl.program)} ${q(posix.join(aside, posix.basename(decl.program)))}`,
+    `mv ${q(decl.program)} ${q(aside)}`,
     `cat > ${q(decl.program)}`,
     `chmod 755 ${q(decl.program)}`,
   ].join(" && ");

@@ -11,11 +11,11 @@ import type { SpecSection } from "../child/spec-update.js";
 import { FollowError, firstDifference, quote } from "./follow-error.js";
 
 /** The input kinds a numbered channel step may be worded for. */
-export const FOLLOW_INPUT_KINDS = ["folder", "file", "stream"] as const;
+export const FOLLOW_INPUT_KINDS = ["folder", "file", "stream", "path"] as const;
 export type FollowInputKind = (typeof FOLLOW_INPUT_KINDS)[number];
 
 const HEAD =
-  /^The input your program `([^`]+)` receives \(argument (\d+)\) no longer arrives as described above\./m;
+  /^The input your program `([^`]+)` receives \((?:argument (\d+)|(the first argument after the program that is an absolute path of an existing file or folder))\) no longer arrives as described above\./m;
 /** An interactive program's channel: the lines it reads on its standard input. */
 const STREAM_HEAD =
   /^The lines your program `([^`]+)` reads on its standard input no longer arrive as described above\./m;
@@ -77,7 +77,8 @@ export function parseChannelSection(section: SpecSection): ChannelDecl {
   const head = stream ?? HEAD.exec(section.text);
   if (head === null) throw new FollowError(`${where}: no sentence naming the program whose input changed`);
   const steps: ChannelStep[] = [];
-  let kinds: FollowInputKind[] = stream !== null ? ["stream"] : ["folder", "file"];
+  const firstPath = stream === null && head[3] !== undefined;
+  let kinds: FollowInputKind[] = stream !== null ? ["stream"] : ["folder", "file", "path"];
   for (const line of section.text.split("\n")) {
     const m = ITEM.exec(line);
     if (m === null) continue;
@@ -98,8 +99,10 @@ export function parseChannelSection(section: SpecSection): ChannelDecl {
   const decl: ChannelDecl = {
     program: head[1] ?? "",
     // A stream has no input argument: the schema's placeholder index is 1.
-    input_index: stream !== null ? 1 : Number(head[2]) + 1,
+    // A first-path input has no fixed index: the schema's placeholder is 2 (right after the program).
+    input_index: stream !== null ? 1 : firstPath ? 2 : Number(head[2]) + 1,
     input_kind: kind,
+    ...(firstPath ? { input_arg: "first-path" as const } : {}),
     steps,
   };
   const rendered = renderChannelUpdate(section.depth, decl);

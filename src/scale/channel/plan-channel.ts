@@ -11,6 +11,7 @@ import {
   type ChannelStepName,
   channelStep,
   channelStepSchema,
+  type InputArg,
   type InputKind,
   ONE_FILE_STEPS,
   STREAM_STEPS,
@@ -21,6 +22,8 @@ export interface ProgramInput {
   program: string;
   inputIndex: number;
   inputKind: InputKind;
+  /** How the kit finds the input in a call (absent: at inputIndex, right after the program). */
+  inputArg?: InputArg;
 }
 
 /** Plan steps of a channel level are named `channel-<step>` and bound to the program, so lineage tools show them like transforms. */
@@ -74,6 +77,7 @@ export function channelDeclFor(parent: ChannelDecl | null, input: ProgramInput, 
     program: input.program,
     input_index: input.inputIndex,
     input_kind: input.inputKind,
+    ...(input.inputArg === undefined ? {} : { input_arg: input.inputArg }),
     steps: [...(parent?.steps ?? []), ...channelStepsOf(plan, input)],
   };
 }

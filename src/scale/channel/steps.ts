@@ -41,8 +41,21 @@ export const BASIC_CHANNEL_STEPS: readonly ChannelStepName[] = [
   "line-base64",
 ];
 
-/** What a program's input is: a folder, one file, or the lines it reads on its standard input. */
-export type InputKind = "folder" | "file" | "stream";
+/**
+ * What a program's input is: a folder, one file, the lines it reads on its standard input, or a
+ * path that is a file in some calls and a folder in others (a program with subcommands; only the
+ * per-file ONE_FILE_STEPS apply, to the file or to every file of the folder).
+ */
+export type InputKind = "folder" | "file" | "stream" | "path";
+
+/**
+ * How the verifier kit finds the input in a call of the program. Without it: the argv index
+ * `input_index`, right after the program. `first-path`: the first argument after the program
+ * that is an absolute path of an existing file or folder (a program called as
+ * `PROGRAM SUBCOMMAND INPUT ...` as well as `PROGRAM INPUT ...`).
+ */
+export const INPUT_ARGS = ["first-path"] as const;
+export type InputArg = (typeof INPUT_ARGS)[number];
 
 const LAYER = z.enum(["gzip", "base64", "hex"]);
 export const channelStepSchema = z.object({
@@ -71,7 +84,9 @@ export const channelDeclSchema = z.object({
    * Whether that input is a folder, a single file (ONE_FILE_STEPS only) or a stream, the lines of
    * an interactive program's standard input (STREAM_STEPS only; input_index is then unused: 1).
    */
-  input_kind: z.enum(["folder", "file", "stream"]),
+  input_kind: z.enum(["folder", "file", "stream", "path"]),
+  /** How the input is found in a call when not by `input_index` alone (INPUT_ARGS). */
+  input_arg: z.enum(INPUT_ARGS).optional(),
   steps: z.array(channelStepSchema),
 });
 export type ChannelDecl = z.infer<typeof channelDeclSchema>;
@@ -89,7 +104,12 @@ export function channelStep(name: ChannelStepName, seed: number): ChannelStep {
 
 /** The public words for one step: how each input now arrives (no hidden value in them). */
 export function channelStepAccess(step: ChannelStep, kind: InputKind): string {
-  const each = kind === "folder" ? "Every file of the input folder" : "The input file";
+  const each =
+    kind === "folder"
+      ? "Every file of the input folder"
+      : kind === "path"
+        ? "The input file (or, when the input is a folder, every file in it)"
+        : "The input file";
   switch (step.name) {
     case "line-base64":
       return "Every line is base64-encoded on its own (standard alphabet, one encoded line per line); decode it.";
@@ -126,8 +146,12 @@ export function channelAccess(decl: ChannelDecl): string {
       ...lines,
     ].join("\n");
   }
+  const which =
+    decl.input_arg === "first-path"
+      ? "the first argument after the program that is an absolute path of an existing file or folder"
+      : `argument ${decl.input_index - 1}`;
   return [
-    `The input your program \`${decl.program}\` receives (argument ${decl.input_index - 1}) no longer arrives as described above. It is prepared by these steps, applied in this order; your program must undo them (from the last) before it reads the input as described above:`,
+    `The input your program \`${decl.program}\` receives (${which}) no longer arrives as described above. It is prepared by these steps, applied in this order; your program must undo them (from the last) before it reads the input as described above:`,
     "",
     ...lines,
   ].join("\n");
@@ -146,35 +170,65 @@ export function channelKitPath(): string {
   throw new Error(`the RES channel kit (res_channel.py) is missing near ${here}`);
 }
 
+/** A program a task's grader runs, as detectProgram finds it. */
+export interface DetectedProgram {
+  program: string;
+  inputIndex: number;
+  inputKind: InputKind;
+  inputArg?: InputArg;
+}
+
 /**
- * A bundled-style program task: a Python grader under tests/ that runs
- * `run(["python3", TOOL, INPUT, ...])` with `TOOL = os.path.join(WORK, "NAME")`. Returns the
- * program's path in the sandbox, the input's argv index and whether the input is a folder (the
- * graders name a folder input `d`), or null. An interactive program that the grader talks to
- * over its standard input (`CMD = sealed_argv(["python3", os.path.join(WORK, "NAME")])`) has a
- * stream input. A wrong guess is caught by the verifier: the reference solution then fails in the
- * child, and the candidate is rejected.
+ * A bundled-style program task: a Python grader under tests/ that runs the agent's program with
+ * `run(["python3", VAR, ...])`, where `VAR = os.path.join(WORK, "NAME")`. Returns the program's
+ * path in the sandbox and where its input is, or null:
+ * - `run(["python3", TOOL, d, ...])` (the graders name a folder input `d`): the folder at argv
+ *   index 2, as the first program tasks were scaled;
+ * - an interactive program the grader talks to over its standard input
+ *   (`CMD = sealed_argv(["python3", os.path.join(WORK, "NAME")])`): a stream input;
+ * - any other such call (a subcommand first, another variable name, argv built from a list): the
+ *   first argument after the program that is an absolute path of an existing file or folder
+ *   (`first-path`), a file in some calls and a folder in others (`path`).
+ * A wrong guess is caught by the verifier: the reference solution then fails in the child, and
+ * the candidate is rejected. A grader that runs the program only from a script of its own (a
+ * driver the sealed run starts) has no call the kit can see: null.
  */
-export function detectProgram(
-  testsDir: string,
-  workdir: string,
-): { program: string; inputIndex: number; inputKind: InputKind } | null {
+export function detectProgram(testsDir: string, workdir: string): DetectedProgram | null {
   if (!existsSync(testsDir)) return null;
-  for (const name of readdirSync(testsDir).sort()) {
-    if (!name.endsWith(".py")) continue;
-    const text = readFileSync(join(testsDir, name), "utf8");
+  const texts = readdirSync(testsDir)
+    .sort()
+    .filter((name) => name.endsWith(".py") && name !== "lh.py")
+    .map((name) => readFileSync(join(testsDir, name), "utf8"));
+  for (const text of texts) {
     const tool = /^TOOL = os\.path\.join\(WORK, "([^"/]+)"\)/m.exec(text);
-    const call = /run\(\["python3", TOOL, (\w+)/.exec(text);
-    if (tool?.[1] !== undefined && call?.[1] !== undefined) {
-      return {
-        program: posix.join(workdir, tool[1]),
-        inputIndex: 2,
-        inputKind: call[1] === "d" ? "folder" : "file",
-      };
+    if (tool?.[1] !== undefined && /run\(\["python3", TOOL, d\b/.test(text)) {
+      return { program: posix.join(workdir, tool[1]), inputIndex: 2, inputKind: "folder" };
     }
+  }
+  for (const text of texts) {
     const interactive = /sealed_argv\(\["python3", os\.path\.join\(WORK, "([^"/]+)"\)\]\)/.exec(text);
     if (interactive?.[1] !== undefined) {
       return { program: posix.join(workdir, interactive[1]), inputIndex: 1, inputKind: "stream" };
+    }
+  }
+  for (const text of texts) {
+    const vars = new Map(
+      [...text.matchAll(/^([A-Z][A-Z0-9_]*) = os\.path\.join\(WORK, "([^"/]+)"\)/gm)].map((m) => [
+        m[1] ?? "",
+        m[2] ?? "",
+      ]),
+    );
+    // The first call of a workdir program, in the order the grader's text has them.
+    for (const call of text.matchAll(/run\(\["python3", ([A-Z][A-Z0-9_]*)\s*[,\]]/g)) {
+      const name = vars.get(call[1] ?? "");
+      if (name !== undefined) {
+        return {
+          program: posix.join(workdir, name),
+          inputIndex: 2,
+          inputKind: "path",
+          inputArg: "first-path",
+        };
+      }
     }
   }
   return null;

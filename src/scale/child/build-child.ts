@@ -57,7 +57,12 @@ export async function loadParent(dir: string): Promise<ParentInfo> {
   const channel = res?.channel ?? null;
   const program: ProgramInput | null =
     channel !== null
-      ? { program: channel.program, inputIndex: channel.input_index, inputKind: channel.input_kind }
+      ? {
+          program: channel.program,
+          inputIndex: channel.input_index,
+          inputKind: channel.input_kind,
+          ...(channel.input_arg === undefined ? {} : { inputArg: channel.input_arg }),
+        }
       : res === null && requirements.protected.reads.length === 0
         ? detectProgram(join(dir, "tests"), tree.workdir)
         : null;

@@ -63,6 +63,11 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
       true,
     );
   } finally {
+    // For a task author finding out why a child's oracle fails: the trials' folders are kept.
+    const keep = process.env.LONGHAUL_RES_KEEP_TRIALS;
+    if (keep !== undefined && keep !== "") {
+      cpSync(scratch, join(keep, `${basename(input.childDir)}-${Date.now()}`), { recursive: true });
+    }
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 4 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 5 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -23,7 +23,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 4
+KIT_VERSION = 5
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -234,6 +234,10 @@ def _through_channel(argv):
     if ch is None or ch[1].get("input_kind") == "stream":
         return argv
     kit, decl = ch
+    if hasattr(kit, "present_argv"):
+        # The channel kit knows where its input is (an argv index, or the first existing path
+        # after the program for a program with subcommands).
+        return kit.present_argv(argv, decl)
     i = decl["input_index"]
     if len(argv) <= i or argv[i - 1] != decl["program"] or not os.path.exists(argv[i]):
         return argv

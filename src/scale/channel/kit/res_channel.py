@@ -314,20 +314,63 @@ def restore(src, steps, scratch):
     return _run(src, steps, scratch, undo=True)
 
 
+def first_path(argv, start):
+    """Index of the first argument from `start` on that is an absolute path of an existing file
+    or folder (the input of a `first-path` channel), or None."""
+    for i in range(start, len(argv)):
+        if os.path.isabs(argv[i]) and os.path.exists(argv[i]):
+            return i
+    return None
+
+
+def input_position(argv, decl):
+    """Where the program's input is in the verifier's argv (["python3", PROGRAM, ...]), or None
+    when this call does not run the program on an input."""
+    if decl.get("input_kind") == "stream":
+        return None
+    if decl.get("input_arg") == "first-path":
+        if decl["program"] not in argv:
+            return None
+        return first_path(argv, argv.index(decl["program"]) + 1)
+    i = decl["input_index"]
+    if len(argv) <= i or argv[i - 1] != decl["program"] or not os.path.exists(argv[i]):
+        return None
+    return i
+
+
+def present_argv(argv, decl):
+    """argv with the program's input replaced by its presented copy (the verifier kit's hook)."""
+    i = input_position(argv, decl)
+    if i is None:
+        return list(argv)
+    import tempfile
+    out = list(argv)
+    out[i] = present(argv[i], decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
+    return out
+
+
 WRAPPER = '''#!/usr/bin/env python3
 """Restores this program's input from the task's input channel, then runs the original program."""
 import json, os, runpy, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".res"))
 import res_channel
+sys.path.pop(0)
 DECL = json.loads(%(decl)r)
-ORIGINAL = os.path.join(HERE, ".res", "parent", %(name)r)
-i = DECL["input_index"] - 1
-if len(sys.argv) > i and os.path.exists(sys.argv[i]):
+# Beside the wrapper, so the original finds what it finds from its own folder (a package of its
+# own name, data beside __file__) as it did before it was wrapped.
+ORIGINAL = os.path.join(HERE, %(aside)r)
+if DECL.get("input_arg") == "first-path":
+    i = res_channel.first_path(sys.argv, 1)
+else:
+    i = DECL["input_index"] - 1
+    i = i if len(sys.argv) > i and os.path.exists(sys.argv[i]) else None
+if i is not None:
     # A channel planned for the wrong kind of input (a file guessed where the grader passes a
     # folder, or the reverse) must fail here, so the verifier's oracle trials reject the child.
-    if os.path.isdir(sys.argv[i]) != (DECL["input_kind"] == "folder"):
-        sys.exit("res channel: the input %%s is not a %%s" %% (sys.argv[i], DECL["input_kind"]))
+    kind = DECL["input_kind"]
+    if kind in ("folder", "file") and os.path.isdir(sys.argv[i]) != (kind == "folder"):
+        sys.exit("res channel: the input %%s is not a %%s" %% (sys.argv[i], kind))
     sys.argv[i] = res_channel.restore(sys.argv[i], DECL["steps"], tempfile.mkdtemp(prefix="restore-"))
 sys.argv[0] = ORIGINAL
 runpy.run_path(ORIGINAL, run_name="__main__")
@@ -341,10 +384,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".res"))
 import res_channel
 DECL = json.loads(%(decl)r)
-ORIGINAL = os.path.join(HERE, ".res", "parent", %(name)r)
+ORIGINAL = os.path.join(HERE, %(aside)r)
 sys.exit(res_channel.pump([sys.executable, ORIGINAL] + sys.argv[1:],
                           lambda line: res_channel.decode_line(line, DECL["steps"])))
 '''
+
+
+def aside_name(name):
+    """Where `wrap` moves the program: a hidden file beside it (never importable as a module)."""
+    return ".res-parent-" + name
 
 
 def wrap(program, decl_path):
@@ -353,13 +401,13 @@ def wrap(program, decl_path):
         decl = json.load(f)
     here = os.path.dirname(os.path.abspath(program))
     kit = os.path.join(here, ".res")
-    os.makedirs(os.path.join(kit, "parent"), exist_ok=True)
+    os.makedirs(kit, exist_ok=True)
     shutil.copyfile(os.path.abspath(__file__), os.path.join(kit, "res_channel.py"))
     name = os.path.basename(program)
-    os.replace(program, os.path.join(kit, "parent", name))
+    os.replace(program, os.path.join(here, aside_name(name)))
     with open(program, "w") as f:
         template = STREAM_WRAPPER if decl["input_kind"] == "stream" else WRAPPER
-        f.write(template % {"decl": json.dumps(decl, sort_keys=True), "name": name})
+        f.write(template % {"decl": json.dumps(decl, sort_keys=True), "aside": aside_name(name)})
     os.chmod(program, 0o755)
 
 
