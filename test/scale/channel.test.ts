@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
@@ -231,6 +231,13 @@ for argv in json.loads(sys.stdin.read()):
       "hello\n",
       { "a.csv": "id,v\n1,x\n" },
     ]);
+  });
+
+  it("every bundled task but the three whose program runs only from a driver script is a program task", () => {
+    const tasks = readdirSync(resolve("tasks")).sort();
+    expect(tasks.length).toBeGreaterThanOrEqual(46);
+    const none = tasks.filter((t) => detectProgram(resolve("tasks", t, "tests"), "/app") === null);
+    expect(none).toEqual(["backup-chain-repair", "build-graph-repair", "schema-migrate-repair"]);
   });
 
   it("finds the program and its input in the bundled program tasks", () => {
