@@ -233,6 +233,80 @@ for argv in json.loads(sys.stdin.read()):
     ]);
   });
 
+  it("a file input whose folder the call shows read-only keeps its neighbours, presented and restored", () => {
+    const dir = join(root, "beside");
+    const caseDir = join(dir, "case");
+    const app = join(dir, "app");
+    mkdirSync(join(caseDir, "corpus"), { recursive: true });
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(caseDir, "config.json"), JSON.stringify({ corpus: "corpus/a.txt" }));
+    writeFileSync(join(caseDir, "corpus", "a.txt"), "tokens\n");
+    // Like a tokenizer's `stats CONFIG OUT`: the config names a file relative to itself.
+    const program = join(app, "stats.py");
+    writeFileSync(
+      program,
+      [
+        "import json, os, sys",
+        "cfg = sys.argv[2]",
+        "rel = json.load(open(cfg))['corpus']",
+        "print(open(os.path.join(os.path.dirname(cfg), rel)).read().strip())",
+        "",
+      ].join("\n"),
+    );
+    const declPath = join(dir, "channel.json");
+    const decl: ChannelDecl = {
+      program,
+      input_index: 2,
+      input_kind: "path",
+      input_arg: "first-path",
+      steps: [channelStep("layered-wrap", 5)],
+    };
+    writeFileSync(declPath, JSON.stringify(decl));
+    const hook = `
+import json, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+import res_channel as c
+decl = c.load(sys.argv[2])
+argv = ["python3", decl["program"], "stats", sys.argv[3], "/nonexistent/out"]
+for ro in ([], [sys.argv[4]]):
+    out, ro2 = c.present_call(argv, decl, ro)
+    ran = subprocess.run(out, capture_output=True, text=True)
+    print(json.dumps({"ro": len(ro2) - len(ro), "out": ran.stdout.strip(), "rc": ran.returncode}))
+`;
+    const call = (): { ro: number; out: string; rc: number }[] => {
+      const r = spawnSync(
+        "python3",
+        [
+          "-I",
+          "-B",
+          "-c",
+          hook,
+          join(channelKitPath(), ".."),
+          declPath,
+          join(caseDir, "config.json"),
+          caseDir,
+        ],
+        { encoding: "utf8" },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+    };
+    const w = spawnSync("python3", ["-I", "-B", channelKitPath(), "wrap", program, declPath], {
+      encoding: "utf8",
+    });
+    expect(w.status, w.stderr).toBe(0);
+    const [alone, shown] = call();
+    // Without the folder shown, the presented config has no neighbours: the program cannot read its corpus.
+    expect(alone).toMatchObject({ ro: 0, out: "" });
+    expect(alone?.rc).not.toBe(0);
+    // With it, the neighbours are linked beside the presented file (its folder shown too) and the
+    // wrapper links them beside the restored one.
+    expect(shown).toEqual({ ro: 1, out: "tokens", rc: 0 });
+  });
+
   it("every bundled task but the three whose program runs only from a driver script is a program task", () => {
     const tasks = readdirSync(resolve("tasks")).sort();
     expect(tasks.length).toBeGreaterThanOrEqual(46);

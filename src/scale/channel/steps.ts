@@ -150,8 +150,12 @@ export function channelAccess(decl: ChannelDecl): string {
     decl.input_arg === "first-path"
       ? "the first argument after the program that is an absolute path of an existing file or folder"
       : `argument ${decl.input_index - 1}`;
+  const beside =
+    decl.input_arg === "first-path"
+      ? " When the input is a file, what the verifier lets your program read beside it is beside the prepared file, unchanged."
+      : "";
   return [
-    `The input your program \`${decl.program}\` receives (${which}) no longer arrives as described above. It is prepared by these steps, applied in this order; your program must undo them (from the last) before it reads the input as described above:`,
+    `The input your program \`${decl.program}\` receives (${which}) no longer arrives as described above.${beside} It is prepared by these steps, applied in this order; your program must undo them (from the last) before it reads the input as described above:`,
     "",
     ...lines,
   ].join("\n");

@@ -228,23 +228,23 @@ def _channel():
     return _CHANNEL[0]
 
 
-def _through_channel(argv):
-    """argv with the program's input replaced by its presented copy, when the channel applies."""
+def _through_channel(argv, ro=()):
+    """(argv, ro) with the program's input replaced by its presented copy, when the channel applies."""
     ch = _channel()
     if ch is None or ch[1].get("input_kind") == "stream":
-        return argv
+        return argv, ro
     kit, decl = ch
-    if hasattr(kit, "present_argv"):
+    if hasattr(kit, "present_call"):
         # The channel kit knows where its input is (an argv index, or the first existing path
-        # after the program for a program with subcommands).
-        return kit.present_argv(argv, decl)
+        # after the program for a program with subcommands) and what the program may read beside it.
+        return kit.present_call(argv, decl, ro)
     i = decl["input_index"]
     if len(argv) <= i or argv[i - 1] != decl["program"] or not os.path.exists(argv[i]):
-        return argv
+        return argv, ro
     import tempfile
     out = list(argv)
     out[i] = kit.present(argv[i], decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
-    return out
+    return out, ro
 
 
 def _through_stream(argv, full):
@@ -276,7 +276,7 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
             return -9, "", DEADLINE_NOT_RUN
         timeout = left if timeout is None else min(timeout, left)
     if sealed:
-        argv = _through_channel(argv)
+        argv, ro = _through_channel(argv, ro)
     full = sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
     # Without the runner nothing else enforces the limit: the backstop below is the limit itself.
     backstop = 5

@@ -338,15 +338,43 @@ def input_position(argv, decl):
     return i
 
 
-def present_argv(argv, decl):
-    """argv with the program's input replaced by its presented copy (the verifier kit's hook)."""
+def _within(path, folder):
+    path, folder = os.path.abspath(path), os.path.abspath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def link_siblings(beside, target):
+    """Links every other entry of `beside`'s folder next to `target` (names already there are kept)."""
+    here, there = os.path.dirname(os.path.abspath(beside)), os.path.dirname(os.path.abspath(target))
+    for name in sorted(os.listdir(here)):
+        if name != os.path.basename(beside) and not os.path.lexists(os.path.join(there, name)):
+            os.symlink(os.path.join(here, name), os.path.join(there, name))
+
+
+def present_call(argv, decl, ro=()):
+    """The verifier kit's hook: (argv, ro) with the program's input replaced by its presented copy.
+
+    A call that lets the program read the folder of a file input (`ro` holds it: a config naming
+    files next to it) keeps those neighbours: they are linked beside the presented file, whose
+    folder is then read-only for the program too.
+    """
+    ro = tuple(ro)
     i = input_position(argv, decl)
     if i is None:
-        return list(argv)
+        return list(argv), ro
     import tempfile
+    src = argv[i]
     out = list(argv)
-    out[i] = present(argv[i], decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
-    return out
+    out[i] = present(src, decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
+    if os.path.isfile(src) and any(_within(os.path.dirname(src), r) for r in ro):
+        link_siblings(src, out[i])
+        ro = ro + (os.path.dirname(out[i]),)
+    return out, ro
+
+
+def present_argv(argv, decl):
+    """argv with the program's input replaced by its presented copy."""
+    return present_call(argv, decl)[0]
 
 
 WRAPPER = '''#!/usr/bin/env python3
@@ -371,7 +399,11 @@ if i is not None:
     kind = DECL["input_kind"]
     if kind in ("folder", "file") and os.path.isdir(sys.argv[i]) != (kind == "folder"):
         sys.exit("res channel: the input %%s is not a %%s" %% (sys.argv[i], kind))
-    sys.argv[i] = res_channel.restore(sys.argv[i], DECL["steps"], tempfile.mkdtemp(prefix="restore-"))
+    src = sys.argv[i]
+    sys.argv[i] = res_channel.restore(src, DECL["steps"], tempfile.mkdtemp(prefix="restore-"))
+    if os.path.isfile(src):
+        # Files the verifier left beside a file input stay beside the restored one.
+        res_channel.link_siblings(src, sys.argv[i])
 sys.argv[0] = ORIGINAL
 runpy.run_path(ORIGINAL, run_name="__main__")
 '''
