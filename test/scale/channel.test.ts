@@ -220,6 +220,12 @@ for argv in json.loads(sys.stdin.read()):
       encoding: "utf8",
     });
     expect(w.status, w.stderr).toBe(0);
+    // Wrapped twice (a partial solution that runs the child's solve.sh and is then wrapped): the
+    // original stays aside, and the program still restores its input once.
+    const again = spawnSync("python3", ["-I", "-B", channelKitPath(), "wrap", program, declPath], {
+      encoding: "utf8",
+    });
+    expect(again.status, again.stderr).toBe(0);
     const wrapped = present();
     expect(JSON.parse(wrapped[0]?.out ?? "null")).toEqual([
       "run",

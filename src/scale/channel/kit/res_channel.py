@@ -377,7 +377,10 @@ def present_argv(argv, decl):
     return present_call(argv, decl)[0]
 
 
+WRAPPER_MARK = "# longhaul RES channel wrapper"
+
 WRAPPER = '''#!/usr/bin/env python3
+# longhaul RES channel wrapper
 """Restores this program's input from the task's input channel, then runs the original program."""
 import json, os, runpy, sys, tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -410,6 +413,7 @@ runpy.run_path(ORIGINAL, run_name="__main__")
 
 
 STREAM_WRAPPER = '''#!/usr/bin/env python3
+# longhaul RES channel wrapper
 """Decodes every line this program reads on its standard input, then hands it to the original."""
 import json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -436,7 +440,13 @@ def wrap(program, decl_path):
     os.makedirs(kit, exist_ok=True)
     shutil.copyfile(os.path.abspath(__file__), os.path.join(kit, "res_channel.py"))
     name = os.path.basename(program)
-    os.replace(program, os.path.join(here, aside_name(name)))
+    aside = os.path.join(here, aside_name(name))
+    with open(program, "rb") as f:
+        wrapped = os.path.exists(aside) and WRAPPER_MARK.encode() in f.read(200)
+    # Wrapping twice (a partial solution that runs the child's solve.sh, then is wrapped itself)
+    # only rewrites the wrapper: the original stays aside, never replaced by a wrapper.
+    if not wrapped:
+        os.replace(program, aside)
     with open(program, "w") as f:
         template = STREAM_WRAPPER if decl["input_kind"] == "stream" else WRAPPER
         f.write(template % {"decl": json.dumps(decl, sort_keys=True), "aside": aside_name(name)})
