@@ -215,6 +215,16 @@ for argv in json.loads(sys.stdin.read()):
     // Only the first existing absolute path after the program is presented; other calls are untouched.
     expect(bare.map((b) => b.changed)).toEqual([[3], [3], []]);
     expect(bare[0]?.out).not.toContain("id,v");
+    // A child's partial.sh defers the wrap while the root's partial runs (it may run solve.sh and
+    // then patch the program itself): the program is left as it is.
+    const before = readFileSync(program, "utf8");
+    const deferred = spawnSync("python3", ["-I", "-B", channelKitPath(), "wrap", program, declPath], {
+      encoding: "utf8",
+      env: { ...process.env, LONGHAUL_RES_DEFER_WRAP: "1" },
+    });
+    expect(deferred.status, deferred.stderr).toBe(0);
+    expect(readFileSync(program, "utf8")).toBe(before);
+    expect(readdirSync(app)).toEqual(["tool.py"]);
     // The reference solution's wrapper (the kit's `wrap`) restores that same argument.
     const w = spawnSync("python3", ["-I", "-B", channelKitPath(), "wrap", program, declPath], {
       encoding: "utf8",

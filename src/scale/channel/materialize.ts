@@ -36,7 +36,11 @@ export function channelSolutionFiles(
       `# Scaled child (docs/scale.md): the root's ${kind === "solve" ? "solution" : "partial solution"}, then its program learns to read the`,
       "# input channel declared in res/channel.json.",
       "set -euo pipefail",
-      `bash /solution/${CHANNEL_DIR}/parent-${kind}.sh`,
+      // A root partial that runs /solution/solve.sh (this child's) and then patches the program
+      // must patch the original, not the wrapper: the wrap waits until it is done.
+      kind === "solve"
+        ? `bash /solution/${CHANNEL_DIR}/parent-solve.sh`
+        : `LONGHAUL_RES_DEFER_WRAP=1 bash /solution/${CHANNEL_DIR}/parent-partial.sh`,
       `python3 /solution/${CHANNEL_DIR}/res_channel.py wrap ${shellQuote(decl.program)} /solution/${CHANNEL_DIR}/channel.json`,
       "",
     ].join("\n");

@@ -432,7 +432,13 @@ def aside_name(name):
 
 
 def wrap(program, decl_path):
-    """Puts a wrapper at `program` that restores its input, then runs the original (moved aside)."""
+    """Puts a wrapper at `program` that restores its input, then runs the original (moved aside).
+
+    With LONGHAUL_RES_DEFER_WRAP=1 it does nothing: a child's partial solution runs the root's
+    partial.sh, which may run the child's solve.sh and then patch the program itself; the child's
+    partial.sh wraps once that is done."""
+    if os.environ.get("LONGHAUL_RES_DEFER_WRAP") == "1":
+        return
     with open(decl_path) as f:
         decl = json.load(f)
     here = os.path.dirname(os.path.abspath(program))
