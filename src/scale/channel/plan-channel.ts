@@ -11,20 +11,14 @@ import {
   type ChannelStepName,
   channelStep,
   channelStepSchema,
-  type InputArg,
+  type DetectedProgram,
   type InputKind,
   ONE_FILE_STEPS,
   STREAM_STEPS,
 } from "./steps.js";
 
 /** The program a program task's verifier runs on its hidden inputs (from detectProgram or a parent's channel). */
-export interface ProgramInput {
-  program: string;
-  inputIndex: number;
-  inputKind: InputKind;
-  /** How the kit finds the input in a call (absent: at inputIndex, right after the program). */
-  inputArg?: InputArg;
-}
+export type ProgramInput = DetectedProgram;
 
 /** Plan steps of a channel level are named `channel-<step>` and bound to the program, so lineage tools show them like transforms. */
 export const CHANNEL_PREFIX = "channel-";

@@ -174,11 +174,12 @@ export function channelKitPath(): string {
   throw new Error(`the RES channel kit (res_channel.py) is missing near ${here}`);
 }
 
-/** A program a task's grader runs, as detectProgram finds it. */
+/** A program a task's grader runs, as detectProgram finds it (or a parent's channel declares it). */
 export interface DetectedProgram {
   program: string;
   inputIndex: number;
   inputKind: InputKind;
+  /** How the kit finds the input in a call (absent: at inputIndex, right after the program). */
   inputArg?: InputArg;
 }
 
