@@ -15,7 +15,7 @@ export const FOLLOW_INPUT_KINDS = ["folder", "file", "stream", "path"] as const;
 export type FollowInputKind = (typeof FOLLOW_INPUT_KINDS)[number];
 
 const HEAD =
-  /^The input your program `([^`]+)` receives \((?:argument (\d+)|(the first argument after the program that is an absolute path of an existing file or folder))\) no longer arrives as described above\./m;
+  /^The input your program `([^`]+)` receives \((?:argument (\d+)|(the first argument after the program that is an absolute path of an existing file or folder)(?:, in a call whose first argument is one of ((?:`[^`]+`(?:, )?)+); its other calls are unchanged)?)\) no longer arrives as described above\./m;
 /** An interactive program's channel: the lines it reads on its standard input. */
 const STREAM_HEAD =
   /^The lines your program `([^`]+)` reads on its standard input no longer arrive as described above\./m;
@@ -103,6 +103,9 @@ export function parseChannelSection(section: SpecSection): ChannelDecl {
     input_index: stream !== null ? 1 : firstPath ? 2 : Number(head[2]) + 1,
     input_kind: kind,
     ...(firstPath ? { input_arg: "first-path" as const } : {}),
+    ...(firstPath && head[4] !== undefined
+      ? { commands: [...head[4].matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "") }
+      : {}),
     steps,
   };
   const rendered = renderChannelUpdate(section.depth, decl);

@@ -72,6 +72,7 @@ export function channelDeclFor(parent: ChannelDecl | null, input: ProgramInput, 
     input_index: input.inputIndex,
     input_kind: input.inputKind,
     ...(input.inputArg === undefined ? {} : { input_arg: input.inputArg }),
+    ...(input.commands === undefined ? {} : { commands: input.commands }),
     steps: [...(parent?.steps ?? []), ...channelStepsOf(plan, input)],
   };
 }

@@ -58,6 +58,8 @@ export const INPUT_ARGS = ["first-path"] as const;
 export type InputArg = (typeof INPUT_ARGS)[number];
 
 const LAYER = z.enum(["gzip", "base64", "hex"]);
+/** A subcommand name as a grader's `present_steps(..., commands=(...))` gives it. */
+const COMMAND = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 export const channelStepSchema = z.object({
   name: z.enum(CHANNEL_STEPS),
   seed: z.number().int().nonnegative(),
@@ -87,6 +89,12 @@ export const channelDeclSchema = z.object({
   input_kind: z.enum(["folder", "file", "stream", "path"]),
   /** How the input is found in a call when not by `input_index` alone (INPUT_ARGS). */
   input_arg: z.enum(INPUT_ARGS).optional(),
+  /**
+   * With `first-path`: the subcommands (the first argument after the program) whose calls read an
+   * input; calls of other subcommands (which create or change state the program keeps) are never
+   * presented. Absent: every call.
+   */
+  commands: z.array(z.string().regex(COMMAND)).min(1).optional(),
   steps: z.array(channelStepSchema),
 });
 export type ChannelDecl = z.infer<typeof channelDeclSchema>;
@@ -146,9 +154,13 @@ export function channelAccess(decl: ChannelDecl): string {
       ...lines,
     ].join("\n");
   }
+  const only =
+    decl.commands === undefined
+      ? ""
+      : `, in a call whose first argument is one of ${decl.commands.map((c) => `\`${c}\``).join(", ")}; its other calls are unchanged`;
   const which =
     decl.input_arg === "first-path"
-      ? "the first argument after the program that is an absolute path of an existing file or folder"
+      ? `the first argument after the program that is an absolute path of an existing file or folder${only}`
       : `argument ${decl.input_index - 1}`;
   const beside =
     decl.input_arg === "first-path"
@@ -181,6 +193,8 @@ export interface DetectedProgram {
   inputKind: InputKind;
   /** How the kit finds the input in a call (absent: at inputIndex, right after the program). */
   inputArg?: InputArg;
+  /** The subcommands whose calls read the input (absent: every call); see channelDeclSchema. */
+  commands?: string[];
 }
 
 /**
@@ -194,6 +208,9 @@ export interface DetectedProgram {
  * - any other such call (a subcommand first, another variable name, argv built from a list): the
  *   first argument after the program that is an absolute path of an existing file or folder
  *   (`first-path`), a file in some calls and a folder in others (`path`).
+ * - a grader that runs the program from a batch runner of its own and hands the steps to the
+ *   kit's `present_steps(steps, ro, commands=("NAME", ...))`: `first-path`, `path`, only in
+ *   calls of those subcommands (`batchProgram`).
  * A wrong guess is caught by the verifier: the reference solution then fails in the child, and
  * the candidate is rejected. A grader that runs the program only from a script of its own (a
  * driver the sealed run starts) has no call the kit can see: null.
@@ -217,12 +234,11 @@ export function detectProgram(testsDir: string, workdir: string): DetectedProgra
     }
   }
   for (const text of texts) {
-    const vars = new Map(
-      [...text.matchAll(/^([A-Z][A-Z0-9_]*) = os\.path\.join\(WORK, "([^"/]+)"\)/gm)].map((m) => [
-        m[1] ?? "",
-        m[2] ?? "",
-      ]),
-    );
+    const batch = batchProgram(text, workdir);
+    if (batch !== null) return batch;
+  }
+  for (const text of texts) {
+    const vars = workdirPrograms(text);
     // The first call of a workdir program, in the order the grader's text has them.
     for (const call of text.matchAll(/run\(\["python3", ([A-Z][A-Z0-9_]*)\s*[,\]]/g)) {
       const name = vars.get(call[1] ?? "");
@@ -234,6 +250,38 @@ export function detectProgram(testsDir: string, workdir: string): DetectedProgra
           inputArg: "first-path",
         };
       }
+    }
+  }
+  return null;
+}
+
+function workdirPrograms(text: string): Map<string, string> {
+  return new Map(
+    [...text.matchAll(/^([A-Z][A-Z0-9_]*) = os\.path\.join\(WORK, "([^"/]+)"\)/gm)].map((m) => [m[1] ?? "", m[2] ?? ""]),
+  );
+}
+
+/**
+ * A grader that runs the program only from its own batch runner, and says so: it passes the
+ * steps through the kit's `present_steps(..., commands=("chunk", "restore", ...))`. The program
+ * is the workdir program its steps start (`["python3", VAR]`); the input is the first existing
+ * path of a call of one of those subcommands.
+ */
+function batchProgram(text: string, workdir: string): DetectedProgram | null {
+  const call = /present_steps\(.*?commands=\(([^)]*)\)/.exec(text);
+  if (call === null) return null;
+  const commands = [...(call[1] ?? "").matchAll(/"([^"\\]+)"/g)].map((m) => m[1] ?? "");
+  const vars = workdirPrograms(text);
+  for (const start of text.matchAll(/\["python3", ([A-Z][A-Z0-9_]*)\s*[,\]]/g)) {
+    const name = vars.get(start[1] ?? "");
+    if (name !== undefined && commands.length > 0) {
+      return {
+        program: posix.join(workdir, name),
+        inputIndex: 2,
+        inputKind: "path",
+        inputArg: "first-path",
+        commands,
+      };
     }
   }
   return null;

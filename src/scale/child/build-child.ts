@@ -62,6 +62,7 @@ export async function loadParent(dir: string): Promise<ParentInfo> {
           inputIndex: channel.input_index,
           inputKind: channel.input_kind,
           ...(channel.input_arg === undefined ? {} : { inputArg: channel.input_arg }),
+          ...(channel.commands === undefined ? {} : { commands: channel.commands }),
         }
       : res === null && requirements.protected.reads.length === 0
         ? detectProgram(join(dir, "tests"), tree.workdir)

@@ -10,7 +10,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, generate, rng_for, run  # noqa: E402
+from lh import SEED, WORK, Grader, generate, present_steps, rng_for, run  # noqa: E402
 import cases  # noqa: E402
 import refsnap  # noqa: E402
 
@@ -43,9 +43,12 @@ def tool(*args):
 def batch(tag, steps, lists=None, copies=None, mkdirs=()):
     """One sealed call running every step, then listing/copying the named folders."""
     plan = os.path.join(TMP, tag + "-plan.json")
+    # Calls that only read a repository or a file may reach the program through a scaled child's
+    # input channel (docs/scale.md); init and backup change a repository in place and never do.
+    steps, ro = present_steps(steps, (TMP,), commands=("chunk", "restore", "diff", "forget", "audit"))
     with open(plan, "w") as f:
         json.dump({"steps": steps, "list": lists or {}, "copy": copies or {}, "mkdirs": list(mkdirs), "timeout": 8, "budget": 20}, f)
-    code, out, err = run(["python3", BATCH, plan], timeout=30, ro=(TMP,))
+    code, out, err = run(["python3", BATCH, plan], timeout=30, ro=ro)
     try:
         return json.loads(out)
     except ValueError:

@@ -9,7 +9,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from lh import WORK, Grader, generate, rng_for, run  # noqa: E402
+from lh import WORK, Grader, generate, present_steps, rng_for, run  # noqa: E402
 import gen  # noqa: E402
 import project as proj  # noqa: E402
 
@@ -38,6 +38,7 @@ def run_batch(label, jobs):
     inp = os.path.join(TMP, label)
     out = os.path.join(TMP, label + "-out")
     lines = ["IN=$1", "OUT=$2", "mkdir -p \"$OUT\""]
+    reads = []
     for jid, kind, args in jobs:
         a = " ".join(q(x) for x in args) if kind != "audit" else ""
         if kind == "build":
@@ -55,12 +56,19 @@ def run_batch(label, jobs):
                          % (q(TOOL), case, jid, jid))
         else:
             case = jid.split(".")[0]
-            lines.append('timeout 20 python3 %s %s "$IN/%s/Buildfile" "$IN/%s/state.json" %s > "$OUT/%s.txt" 2>/dev/null; '
-                         'echo $? > "$OUT/%s.rc"' % (q(TOOL), kind, case, case, a, jid, jid))
+            argv = ["python3", TOOL, kind, os.path.join(inp, case, "Buildfile"), os.path.join(inp, case, "state.json")]
+            reads.append((len(lines), argv + list(args), jid))
+            lines.append(None)
+    # A plan only reads its workspace, so in a scaled child its Buildfile may reach the program
+    # through the input channel (docs/scale.md); builds and explains are never presented.
+    steps, ro = present_steps([argv for _, argv, _ in reads], (inp,), commands=("plan",))
+    for (at, _, jid), argv in zip(reads, steps):
+        lines[at] = 'timeout 20 %s > "$OUT/%s.txt" 2>/dev/null; echo $? > "$OUT/%s.rc"' % (
+            " ".join(q(x) for x in argv), jid, jid)
     driver = os.path.join(TMP, label + "-driver.sh")
     with open(driver, "w") as f:
         f.write("\n".join(lines) + "\n")
-    run(["bash", driver, inp, out], timeout=400)
+    run(["bash", driver, inp, out], timeout=400, ro=ro)
     res = {}
     for jid, _, _ in jobs:
         try:

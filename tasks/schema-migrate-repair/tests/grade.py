@@ -9,7 +9,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from lh import WORK, Grader, generate, rng_for, run  # noqa: E402
+from lh import WORK, Grader, generate, present_steps, rng_for, run  # noqa: E402
 import gen  # noqa: E402
 import project as proj  # noqa: E402
 
@@ -45,6 +45,7 @@ def run_batch(label, jobs):
     inp = os.path.join(TMP, label)
     out = os.path.join(TMP, label + "-out")
     lines = ["IN=$1", "OUT=$2", "mkdir -p \"$OUT\""]
+    reads = []
     for jid, steps in jobs:
         lines.append('cp -a "$IN/%s" "$OUT/%s"' % (jid, jid))
         lines.append(': > "$OUT/%s.rcs"; : > "$OUT/%s.txt"' % (jid, jid))
@@ -63,12 +64,25 @@ def run_batch(label, jobs):
             else:
                 cmd = "%s %s %s %s" % (st[0], db, mig, " ".join(q(a) for a in st[1:]))
             sink = '"$OUT/%s.txt"' % jid if st[0] in ("@audit", "@history") else "/dev/null"
+            if steps == [["@audit"]]:
+                reads.append((len(lines), ["python3", TOOL, "audit", os.path.join(inp, jid, "app.db"),
+                                           os.path.join(inp, jid, "migrations")], jid))
             lines.append('(cd /tmp && timeout 20 python3 %s %s > %s 2>/dev/null; echo $? >> "$OUT/%s.rcs")'
                          % (q(TOOL), cmd, sink, jid))
+    # An audit on its own only reads its case, so in a scaled child its database may reach the
+    # program through the input channel (docs/scale.md), a copy the program restores for itself;
+    # every other call works on the job's writable copy and is never presented.
+    ro = (inp,)
+    if reads:
+        presented, ro = present_steps([argv for _, argv, _ in reads], ro, commands=("audit",))
+        for (at, argv, jid), shown in zip(reads, presented):
+            if shown != argv:
+                lines[at] = '(cd /tmp && timeout 20 %s > "$OUT/%s.txt" 2>/dev/null; echo $? >> "$OUT/%s.rcs")' % (
+                    " ".join(q(x) for x in shown), jid, jid)
     driver = os.path.join(TMP, label + "-driver.sh")
     with open(driver, "w") as f:
         f.write("\n".join(lines) + "\n")
-    run(["bash", driver, inp, out], timeout=300)
+    run(["bash", driver, inp, out], timeout=300, ro=ro)
     res = {}
     for jid, _ in jobs:
         try:

@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 5 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 6 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -23,7 +23,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 5
+KIT_VERSION = 6
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -244,6 +244,36 @@ def _through_channel(argv, ro=()):
     import tempfile
     out = list(argv)
     out[i] = kit.present(argv[i], decl["steps"], tempfile.mkdtemp(prefix="res-channel-"))
+    return out, ro
+
+
+def present_steps(steps, ro=(), commands=()):
+    """For a grader that runs the agent's program many times from a script of its own inside one
+    sealed run (a batch runner): (steps, ro) with each step's input presented as a scaled child's
+    input channel would present it in `run`, and the presented copies added to the folders the
+    sealed run shows read-only. `commands` names the subcommands (the first argument after the
+    program) whose calls read an input that may be presented; steps of other subcommands, which
+    create or change state in place, are never touched. Outside a scaled child: unchanged."""
+    ro = tuple(ro)
+    ch = _channel()
+    if ch is None or ch[1].get("input_kind") == "stream":
+        return [list(st) for st in steps], ro
+    program = ch[1]["program"]
+    out = []
+    for step in steps:
+        step = list(step)
+        at = step.index(program) + 1 if program in step else len(step)
+        if commands and (at >= len(step) or step[at] not in commands):
+            out.append(step)
+            continue
+        new, ro = _through_channel(step, ro)
+        for a, b in zip(step, new):
+            if a != b:
+                # Inside the batch no argv reaches the sealed runner: it must show the copy itself.
+                shown = os.path.dirname(b) if os.path.isfile(b) else b
+                if shown not in ro:
+                    ro = ro + (shown,)
+        out.append(new)
     return out, ro
 
 

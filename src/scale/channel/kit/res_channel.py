@@ -331,11 +331,22 @@ def input_position(argv, decl):
     if decl.get("input_arg") == "first-path":
         if decl["program"] not in argv:
             return None
-        return first_path(argv, argv.index(decl["program"]) + 1)
+        at = argv.index(decl["program"]) + 1
+        if not command_reads_input(argv[at:], decl):
+            return None
+        return first_path(argv, at)
     i = decl["input_index"]
     if len(argv) <= i or argv[i - 1] != decl["program"] or not os.path.exists(argv[i]):
         return None
     return i
+
+
+def command_reads_input(args, decl):
+    """False when the channel names the subcommands whose calls read an input (`commands`) and
+    this call (its arguments after the program) is not one of them: it creates or changes state
+    the program keeps, which is never presented."""
+    commands = decl.get("commands")
+    return not commands or (len(args) > 0 and args[0] in commands)
 
 
 def _within(path, folder):
@@ -392,7 +403,7 @@ DECL = json.loads(%(decl)r)
 # own name, data beside __file__) as it did before it was wrapped.
 ORIGINAL = os.path.join(HERE, %(aside)r)
 if DECL.get("input_arg") == "first-path":
-    i = res_channel.first_path(sys.argv, 1)
+    i = res_channel.first_path(sys.argv, 1) if res_channel.command_reads_input(sys.argv[1:], DECL) else None
 else:
     i = DECL["input_index"] - 1
     i = i if len(sys.argv) > i and os.path.exists(sys.argv[i]) else None
