@@ -257,7 +257,10 @@ export function detectProgram(testsDir: string, workdir: string): DetectedProgra
 
 function workdirPrograms(text: string): Map<string, string> {
   return new Map(
-    [...text.matchAll(/^([A-Z][A-Z0-9_]*) = os\.path\.join\(WORK, "([^"/]+)"\)/gm)].map((m) => [m[1] ?? "", m[2] ?? ""]),
+    [...text.matchAll(/^([A-Z][A-Z0-9_]*) = os\.path\.join\(WORK, "([^"/]+)"\)/gm)].map((m) => [
+      m[1] ?? "",
+      m[2] ?? "",
+    ]),
   );
 }
 
