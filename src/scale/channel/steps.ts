@@ -213,7 +213,7 @@ export interface DetectedProgram {
  *   calls of those subcommands (`batchProgram`).
  * A wrong guess is caught by the verifier: the reference solution then fails in the child, and
  * the candidate is rejected. A grader that runs the program only from a script of its own (a
- * driver the sealed run starts) has no call the kit can see: null.
+ * driver the sealed run starts) without `present_steps` has no call the kit can see: null.
  */
 export function detectProgram(testsDir: string, workdir: string): DetectedProgram | null {
   if (!existsSync(testsDir)) return null;
@@ -274,6 +274,8 @@ function batchProgram(text: string, workdir: string): DetectedProgram | null {
   const call = /present_steps\(.*?commands=\(([^)]*)\)/.exec(text);
   if (call === null) return null;
   const commands = [...(call[1] ?? "").matchAll(/"([^"\\]+)"/g)].map((m) => m[1] ?? "");
+  // A name the channel could not declare (spaces, quotes): not a subcommand longhaul can word.
+  if (!commands.every((c) => COMMAND.test(c))) return null;
   const vars = workdirPrograms(text);
   for (const start of text.matchAll(/\["python3", ([A-Z][A-Z0-9_]*)\s*[,\]]/g)) {
     const name = vars.get(start[1] ?? "");
