@@ -148,6 +148,56 @@ g.finish()
     expect(details.subtasks.flooded?.message).toMatch(/^stopped: the time for candidate programs ran out/);
   });
 
+  it("holds a flood an episode program prints against it when the grader reads it through candidate_output", () => {
+    // Graders that talk to a program started from sealed_argv (a referee) read its stdout
+    // themselves. Read raw, the time spent parsing a flood of answers is the grader's own and
+    // the candidate's 0 becomes a grading error (exit 88); read through candidate_output it is
+    // counted as the candidate's output, as run()'s is.
+    const grade = (counted: boolean): { status: number | null; stderr: string; out: string } => {
+      const out = mkdtempSync(join(tmpdir(), "lh-deadline-episode-"));
+      const script = `
+import sys, json, subprocess
+sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
+import lh
+lh.rubric_ids = lambda: (["episodes", "after"], {"episodes": 1.0, "after": 1.0})
+FLOOD = ["python3", "-c", "import sys\\nwhile True: sys.stdout.write('{\\"a\\": 1, \\"b\\": [1.5, 2.5, \\"x\\"]}\\\\n' * 10000)"]
+READ = lh.candidate_output if ${counted ? "True" : "False"} else (lambda stream: stream)
+g = lh.Grader()
+def episodes():
+    while lh.time_left() > 0:
+        p = subprocess.Popen(lh.sealed_argv(FLOOD), stdout=subprocess.PIPE, text=True)
+        answers = READ(p.stdout)
+        for _ in range(100000):
+            json.loads(answers.readline())
+        p.kill()
+        p.wait()
+    return 0.0, "every episode lost"
+g.check("episodes", episodes)
+g.check("after", lambda: 1.0)
+g.finish()
+`;
+      const env = {
+        PATH: "/usr/bin:/bin",
+        LONGHAUL_VERIFIER_DIR: out,
+        LONGHAUL_WORKDIR: out,
+        LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + 4),
+      };
+      const r = spawnSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8" });
+      return { status: r.status, stderr: r.stderr, out };
+    };
+    const raw = grade(false);
+    expect(raw.stderr).toMatch(/grading error: the run deadline passed while the grader itself was busy/);
+    expect(raw.status).toBe(88);
+    const counted = grade(true);
+    expect(counted.stderr).not.toMatch(/grading error/);
+    expect(counted.status).toBe(0);
+    const reward = JSON.parse(readFileSync(join(counted.out, "reward.json"), "utf8")) as Record<
+      string,
+      number
+    >;
+    expect(reward).toMatchObject({ episodes: 0, after: 0, reward: 0 });
+  });
+
   it("changes nothing while time is left", () => {
     const fine = `
 import sys

@@ -137,6 +137,22 @@ describe("sealed-run (grader kit)", () => {
     expect(r.stderr).toMatch(/LONGHAUL_RUN_DEADLINE=soon is not whole Unix seconds/);
   });
 
+  it("takes its program with it when the call itself is killed, with or without a limit", async () => {
+    // A grader's stall watchdog kills the call it started (Popen.kill on sealed-run); the
+    // program must not outlive it holding the grader's pipes until its --timeout.
+    const script = [
+      "SR=/longhaul/kit/sealed-run",
+      'for t in "" "--timeout 100"; do',
+      "  $SR $t -- sh -c 'sleep 419' & p=$!",
+      "  sleep 1; kill -9 $p; wait $p 2>/dev/null; sleep 0.5",
+      "  n=0; for f in /proc/[0-9]*/cmdline; do [ \"$(tr '\\0' ' ' < $f 2>/dev/null)\" = 'sleep 419 ' ] && n=$((n+1)); done",
+      '  echo "left=$n"',
+      "done",
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    expect(r.stdout.trim().split("\n")).toEqual(["left=0", "left=0"]);
+  });
+
   it("fails loudly, never unsealed, when the nested sandbox cannot be made", async () => {
     const refused = /sealed-run: could not create the nested sandbox.*refusing to run unsealed/;
     // On every host: a bind bwrap cannot make (the workdir it shows is missing).

@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 6 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 7 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -23,7 +23,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 6
+KIT_VERSION = 7
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -275,6 +275,37 @@ def present_steps(steps, ro=(), commands=()):
                     ro = ro + (shown,)
         out.append(new)
     return out, ro
+
+
+class _CandidateOutput:
+    """A candidate program's output stream as the grader reads it (the stdout of a Popen started
+    from sealed_argv): everything read through it counts as candidate output, as what run() hands
+    back does, so a program that floods its answers cannot make its own failure the grader's."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def _seen(self, data):
+        _CANDIDATE_OUTPUT[0] += len(data)
+        return data
+
+    def readline(self, *args):
+        return self._seen(self._stream.readline(*args))
+
+    def read(self, *args):
+        return self._seen(self._stream.read(*args))
+
+    def __iter__(self):
+        for line in self._stream:
+            yield self._seen(line)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def candidate_output(stream):
+    """Wrap the stdout of a program started from sealed_argv: read it through the result."""
+    return _CandidateOutput(stream)
 
 
 def _through_stream(argv, full):

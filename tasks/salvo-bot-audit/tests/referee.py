@@ -6,6 +6,13 @@ fully determined by (mode, seed) and the bot's moves."""
 import os, random, subprocess, threading, time
 
 from geometry import Board, name, unname
+try:
+    # Under the grader: what the program prints is read as its output (lh.candidate_output), so
+    # the grader's time spent on a flood of it is held against the program, not the grader.
+    from lh import candidate_output
+except ImportError:  # run on its own, outside the grader
+    def candidate_output(stream):
+        return stream
 
 STALL = 10.0          # wall seconds one answer may take
 MATCH_WALL = 40.0     # wall seconds a whole match may take
@@ -143,6 +150,7 @@ def run_match(mode, seed, cmd_for_rules, scratch, games=4):
     try:
         proc = subprocess.Popen(cmd_for_rules(path), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        out = candidate_output(proc.stdout)
     except Exception as e:
         return dict(turns=None, outcome="bot did not start: %s" % e)
     last, done, t0 = [time.time()], threading.Event(), time.time()
@@ -174,7 +182,7 @@ def run_match(mode, seed, cmd_for_rules, scratch, games=4):
                     say("NOTE spectators=%d" % rng.randint(0, 500))
                 k = sea.shots_due()
                 say("TURN %d %d" % (t, k))
-                line = proc.stdout.readline()
+                line = out.readline()
                 last[0] = time.time()
                 used = cpu_seconds(proc.pid)
                 if not line:

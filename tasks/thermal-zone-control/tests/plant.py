@@ -7,6 +7,13 @@ inputs held constant over the step, so it is an independent route to what a repa
 must compute with its own integrator.
 """
 import json, math, os, random, subprocess, threading, time
+try:
+    # Under the grader: what the program prints is read as its output (lh.candidate_output), so
+    # the grader's time spent on a flood of it is held against the program, not the grader.
+    from lh import candidate_output
+except ImportError:  # run on its own, outside the grader
+    def candidate_output(stream):
+        return stream
 
 SITE = dict(c_air_j_per_k=3.1e6, c_mass_j_per_k=3.6e7, r_am_k_per_w=1 / 650.0,
             r_ao_k_per_w=1 / 140.0, solar_aperture_m2=4.2)
@@ -206,6 +213,7 @@ def run_episode(setup, cmd, cpu_budget=20.0, p=SITE, qmax=SITE_QMAX):
     try:
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                 text=True, bufsize=1)
+        out = candidate_output(proc.stdout)
     except Exception as e:
         return dict(outcome="controller did not start: %s" % e, energy=0.0, discomfort=0.0)
     last, done = [time.time()], threading.Event()
@@ -238,7 +246,7 @@ def run_episode(setup, cmd, cpu_budget=20.0, p=SITE, qmax=SITE_QMAX):
                        lower_c=setup["lower"][k + 1:k + 1 + HORIZON],
                        upper_c=setup["upper"][k + 1:k + 1 + HORIZON])
             send(obs)
-            line = proc.stdout.readline()
+            line = out.readline()
             last[0] = time.time()
             used = cpu_seconds(proc.pid)
             if not line or (used if used is not None else last[0] - t0) > cpu_budget:

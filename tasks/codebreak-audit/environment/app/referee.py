@@ -7,6 +7,13 @@ Prints the episode result as JSON on stdout. With --transcript the whole convers
 to FILE in the recorded-game format ("> " referee lines, "< " player lines).
 """
 import argparse, json, os, random, subprocess, sys, threading, time
+try:
+    # Under the grader: what the program prints is read as its output (lh.candidate_output), so
+    # the grader's time spent on a flood of it is held against the program, not the grader.
+    from lh import candidate_output
+except ImportError:  # run on its own, outside the grader
+    def candidate_output(stream):
+        return stream
 
 STALL = 20.0     # wall seconds one answer may take before the player counts as hung
 EPISODE = 60.0   # wall seconds for a whole episode
@@ -54,6 +61,7 @@ def run_episode(mode, seed, cmd, transcript=None):
     log = []
     try:
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        out = candidate_output(proc.stdout)
     except Exception as e:
         return dict(score=0.0, outcome="player did not start: %s" % e, turns=0)
     last, done, t0 = [time.time()], threading.Event(), time.time()
@@ -73,7 +81,7 @@ def run_episode(mode, seed, cmd, transcript=None):
         proc.stdin.flush()
 
     def hear():
-        line = proc.stdout.readline()
+        line = out.readline()
         last[0] = time.time()
         if not line:
             raise EOFError

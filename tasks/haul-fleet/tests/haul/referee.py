@@ -2,6 +2,13 @@
 import os, subprocess, threading, time
 
 from . import rules, world
+try:
+    # Under the grader: what the program prints is read as its output (lh.candidate_output), so
+    # the grader's time spent on a flood of it is held against the program, not the grader.
+    from lh import candidate_output
+except ImportError:  # run on its own, outside the grader
+    def candidate_output(stream):
+        return stream
 
 STALL = 30.0  # wall seconds one answer may take before the bot counts as hung
 
@@ -54,6 +61,7 @@ def run_episode(mode, seed, cmd, cpu_budget=10.0, log=None):
     t0 = time.time()
     try:
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        out = candidate_output(proc.stdout)
     except Exception as e:
         return dict(score=0, outcome="bot did not start: %s" % e, turns_played=0)
     last, done = [time.time()], threading.Event()
@@ -79,7 +87,7 @@ def run_episode(mode, seed, cmd, cpu_budget=10.0, log=None):
             send(game.state_lines())
             got = []
             while True:
-                line = proc.stdout.readline()
+                line = out.readline()
                 if not line:
                     break
                 line = line.strip()
