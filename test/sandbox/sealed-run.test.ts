@@ -125,6 +125,9 @@ describe("sealed-run (grader kit)", () => {
       // A limit shorter than the time left is kept.
       "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 500)) $SR --timeout 1 -- sleep 60; echo short-rc=$?",
       "LONGHAUL_RUN_DEADLINE=soon $SR -- true; echo bad-rc=$?",
+      // A fraction below the time left is kept; a limit that is not seconds is refused.
+      "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 500)) $SR --timeout .5 -- sleep 60; echo frac-rc=$?",
+      "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 500)) $SR --timeout 1.2.3 -- true; echo badt-rc=$?",
     ].join("\n");
     const r = await sandbox.exec(script, verifier(true));
     const lines = r.stdout.trim().split("\n");
@@ -135,6 +138,9 @@ describe("sealed-run (grader kit)", () => {
     expect(lines[3]).toBe("short-rc=124");
     expect(lines[4]).toBe("bad-rc=125");
     expect(r.stderr).toMatch(/LONGHAUL_RUN_DEADLINE=soon is not whole Unix seconds/);
+    expect(lines[5]).toBe("frac-rc=124");
+    expect(lines[6]).toBe("badt-rc=125");
+    expect(r.stderr).toMatch(/--timeout 1\.2\.3 is not a number of seconds/);
   });
 
   it("takes its program with it when the call itself is killed, with or without a limit", async () => {
