@@ -128,6 +128,7 @@ describe("sealed-run (grader kit)", () => {
       // A fraction below the time left is kept; a limit that is not seconds is refused.
       "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 500)) $SR --timeout .5 -- sleep 60; echo frac-rc=$?",
       "LONGHAUL_RUN_DEADLINE=$((EPOCHSECONDS + 500)) $SR --timeout 1.2.3 -- true; echo badt-rc=$?",
+      "$SR --timeout '' -- true; echo empty-rc=$?",
     ].join("\n");
     const r = await sandbox.exec(script, verifier(true));
     const lines = r.stdout.trim().split("\n");
@@ -141,6 +142,8 @@ describe("sealed-run (grader kit)", () => {
     expect(lines[5]).toBe("frac-rc=124");
     expect(lines[6]).toBe("badt-rc=125");
     expect(r.stderr).toMatch(/--timeout 1\.2\.3 is not a number of seconds/);
+    expect(lines[7]).toBe("empty-rc=125");
+    expect(r.stderr).toMatch(/sealed-run: --timeout needs seconds/);
   });
 
   it("takes its program with it when the call itself is killed, with or without a limit", async () => {
