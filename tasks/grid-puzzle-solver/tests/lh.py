@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 7 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 8 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -23,7 +23,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 7
+KIT_VERSION = 8
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -191,7 +191,15 @@ def generate(fn, *args, **kwargs):
 
 
 def sealed_argv(argv, timeout=None, cwd=WORK, ro=(), out=()):
-    """argv prefixed with the sealed runner (for Popen-style use); paths in argv are classified."""
+    """argv prefixed with the sealed runner (for Popen-style use); paths in argv are classified.
+    In a scaled child the program's input is presented as run() presents it (kit 8), so a program
+    the grader talks to itself (an episode's bot reading a config) gets the child's input too."""
+    if not GENERATE_ONLY and not _grader_owned(argv):
+        argv, ro = _through_channel(argv, ro)
+    return _sealed_argv(argv, timeout, cwd, ro, out)
+
+
+def _sealed_argv(argv, timeout=None, cwd=WORK, ro=(), out=()):
     if GENERATE_ONLY:
         return [sys.executable, "-I", "-c", "raise SystemExit(1)"]
     if not sealed_available():
@@ -338,7 +346,7 @@ def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
         timeout = left if timeout is None else min(timeout, left)
     if sealed:
         argv, ro = _through_channel(argv, ro)
-    full = sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
+    full = _sealed_argv(argv, timeout=timeout, cwd=cwd, ro=ro, out=out) if sealed else list(argv)
     # Without the runner nothing else enforces the limit: the backstop below is the limit itself.
     backstop = 5
     if sealed and not sealed_available():
