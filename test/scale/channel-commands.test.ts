@@ -1,16 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseChannelSection } from "../../src/scale/agent/parse-channel.js";
 import { renderChannelUpdate } from "../../src/scale/channel/build-channel-child.js";
-import {
-  type ChannelDecl,
-  channelKitPath,
-  channelStep,
-  detectProgram,
-} from "../../src/scale/channel/steps.js";
-import { tempDir } from "../runner/helpers.js";
+import { type ChannelDecl, channelStep, detectProgram } from "../../src/scale/channel/steps.js";
+import { type ChannelChild, channelChild, runJson, wrapProgram } from "./support/channel-child.js";
 
 /**
  * A grader that runs its program many times from a batch runner of its own hands the steps to the
@@ -19,56 +14,26 @@ import { tempDir } from "../runner/helpers.js";
  * shows; the child's wrapper leaves every other call alone, even when it names an existing path
  * (state the program changes in place).
  */
-const KIT = resolve("kit/lh.py");
-
-interface Setup {
-  tests: string;
-  program: string;
+interface Setup extends ChannelChild {
   repo: string;
-  file: string;
-  declPath: string;
 }
 
 function setup(child: boolean): Setup {
-  const dir = tempDir("channel-commands");
-  const tests = join(dir, "tests");
-  const app = join(dir, "app");
-  const repo = join(dir, "cases", "repo");
-  mkdirSync(repo, { recursive: true });
-  mkdirSync(app, { recursive: true });
-  mkdirSync(tests, { recursive: true });
-  writeFileSync(join(repo, "index.json"), '{"n": 1}\n');
-  const file = join(dir, "cases", "data.txt");
-  writeFileSync(file, "payload\n");
-  copyFileSync(KIT, join(tests, "lh.py"));
-  // The program shows its argv and what each existing file argument holds.
-  const program = join(app, "tool.py");
-  writeFileSync(
-    program,
-    [
-      "import json, os, sys",
-      "def show(p):",
-      "    return open(p).read() if os.path.isfile(p) else p",
-      "print(json.dumps([show(a) for a in sys.argv[1:]]))",
-      "",
-    ].join("\n"),
+  const c = channelChild(
+    "channel-commands",
+    {
+      input_index: 2,
+      input_kind: "path",
+      input_arg: "first-path",
+      commands: ["read"],
+      steps: [channelStep("base64", 5)],
+    },
+    child,
   );
-  const decl: ChannelDecl = {
-    program,
-    input_index: 2,
-    input_kind: "path",
-    input_arg: "first-path",
-    commands: ["read"],
-    steps: [channelStep("base64", 5)],
-  };
-  const declPath = join(dir, "channel.json");
-  writeFileSync(declPath, JSON.stringify(decl));
-  if (child) {
-    mkdirSync(join(tests, "res"));
-    copyFileSync(declPath, join(tests, "res", "channel.json"));
-    copyFileSync(channelKitPath(), join(tests, "res", "res_channel.py"));
-  }
-  return { tests, program, repo, file, declPath };
+  const repo = join(c.dir, "cases", "repo");
+  mkdirSync(repo, { recursive: true });
+  writeFileSync(join(repo, "index.json"), '{"n": 1}\n');
+  return { ...c, repo };
 }
 
 /** present_steps over `steps` from a grader beside the kit; what it returned. */
@@ -84,12 +49,6 @@ print(json.dumps({"steps": steps, "ro": list(ro)}))
     encoding: "utf8",
     input: JSON.stringify(steps),
   });
-  expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
-
-function run(argv: string[]): unknown {
-  const r = spawnSync(argv[0] ?? "python3", argv.slice(1), { encoding: "utf8" });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 }
@@ -118,13 +77,10 @@ describe("a channel limited to some subcommands (batch-runner graders)", () => {
     expect(got.ro.slice(1).every((p) => p.includes("res-channel-"))).toBe(true);
     // The bare program reads the prepared bytes; wrapped, the read call gets its input back and
     // the write call keeps the very path it was given (its state is changed in place).
-    expect(run(got.steps[0] ?? [])).not.toEqual(["read", "payload\n"]);
-    const w = spawnSync("python3", ["-I", "-B", channelKitPath(), "wrap", s.program, s.declPath], {
-      encoding: "utf8",
-    });
-    expect(w.status, w.stderr).toBe(0);
-    expect(run(got.steps[0] ?? [])).toEqual(["read", "payload\n"]);
-    expect(run(got.steps[1] ?? [])).toEqual(["write", s.repo, "payload\n"]);
+    expect(runJson(got.steps[0] ?? [])).not.toEqual(["read", "payload\n"]);
+    wrapProgram(s);
+    expect(runJson(got.steps[0] ?? [])).toEqual(["read", "payload\n"]);
+    expect(runJson(got.steps[1] ?? [])).toEqual(["write", s.repo, "payload\n"]);
   });
 
   it("the public words name the subcommands, and the agent reads them back", () => {
