@@ -57,6 +57,21 @@ g.finish()
   };
 }
 
+/**
+ * Runs a grader on the canonical kit (`lh` imported), `out` its verifier folder and workdir, with
+ * a run deadline `deadlineIn` seconds away.
+ */
+function runGrader(body: string, out: string, deadlineIn: number) {
+  const script = `import sys\nsys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})\nimport lh\n${body}`;
+  const env = {
+    PATH: "/usr/bin:/bin",
+    LONGHAUL_VERIFIER_DIR: out,
+    LONGHAUL_WORKDIR: out,
+    LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + deadlineIn),
+  };
+  return spawnSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8" });
+}
+
 describe("the verifier kit's run deadline (LONGHAUL_RUN_DEADLINE)", () => {
   it("stops a hanging candidate at the deadline, scores what was reached and says why", () => {
     const r = gradeHanging(3);
@@ -116,10 +131,8 @@ g.finish()
     // the grader is busy nearly all the time, but on what the candidate chose to print. Counting
     // that as the grader's own work would turn the candidate's 0 into a grading error (exit 88).
     const out = mkdtempSync(join(tmpdir(), "lh-deadline-flood-"));
-    const script = `
-import sys, json
-sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
-import lh
+    const r = runGrader(
+      `import json
 lh.rubric_ids = lambda: (["flooded"], {"flooded": 1.0})
 FLOOD = ["python3", "-c", "import sys; sys.stdout.write('{\\"a\\": 1, \\"b\\": [1.5, 2.5, \\"x\\"]}\\\\n' * 1000000)"]
 g = lh.Grader()
@@ -131,14 +144,10 @@ def flooded():
     return 1.0
 g.check("flooded", flooded)
 g.finish()
-`;
-    const env = {
-      PATH: "/usr/bin:/bin",
-      LONGHAUL_VERIFIER_DIR: out,
-      LONGHAUL_WORKDIR: out,
-      LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + 4),
-    };
-    const r = spawnSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8" });
+`,
+      out,
+      4,
+    );
     expect(r.stderr).not.toMatch(/grading error/);
     expect(r.status).toBe(0);
     const reward = JSON.parse(readFileSync(join(out, "reward.json"), "utf8")) as Record<string, number>;
@@ -155,10 +164,8 @@ g.finish()
     // counted as the candidate's output, as run()'s is.
     const grade = (counted: boolean): { status: number | null; stderr: string; out: string } => {
       const out = mkdtempSync(join(tmpdir(), "lh-deadline-episode-"));
-      const script = `
-import sys, json, subprocess
-sys.path.insert(0, ${JSON.stringify(dirname(kitPath()))})
-import lh
+      const r = runGrader(
+        `import json, subprocess
 lh.rubric_ids = lambda: (["episodes", "after"], {"episodes": 1.0, "after": 1.0})
 FLOOD = ["python3", "-c", "import sys\\nwhile True: sys.stdout.write('{\\"a\\": 1, \\"b\\": [1.5, 2.5, \\"x\\"]}\\\\n' * 10000)"]
 READ = lh.candidate_output if ${counted ? "True" : "False"} else (lambda stream: stream)
@@ -175,14 +182,10 @@ def episodes():
 g.check("episodes", episodes)
 g.check("after", lambda: 1.0)
 g.finish()
-`;
-      const env = {
-        PATH: "/usr/bin:/bin",
-        LONGHAUL_VERIFIER_DIR: out,
-        LONGHAUL_WORKDIR: out,
-        LONGHAUL_RUN_DEADLINE: String(Math.floor(Date.now() / 1000) + 4),
-      };
-      const r = spawnSync("/usr/bin/python3", ["-I", "-c", script], { env, encoding: "utf8" });
+`,
+        out,
+        4,
+      );
       return { status: r.status, stderr: r.stderr, out };
     };
     const raw = grade(false);
