@@ -34,13 +34,13 @@ function select(
 }
 
 function filterForm(jobId: string, facets: JobFacets, q: TrialListQuery): string {
-  const any: [string, string] = ["", "any"];
+  const anyOption: [string, string] = ["", "any"];
   const models: [string, string][] = facets.models.map((m) => (m === null ? [NO_MODEL, "(none)"] : [m, m]));
   return `<form class="filters" method="get" action="/jobs/${encodeURIComponent(jobId)}">
-${select("model", "model", [any, ...models], q.model)}
-${select("agent", "agent", [any, ...facets.agents.map((a): [string, string] => [a, a])], q.agent)}
-${select("task", "task", [any, ...facets.tasks.map((t): [string, string] => [t, t])], q.task)}
-${select("outcome", "outcome", [any, ...OUTCOMES.map((o): [string, string] => [o, o])], q.outcome)}
+${select("model", "model", [anyOption, ...models], q.model)}
+${select("agent", "agent", [anyOption, ...facets.agents.map((a): [string, string] => [a, a])], q.agent)}
+${select("task", "task", [anyOption, ...facets.tasks.map((t): [string, string] => [t, t])], q.task)}
+${select("outcome", "outcome", [anyOption, ...OUTCOMES.map((o): [string, string] => [o, o])], q.outcome)}
 <label>R ≥<input type="number" name="r_min" min="0" max="1" step="any" value="${esc(q.r_min)}"></label>
 <label>R ≤<input type="number" name="r_max" min="0" max="1" step="any" value="${esc(q.r_max)}"></label>
 ${select(
