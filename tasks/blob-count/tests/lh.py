@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 8 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 9 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -23,7 +23,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 8
+KIT_VERSION = 9
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -288,7 +288,9 @@ def present_steps(steps, ro=(), commands=()):
 class _CandidateOutput:
     """A candidate program's output stream as the grader reads it (the stdout of a Popen started
     from sealed_argv): everything read through it counts as candidate output, as what run() hands
-    back does, so a program that floods its answers cannot make its own failure the grader's."""
+    back does, so a program that floods its answers cannot make its own failure the grader's.
+    One read returns at most OUTPUT_CAP, as run() keeps at most that much a stream: a line that
+    never ends cannot run the grader out of memory (the rest comes with the next read)."""
 
     def __init__(self, stream):
         self._stream = stream
@@ -297,15 +299,22 @@ class _CandidateOutput:
         _CANDIDATE_OUTPUT[0] += len(data)
         return data
 
-    def readline(self, *args):
-        return self._seen(self._stream.readline(*args))
+    @staticmethod
+    def _capped(size):
+        return OUTPUT_CAP if size is None or size < 0 else min(size, OUTPUT_CAP)
 
-    def read(self, *args):
-        return self._seen(self._stream.read(*args))
+    def readline(self, size=-1):
+        return self._seen(self._stream.readline(self._capped(size)))
+
+    def read(self, size=-1):
+        return self._seen(self._stream.read(self._capped(size)))
 
     def __iter__(self):
-        for line in self._stream:
-            yield self._seen(line)
+        while True:
+            line = self.readline()
+            if not line:
+                return
+            yield line
 
     def __getattr__(self, name):
         return getattr(self._stream, name)
