@@ -376,7 +376,12 @@ describe("follow: input channels", () => {
   it("its stream wrapper hands an interactive program every line as the grader wrote it", () => {
     // The grader's side is the kit's filter (`res_channel.py stream`), which encodes each line;
     // the program behind the agent's wrapper echoes what it reads, so the output must be the input.
-    const steps = [channelStep("line-reverse", 1), channelStep("line-base64", 2), channelStep("line-hex", 3)];
+    const steps = [
+      channelStep("line-reverse", 1),
+      channelStep("line-rotate", 4),
+      channelStep("line-base64", 2),
+      channelStep("line-hex", 3),
+    ];
     const plan = planFollow(channelInstruction("stream", [steps.slice(0, 2), steps.slice(2)]).text);
     if (plan.kind !== "channel") throw new Error(`planned ${plan.kind}`);
     expect(plan.decl.input_kind).toBe("stream");

@@ -36,14 +36,17 @@ const UNDO: Readonly<Record<string, string>> = {
   archive: "unpack_bundle",
 };
 
-/** Python, per line step: a function undoing the step on one line's bytes (no newline). */
+/** Python, per line step: a function undoing the step on one line's bytes (no newline) with its parameters. */
 const LINE_UNDO: Readonly<Record<string, string>> = {
   // "Every line is base64-encoded on its own (standard alphabet, one encoded line per line); decode it."
-  "line-base64": "base64.b64decode",
+  "line-base64": "lambda b, p: base64.b64decode(b)",
   // "Every line is written as lowercase hexadecimal text of its bytes (two digits a byte); decode it."
-  "line-hex": "binascii.unhexlify",
+  "line-hex": "lambda b, p: binascii.unhexlify(b)",
   // "Every line's bytes are in reverse order; reverse them back."
-  "line-reverse": "lambda b: b[::-1]",
+  "line-reverse": "lambda b, p: b[::-1]",
+  // "Every line's bytes are rotated left by K modulo its length ...; rotate them back."
+  "line-rotate":
+    "lambda b, p: b[-(p['shift'] % len(b)):] + b[:-(p['shift'] % len(b))] if b and p['shift'] % len(b) else b",
 };
 
 /** Channel steps the wrapper can undo (a step the agent can read but not undo is an error). */
@@ -67,7 +70,7 @@ function streamWrapperSource(decl: ChannelDecl): string {
     "UNDO = {",
     ...undo,
     "}",
-    `STEPS = ${pyJson(decl.steps.map((s) => s.name))}`,
+    `STEPS = ${pyJson(decl.steps.map((s) => [s.name, s.params]))}`,
     `ORIGINAL = os.path.join(HERE, ${JSON.stringify(asideName(name))})`,
     "p = subprocess.Popen([sys.executable, ORIGINAL] + sys.argv[1:], stdin=subprocess.PIPE)",
     "sys.stdout.flush()",
@@ -76,8 +79,8 @@ function streamWrapperSource(decl: ChannelDecl): string {
     '    for line in iter(sys.stdin.buffer.readline, b""):',
     '        end = line.endswith(b"\\n")',
     "        body = line[:-1] if end else line",
-    "        for name in reversed(STEPS):",
-    "            body = UNDO[name](body)",
+    "        for name, params in reversed(STEPS):",
+    "            body = UNDO[name](body, params)",
     '        p.stdin.write(body + (b"\\n" if end else b""))',
     "        p.stdin.flush()",
     "    p.stdin.close()",

@@ -47,6 +47,7 @@ function layerSequences(): string[][] {
 function candidateParams(name: ChannelStepName, text: string): unknown[] {
   if (name === "layered-wrap") return layerSequences().map((layers) => ({ layers }));
   if (name === "split") return [...text.matchAll(/\d+/g)].map((m) => ({ part_bytes: Number(m[0]) }));
+  if (name === "line-rotate") return [...text.matchAll(/\d+/g)].map((m) => ({ shift: Number(m[0]) }));
   return [{}];
 }
 

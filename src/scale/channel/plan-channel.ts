@@ -4,6 +4,7 @@ import { libraryChannelSteps } from "../plan/libraries.js";
 import type { ProposeRequest, Proposer, RepairRequest } from "../plan/proposer.js";
 import type { LibraryName, Plan } from "../plan/schema.js";
 import type { PlanStep } from "../types.js";
+import { HELD_BACK, withinGrowthBudget } from "./line-growth.js";
 import {
   BASIC_CHANNEL_STEPS,
   type ChannelDecl,
@@ -99,12 +100,18 @@ export class ChannelProposer implements Proposer {
   }
 
   private build(r: ProposeRequest, rng: Rng, avoid: ReadonlySet<string>): Plan | null {
-    const pool = channelPool(r.library, this.input.inputKind);
+    const all = channelPool(r.library, this.input.inputKind);
+    const pool = all.filter((n) => !HELD_BACK.includes(n));
     if (pool.length === 0) return null;
-    const fresh = pool.filter((n) => !avoid.has(`${CHANNEL_PREFIX}${n}`));
+    const avoided = new Set(all.filter((n) => avoid.has(`${CHANNEL_PREFIX}${n}`)));
+    const fresh = pool.filter((n) => !avoided.has(n));
     const order = [...rng.shuffle(fresh.length > 0 ? fresh : pool)];
-    const names: ChannelStepName[] = [];
+    let names: ChannelStepName[] = [];
     for (let i = 0; i < Math.max(1, r.steps); i++) names.push(order[i] ?? rng.pick(pool));
+    if (this.input.inputKind === "stream") {
+      const parent = (r.channel?.steps ?? []).map((s) => s.name);
+      names = withinGrowthBudget(parent, names, all, avoided, rng);
+    }
     const steps = names.map((n) => toPlanStep(channelStep(n, rng.nextU32()), this.input.program));
     return { proposer: this.name, library: r.library, seed: r.seed, steps };
   }

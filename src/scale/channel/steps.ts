@@ -22,6 +22,7 @@ export const CHANNEL_STEPS = [
   "line-base64",
   "line-hex",
   "line-reverse",
+  "line-rotate",
 ] as const;
 export type ChannelStepName = (typeof CHANNEL_STEPS)[number];
 
@@ -31,7 +32,12 @@ export const ONE_FILE_STEPS: readonly ChannelStepName[] = ["base64", "gzip", "la
  * Steps for a stream input (an interactive program's standard input): each line is encoded on
  * its own, so a program that answers line by line can still do so.
  */
-export const STREAM_STEPS: readonly ChannelStepName[] = ["line-base64", "line-hex", "line-reverse"];
+export const STREAM_STEPS: readonly ChannelStepName[] = [
+  "line-base64",
+  "line-hex",
+  "line-reverse",
+  "line-rotate",
+];
 /** The channel steps of the 6-mechanism "basic" library (base64, gzip, split, manifest). */
 export const BASIC_CHANNEL_STEPS: readonly ChannelStepName[] = [
   "base64",
@@ -57,6 +63,8 @@ export type InputKind = "folder" | "file" | "stream" | "path";
 export const INPUT_ARGS = ["first-path"] as const;
 export type InputArg = (typeof INPUT_ARGS)[number];
 
+/** line-rotate shifts by 1 to MAX_SHIFT bytes. */
+const MAX_SHIFT = 63;
 const LAYER = z.enum(["gzip", "base64", "hex"]);
 /** A subcommand name as a grader's `present_steps(..., commands=(...))` gives it. */
 const COMMAND = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -72,6 +80,8 @@ export const channelStepSchema = z.object({
         .min(64)
         .max(1 << 20)
         .optional(),
+      /** line-rotate: how many bytes each line is rotated left by (modulo its length). */
+      shift: z.number().int().min(1).max(MAX_SHIFT).optional(),
     })
     .strict(),
 });
@@ -107,6 +117,7 @@ export function channelStep(name: ChannelStepName, seed: number): ChannelStep {
     return { name, seed, params: { layers } };
   }
   if (name === "split") return { name, seed, params: { part_bytes: 512 * (1 + rng.int(0, 7)) } };
+  if (name === "line-rotate") return { name, seed, params: { shift: rng.int(1, MAX_SHIFT) } };
   return { name, seed, params: {} };
 }
 
@@ -125,6 +136,10 @@ export function channelStepAccess(step: ChannelStep, kind: InputKind): string {
       return "Every line is written as lowercase hexadecimal text of its bytes (two digits a byte); decode it.";
     case "line-reverse":
       return "Every line's bytes are in reverse order; reverse them back.";
+    case "line-rotate": {
+      const k = step.params.shift ?? 1;
+      return `Every line's bytes are rotated left by ${k} modulo its length (a line of L bytes has its first ${k} mod L bytes moved to its end); rotate them back.`;
+    }
     case "base64":
       return `${each} is base64 text (with line breaks) with \`.b64\` appended to its name; decode it.`;
     case "gzip":

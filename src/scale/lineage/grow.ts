@@ -53,6 +53,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     transforms: g.transforms,
     steps: g.steps,
     seed,
+    channel: g.parent.channel,
   };
   const repairs = g.o.repairs ?? 3;
   let previous: Plan | null = null;

@@ -1,3 +1,4 @@
+import type { ChannelDecl } from "../channel/steps.js";
 import type { FileTree, Transform } from "../types.js";
 import type { Diagnostic } from "../verify/diagnostics.js";
 import type { LibraryName, Plan } from "./schema.js";
@@ -12,6 +13,8 @@ export interface ProposeRequest {
   /** How many steps to plan (fewer when nothing else applies). */
   steps: number;
   seed: number;
+  /** The parent's input channel (a program task's child; null or absent at the root and for environment-data tasks). */
+  channel?: ChannelDecl | null;
 }
 
 /** A repair request: the rejected plan, why it was rejected, and which repair attempt this is (1-based). */

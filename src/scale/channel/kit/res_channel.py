@@ -25,7 +25,8 @@ import tarfile
 
 CHANNEL = os.environ.get("LONGHAUL_RES_CHANNEL", "/tests/res/channel.json")
 FIXED_MTIME = 1577836800  # 2020-01-01T00:00:00Z
-ONE_FILE = ("base64", "gzip", "layered-wrap", "text-reencode", "line-base64", "line-hex", "line-reverse")
+ONE_FILE = ("base64", "gzip", "layered-wrap", "text-reencode", "line-base64", "line-hex", "line-reverse",
+            "line-rotate")
 
 
 def load(path=CHANNEL):
@@ -106,22 +107,30 @@ def _per_file(encode, decode, suffix, accepts=lambda data: True):
 
 # Line steps: each line (without its newline) is encoded on its own; an encoded line never holds
 # a newline, so a stream stays one line per line and a file keeps its line structure.
+def _rotate(b, k):
+    """b rotated left by k bytes, modulo its length (an empty line stays empty)."""
+    k = k % len(b) if b else 0
+    return b[k:] + b[:k]
+
+
+# Each entry: (encode, decode), called with the line's bytes and the step.
 LINE = {
-    "line-base64": (base64.b64encode, base64.b64decode),
-    "line-hex": (binascii.hexlify, binascii.unhexlify),
-    "line-reverse": (lambda b: b[::-1], lambda b: b[::-1]),
+    "line-base64": (lambda b, s: base64.b64encode(b), lambda b, s: base64.b64decode(b)),
+    "line-hex": (lambda b, s: binascii.hexlify(b), lambda b, s: binascii.unhexlify(b)),
+    "line-reverse": (lambda b, s: b[::-1], lambda b, s: b[::-1]),
+    "line-rotate": (lambda b, s: _rotate(b, s["params"]["shift"]), lambda b, s: _rotate(b, -s["params"]["shift"])),
 }
 
 
 def encode_line(line, steps):
     for step in steps:
-        line = LINE[step["name"]][0](line)
+        line = LINE[step["name"]][0](line, step)
     return line
 
 
 def decode_line(line, steps):
     for step in reversed(steps):
-        line = LINE[step["name"]][1](line)
+        line = LINE[step["name"]][1](line, step)
     return line
 
 
@@ -130,7 +139,7 @@ def _per_line(name):
         def go(root, step):
             for rel in _files(root):
                 p = os.path.join(root, rel)
-                _write(p, b"\n".join(f(part) for part in _read(p).split(b"\n")))
+                _write(p, b"\n".join(f(part, step) for part in _read(p).split(b"\n")))
         return go
 
     return conv(LINE[name][0]), conv(LINE[name][1])
@@ -270,6 +279,7 @@ STEPS = {
     "line-base64": _per_line("line-base64"),
     "line-hex": _per_line("line-hex"),
     "line-reverse": _per_line("line-reverse"),
+    "line-rotate": _per_line("line-rotate"),
 }
 
 
