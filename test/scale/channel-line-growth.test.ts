@@ -87,7 +87,17 @@ describe("a stream channel's line growth", () => {
     expect(["line-reverse", "line-rotate"]).toContain(got[1]);
     const basic = withinGrowthBudget(parent, ["line-base64"], ["line-base64"], new Set(), new Rng(3));
     expect(basic).toEqual(["line-base64"]);
-    // A replacement never puts line-reverse right after line-reverse (the two would cancel).
+    // A level that needed a replacement never puts line-reverse right after line-reverse (the two would cancel),
+    // whether the first is the parent's last step or drawn.
+    expect(
+      withinGrowthBudget(
+        [...parent, "line-hex", "line-reverse"],
+        ["line-reverse", "line-hex"],
+        STREAM_STEPS,
+        new Set(),
+        rng,
+      ),
+    ).toEqual(["line-rotate", expect.stringMatching(/^line-(reverse|rotate)$/)]);
     for (let seed = 0; seed < 50; seed++) {
       const after = withinGrowthBudget(
         [...parent, "line-hex", "line-reverse"],

@@ -38,7 +38,8 @@ export function lineGrowth(names: readonly ChannelStepName[]): number {
  * `names` (drawn for one level) with every step that would take the channel past the budget
  * replaced by a length-keeping one of `pool`, drawn from `rng` only when a replacement is
  * needed (so a level within the budget is exactly what was drawn). Two line-reverse steps in a
- * row would cancel; a replacement avoids making such a pair when another step is there.
+ * row would cancel: in a level that needed a replacement, the second becomes another
+ * length-keeping step when the pool has one.
  */
 export function withinGrowthBudget(
   parent: readonly ChannelStepName[],
@@ -57,11 +58,10 @@ export function withinGrowthBudget(
   const out: ChannelStepName[] = [];
   for (const n of names) {
     let next = n;
-    if (growth * stepGrowth(n) > LINE_GROWTH_BUDGET) {
-      next = order.shift() ?? rng.pick(keep);
-      if (next === "line-reverse" && prev === "line-reverse") {
-        next = keep.find((k) => k !== "line-reverse") ?? next;
-      }
+    if (growth * stepGrowth(n) > LINE_GROWTH_BUDGET) next = order.shift() ?? rng.pick(keep);
+    // Within a level that needed a replacement, no step cancels the one before it.
+    if (next === "line-reverse" && prev === "line-reverse") {
+      next = keep.find((k) => k !== "line-reverse") ?? next;
     }
     growth *= stepGrowth(next);
     out.push(next);
