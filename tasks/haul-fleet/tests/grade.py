@@ -2,7 +2,7 @@
 against the grader's reference dispatcher (yardstick.py), and probes the repaired /app/client.py."""
 import json, os, sys
 sys.path.insert(0, "/tests")
-from lh import SEED, WORK, Grader, generate, rng_for, run, sealed_argv
+from lh import SEED, STOP_AT_FIRST_FAILURE, WORK, Grader, generate, rng_for, run, sealed_argv
 from haul import referee, rules, world
 from probe_src import PROBE
 import yardstick
@@ -30,7 +30,12 @@ def episodes(mode, n):
 
 
 def public():
-    res = [episode("plain", s) for s in ("1", "2")]
+    res = []
+    for s in ("1", "2"):
+        res.append(episode("plain", s))
+        # A run that only has to show a score below 1 need not wait out a hung bot's second stall.
+        if STOP_AT_FIRST_FAILURE and res[-1][0] != 1.0:
+            break
     return float(all(s == 1.0 for s, _ in res)), "; ".join(m for _, m in res)
 
 
