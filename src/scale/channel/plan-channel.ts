@@ -5,6 +5,7 @@ import type { ProposeRequest, Proposer, RepairRequest } from "../plan/proposer.j
 import type { LibraryName, Plan } from "../plan/schema.js";
 import type { PlanStep } from "../types.js";
 import { HELD_BACK, withinGrowthBudget } from "./line-growth.js";
+import { SizeGrowth, withinSizeBudget } from "./size-growth.js";
 import {
   BASIC_CHANNEL_STEPS,
   type ChannelDecl,
@@ -85,6 +86,8 @@ export function channelDeclFor(parent: ChannelDecl | null, input: ProgramInput, 
  */
 export class ChannelProposer implements Proposer {
   readonly name = "seeded-channel";
+  /** Measures a file channel's growth on a sample; made at the first file-channel plan, kept for the lineage. */
+  private sizes: SizeGrowth | undefined;
   constructor(private readonly input: ProgramInput) {}
 
   propose(r: ProposeRequest): Plan | null {
@@ -108,11 +111,22 @@ export class ChannelProposer implements Proposer {
     const order = [...rng.shuffle(fresh.length > 0 ? fresh : pool)];
     let names: ChannelStepName[] = [];
     for (let i = 0; i < Math.max(1, r.steps); i++) names.push(order[i] ?? rng.pick(pool));
+    const parent = r.channel?.steps ?? [];
     if (this.input.inputKind === "stream") {
-      const parent = (r.channel?.steps ?? []).map((s) => s.name);
-      names = withinGrowthBudget(parent, names, all, avoided, rng);
+      names = withinGrowthBudget(
+        parent.map((s) => s.name),
+        names,
+        all,
+        avoided,
+        rng,
+      );
     }
-    const steps = names.map((n) => toPlanStep(channelStep(n, rng.nextU32()), this.input.program));
+    let level = names.map((n) => channelStep(n, rng.nextU32()));
+    if (this.input.inputKind !== "stream") {
+      this.sizes ??= new SizeGrowth(this.input.inputKind);
+      level = withinSizeBudget(parent, level, pool, avoided, rng, this.sizes);
+    }
+    const steps = level.map((s) => toPlanStep(s, this.input.program));
     return { proposer: this.name, library: r.library, seed: r.seed, steps };
   }
 }
