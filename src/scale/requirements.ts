@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "../core/errors.js";
+import { detectProgram } from "./channel/detect-program.js";
 import { CHANNEL_DECL, CHANNEL_DIR } from "./channel/materialize.js";
-import { detectProgram } from "./channel/steps.js";
 import { parseSpecUpdates } from "./child/spec-update.js";
 import { groundFacts } from "./facts.js";
 import { byPath, CHILD, filesDigest, RESERVED_TEST_NAMES, readTaskFolder, sha256Hex } from "./layout.js";

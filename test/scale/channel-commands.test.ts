@@ -4,7 +4,8 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseChannelSection } from "../../src/scale/agent/parse-channel.js";
 import { renderChannelUpdate } from "../../src/scale/channel/build-channel-child.js";
-import { type ChannelDecl, channelStep, detectProgram } from "../../src/scale/channel/steps.js";
+import { detectProgram } from "../../src/scale/channel/detect-program.js";
+import { type ChannelDecl, channelStep } from "../../src/scale/channel/steps.js";
 import { type ChannelChild, channelChild, runJson, wrapProgram } from "./support/channel-child.js";
 
 /**

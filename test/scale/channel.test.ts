@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { detectProgram } from "../../src/scale/channel/detect-program.js";
 import { channelSolutionFiles, channelTestFiles } from "../../src/scale/channel/materialize.js";
 import {
   CHANNEL_STEPS,
@@ -12,7 +13,6 @@ import {
   channelAccess,
   channelKitPath,
   channelStep,
-  detectProgram,
   ONE_FILE_STEPS,
 } from "../../src/scale/channel/steps.js";
 import { JobStore } from "../../src/store/index.js";

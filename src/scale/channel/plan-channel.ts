@@ -4,6 +4,7 @@ import { libraryChannelSteps } from "../plan/libraries.js";
 import type { ProposeRequest, Proposer, RepairRequest } from "../plan/proposer.js";
 import type { LibraryName, Plan } from "../plan/schema.js";
 import type { PlanStep } from "../types.js";
+import type { DetectedProgram } from "./detect-program.js";
 import { HELD_BACK, withinGrowthBudget } from "./line-growth.js";
 import { SizeGrowth, withinSizeBudget } from "./size-growth.js";
 import {
@@ -13,7 +14,6 @@ import {
   type ChannelStepName,
   channelStep,
   channelStepSchema,
-  type DetectedProgram,
   type InputKind,
   ONE_FILE_STEPS,
   STREAM_STEPS,

@@ -51,7 +51,7 @@ function python(): string {
   return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
 }
 
-const MEASURE = String.raw`
+const MEASURE = `
 import json, os, sys
 sys.path.insert(0, sys.argv[1])
 import res_channel as r
@@ -84,17 +84,18 @@ export class SizeGrowth {
 
   measure(channels: readonly (readonly ChannelStep[])[]): number[] | null {
     const key = (c: readonly ChannelStep[]): string => JSON.stringify(c);
-    const todo = [...new Set(channels.map(key))].filter((k) => !this.cache.has(k));
-    if (todo.length > 0 && !this.failed) {
-      const got = this.run(todo.map((k) => JSON.parse(k) as ChannelStep[]));
+    const todo = new Map<string, readonly ChannelStep[]>();
+    for (const c of channels) if (!this.cache.has(key(c))) todo.set(key(c), c);
+    if (todo.size > 0 && !this.failed) {
+      const got = this.run([...todo.values()]);
       if (got === null) this.failed = true;
-      else todo.forEach((k, i) => this.cache.set(k, got[i] ?? Number.POSITIVE_INFINITY));
+      else [...todo.keys()].forEach((k, i) => void this.cache.set(k, got[i] ?? Number.POSITIVE_INFINITY));
     }
     if (this.failed) return null;
     return channels.map((c) => this.cache.get(key(c)) ?? Number.POSITIVE_INFINITY);
   }
 
-  private run(channels: ChannelStep[][]): number[] | null {
+  private run(channels: readonly (readonly ChannelStep[])[]): number[] | null {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-res-size-"));
     try {
       const files = sampleFiles();
