@@ -37,9 +37,9 @@ export function lineGrowth(names: readonly ChannelStepName[]): number {
 /**
  * `names` (drawn for one level) with every step that would take the channel past the budget
  * replaced by a length-keeping one of `pool`, drawn from `rng` only when a replacement is
- * needed (so a level within the budget is exactly what was drawn). Two line-reverse steps in a
- * row would cancel: in a level that needed a replacement, the second becomes another
- * length-keeping step when the pool has one.
+ * needed (so a level within the budget is exactly what was drawn). In a level that needed a
+ * replacement, a length-keeping step never repeats the one before it (two reverses cancel, two
+ * rotations are one) when the pool has another.
  */
 export function withinGrowthBudget(
   parent: readonly ChannelStepName[],
@@ -59,10 +59,9 @@ export function withinGrowthBudget(
   for (const n of names) {
     let next = n;
     if (growth * stepGrowth(n) > LINE_GROWTH_BUDGET) next = order.shift() ?? rng.pick(keep);
-    // Within a level that needed a replacement, no step cancels the one before it.
-    if (next === "line-reverse" && prev === "line-reverse") {
-      next = keep.find((k) => k !== "line-reverse") ?? next;
-    }
+    // Within a level that needed a replacement, no length-keeping step repeats the one before
+    // it: two reverses cancel, and two rotations are one.
+    if (next === prev && stepGrowth(next) === 1) next = keep.find((k) => k !== prev) ?? next;
     growth *= stepGrowth(next);
     out.push(next);
     prev = next;
