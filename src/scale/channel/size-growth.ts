@@ -12,7 +12,7 @@ import {
 } from "./steps.js";
 
 /**
- * The most a file or folder channel may enlarge its input, measured on SAMPLE. The grader presents
+ * The most a file or folder channel may enlarge its input, measured on the sample (sampleFiles). The grader presents
  * one input a call and the candidate's program restores it, both in proportion to its size: a
  * meter-billing depth-10 channel made a 76 KB example 907 KB (0.28 s to present a call, 0.05 s at
  * depth 5), and its children took 18 s to verify against 6 s at depth 1.
@@ -98,16 +98,14 @@ export class SizeGrowth {
   private run(channels: readonly (readonly ChannelStep[])[]): number[] | null {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-res-size-"));
     try {
-      const files = sampleFiles();
-      const folder = join(dir, "input");
-      const single = [...files.keys()][0] ?? "input.csv";
-      for (const [rel, text] of files) {
-        if (this.kind !== "folder" && rel !== single) continue;
-        const p = this.kind === "folder" ? join(folder, rel) : join(dir, single);
+      // A folder input gets every sample file; a file (or path) input the first alone.
+      const files = [...sampleFiles()];
+      const src = join(dir, this.kind === "folder" ? "input" : (files[0]?.[0] ?? "input.csv"));
+      for (const [rel, text] of this.kind === "folder" ? files : files.slice(0, 1)) {
+        const p = this.kind === "folder" ? join(src, rel) : src;
         mkdirSync(dirname(p), { recursive: true });
         writeFileSync(p, text);
       }
-      const src = this.kind === "folder" ? folder : join(dir, single);
       const scratch = join(dir, "scratch");
       mkdirSync(scratch);
       const r = spawnSync(python(), ["-B", "-c", MEASURE, dirname(channelKitPath()), src, scratch], {
@@ -127,14 +125,6 @@ export class SizeGrowth {
   }
 }
 
-/**
- * `level` (drawn for one level, after the parent's steps) with every step that would take the
- * measured size past the budget replaced: by the first step of `pool` (in an order drawn from
- * `rng`, avoiding `avoid` while it can) that keeps within it, or, when none does, by the one that
- * grows least (a parent already past the budget then shrinks back, usually through gzip). `rng` is
- * drawn from only when a replacement is needed, so a level within the budget is exactly what was
- * drawn. Without Python to measure with, the level is kept.
- */
 /**
  * At most how many times larger a step makes the sample (base64 4/3 and a newline every 76; hex 2;
  * UTF-16 2 and a BOM; gzip's header on data it cannot shrink; a tar archive's headers and record
@@ -157,6 +147,14 @@ function bound(steps: readonly ChannelStep[]): number {
   }, 1);
 }
 
+/**
+ * `level` (drawn for one level, after the parent's steps) with every step that would take the
+ * measured size past the budget replaced: by the first step of `pool` (in an order drawn from
+ * `rng`, avoiding `avoid` while it can) that keeps within it, or, when none does, by the one that
+ * grows least (a parent already past the budget then shrinks back, usually through gzip). `rng` is
+ * drawn from only when a replacement is needed, so a level within the budget is exactly what was
+ * drawn. Without Python to measure with, the level is kept.
+ */
 export function withinSizeBudget(
   parent: readonly ChannelStep[],
   level: readonly ChannelStep[],
