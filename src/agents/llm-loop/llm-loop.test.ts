@@ -29,7 +29,13 @@ describe("capHeadTail", () => {
         (s, cap) => {
           const out = capHeadTail(s, cap);
           expect(Buffer.byteLength(out)).toBeLessThanOrEqual(Math.max(Buffer.byteLength(s), cap + 48));
-          expect(out).not.toContain("\uFFFD");
+          // No character is split: nothing is made up, and what is kept is the text's own head and tail.
+          if (!s.includes("\uFFFD")) expect(out).not.toContain("\uFFFD");
+          const [head, tail] = out.split(/\n\[\.\.\. \d+ bytes omitted \.\.\.\]\n/);
+          if (tail !== undefined) {
+            expect(s.startsWith(head ?? "")).toBe(true);
+            expect(s.endsWith(tail)).toBe(true);
+          }
         },
       ),
     );
