@@ -1,4 +1,4 @@
 import { describeBundledLineage } from "../support/bundled-lineage.js";
 
-// The suite's second depth-10 lineage, beside loan-schedule (orbit-propagate's is depth 4).
+// One of the suite's three depth-10 lineages of bundled tasks, beside loan-schedule and orbit-propagate.
 describeBundledLineage("metric-table-repro");
