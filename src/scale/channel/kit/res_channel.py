@@ -15,13 +15,12 @@ reference solution undoes it line by line).
 """
 import base64
 import binascii
-import gzip
-import hashlib
 import io
 import json
 import os
-import shutil
-import tarfile
+
+# gzip, hashlib, shutil and tarfile are imported where used: a reference solution's wrapper
+# imports this module on every call of the program, and most calls need few of them.
 
 CHANNEL = os.environ.get("LONGHAUL_RES_CHANNEL", "/tests/res/channel.json")
 FIXED_MTIME = 1577836800  # 2020-01-01T00:00:00Z
@@ -39,6 +38,7 @@ def load(path=CHANNEL):
 
 
 def _name(seed, salt, n=8):
+    import hashlib
     return hashlib.sha256(("%d:%s" % (seed, salt)).encode()).hexdigest()[:n]
 
 
@@ -63,10 +63,16 @@ def _write(p, data):
 
 
 def _gz(data):
+    import gzip
     buf = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as g:
         g.write(data)
     return buf.getvalue()
+
+
+def _gunzip(data):
+    import gzip
+    return gzip.decompress(data)
 
 
 def _b64(data):
@@ -74,7 +80,7 @@ def _b64(data):
 
 
 LAYERS = {
-    "gzip": (_gz, gzip.decompress),
+    "gzip": (_gz, _gunzip),
     "base64": (_b64, base64.decodebytes),
     "hex": (lambda d: binascii.hexlify(d) + b"\n", lambda d: binascii.unhexlify(d.strip())),
 }
@@ -226,6 +232,7 @@ def _manifest_back(root, step):
 
 
 def _archive_fwd(root, step):
+    import tarfile
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as t:
         for rel in _files(root):
@@ -243,6 +250,7 @@ def _archive_fwd(root, step):
 
 def _archive_back(root, step):
     # Read and removed first: the archive may hold an earlier step's bundle.tar.
+    import tarfile
     p = os.path.join(root, "bundle.tar")
     data = _read(p)
     os.remove(p)
@@ -268,7 +276,7 @@ def _prune(root):
 
 STEPS = {
     "base64": _per_file(lambda d, s: _b64(d), lambda d, s: base64.decodebytes(d), ".b64"),
-    "gzip": _per_file(lambda d, s: _gz(d), lambda d, s: gzip.decompress(d), ".gz"),
+    "gzip": _per_file(lambda d, s: _gz(d), lambda d, s: _gunzip(d), ".gz"),
     "layered-wrap": _per_file(_wrap, _unwrap, ".wrapped"),
     # Only files that are UTF-8 text are re-encoded; the rest pass unchanged.
     "text-reencode": _per_file(lambda d, s: d.decode("utf-8").encode("utf-16"),
@@ -285,12 +293,29 @@ STEPS = {
 
 def _into_folder(src, dst):
     """Copies an input (file or folder) to the folder dst; returns the file's name, or None."""
+    import shutil
     if os.path.isdir(src):
         shutil.copytree(src, dst, symlinks=False)
         return None
     os.makedirs(dst)
     shutil.copyfile(src, os.path.join(dst, os.path.basename(src)))
     return os.path.basename(src)
+
+
+def _contents_into_folder(src, dst):
+    """_into_folder for a restore: the same tree of file contents (symlinks followed, empty folders
+    kept), without shutil, whose imports a wrapped program would pay on every call."""
+    if not os.path.isdir(src):
+        _write(os.path.join(dst, os.path.basename(src)), _read(src))
+        return os.path.basename(src)
+    os.makedirs(dst)
+    for d, dirs, names in os.walk(src, followlinks=True):
+        dirs.sort()
+        here = os.path.join(dst, os.path.relpath(d, src))
+        os.makedirs(here, exist_ok=True)
+        for n in sorted(names):
+            _write(os.path.join(here, n), _read(os.path.join(d, n)))
+    return None
 
 
 def _out_of_folder(dst, single):
@@ -304,8 +329,14 @@ def _out_of_folder(dst, single):
 
 def _run(src, steps, scratch, undo):
     os.makedirs(scratch, exist_ok=True)
-    dst = os.path.join(scratch, "%s-%s" % ("restored" if undo else "presented", _name(len(os.listdir(scratch)), src)))
-    single = _into_folder(src, dst)
+    n = len(os.listdir(scratch))
+    if undo:
+        # A counter, not a digest: hashlib is a few ms to import in each wrapped call.
+        dst = os.path.join(scratch, "restored-%d" % n)
+        single = _contents_into_folder(src, dst)
+    else:
+        dst = os.path.join(scratch, "presented-%s" % _name(n, src))
+        single = _into_folder(src, dst)
     order = reversed(steps) if undo else steps
     for step in order:
         if single is not None and step["name"] not in ONE_FILE:
@@ -400,10 +431,26 @@ def present_argv(argv, decl):
 
 WRAPPER_MARK = "# longhaul RES channel wrapper"
 
+def fresh_dir(prefix):
+    """A new empty folder under $TMPDIR (default /tmp). Not tempfile.mkdtemp: importing tempfile
+    (random, hashlib) costs a wrapped program a few ms on every call. mkdir never follows a
+    symlink planted at the name, and an existing name is skipped."""
+    base = os.environ.get("TMPDIR") or "/tmp"
+    for n in range(100):
+        path = os.path.join(base, "%s%d-%d" % (prefix, os.getpid(), n))
+        try:
+            os.mkdir(path, 0o700)
+            return path
+        except FileExistsError:
+            continue
+    import tempfile
+    return tempfile.mkdtemp(prefix=prefix)
+
+
 WRAPPER = '''#!/usr/bin/env python3
 # longhaul RES channel wrapper
 """Restores this program's input from the task's input channel, then runs the original program."""
-import json, os, runpy, sys, tempfile
+import json, os, runpy, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".res"))
 import res_channel
@@ -424,7 +471,7 @@ if i is not None:
     if kind in ("folder", "file") and os.path.isdir(sys.argv[i]) != (kind == "folder"):
         sys.exit("res channel: the input %%s is not a %%s" %% (sys.argv[i], kind))
     src = sys.argv[i]
-    sys.argv[i] = res_channel.restore(src, DECL["steps"], tempfile.mkdtemp(prefix="restore-"))
+    sys.argv[i] = res_channel.restore(src, DECL["steps"], res_channel.fresh_dir("restore-"))
     if os.path.isfile(src):
         # Files the verifier left beside a file input stay beside the restored one.
         res_channel.link_siblings(src, sys.argv[i])
@@ -465,7 +512,12 @@ def wrap(program, decl_path):
     here = os.path.dirname(os.path.abspath(program))
     kit = os.path.join(here, ".res")
     os.makedirs(kit, exist_ok=True)
+    import py_compile
+    import shutil
     shutil.copyfile(os.path.abspath(__file__), os.path.join(kit, "res_channel.py"))
+    # Compiled now, while the folder is writable: the graded calls run with it read-only, where
+    # Python would otherwise compile this module again on every call.
+    py_compile.compile(os.path.join(kit, "res_channel.py"), doraise=False)
     name = os.path.basename(program)
     aside = os.path.join(here, aside_name(name))
     with open(program, "rb") as f:
