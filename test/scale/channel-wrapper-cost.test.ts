@@ -69,4 +69,50 @@ describe("the channel wrapper's per-call cost", () => {
     expect(JSON.parse(call.stdout)).toEqual({ heavy: [], files: { "a.csv": "id,v\n1,x\n" } });
     expect(call.stderr).toMatch(/# code object from '[^']*\/\.res\/__pycache__\/res_channel\.[^']*\.pyc'/);
   });
+
+  it("restores into a folder of its own even when names under /tmp were planted in advance", () => {
+    // The wrapper's folder name is predictable (prefix, pid, counter): something left in /tmp
+    // under that name, a symlink to elsewhere or a folder holding files, is skipped, never used.
+    const tmp = join(root, "tmp");
+    const elsewhere = join(root, "elsewhere");
+    mkdirSync(tmp, { recursive: true });
+    mkdirSync(elsewhere, { recursive: true });
+    const r = spawnSync(
+      PYTHON,
+      [
+        "-I",
+        "-B",
+        "-c",
+        [
+          "import json, os, sys",
+          "sys.path.insert(0, sys.argv[1])",
+          "import res_channel as c",
+          "tmp, elsewhere = os.environ['TMPDIR'], sys.argv[2]",
+          "os.symlink(elsewhere, os.path.join(tmp, 'restore-%d-0' % os.getpid()))",
+          "os.mkdir(os.path.join(tmp, 'restore-%d-1' % os.getpid()))",
+          "open(os.path.join(tmp, 'restore-%d-1' % os.getpid(), 'planted'), 'w').close()",
+          "got = c.fresh_dir('restore-')",
+          "print(json.dumps({'name': os.path.basename(got), 'real': os.path.realpath(got) == got, 'empty': os.listdir(got) == [], 'elsewhere': os.listdir(elsewhere), 'pid': os.getpid()}))",
+        ].join("\n"),
+        join(channelKitPath(), ".."),
+        elsewhere,
+      ],
+      { encoding: "utf8", env: { PATH: "/usr/bin:/bin", TMPDIR: tmp } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const got = JSON.parse(r.stdout) as {
+      name: string;
+      real: boolean;
+      empty: boolean;
+      elsewhere: string[];
+      pid: number;
+    };
+    expect(got).toEqual({
+      name: `restore-${got.pid}-2`,
+      real: true,
+      empty: true,
+      elsewhere: [],
+      pid: got.pid,
+    });
+  });
 });
