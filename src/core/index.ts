@@ -1,3 +1,4 @@
+export * from "./all-or-stop.js";
 export * from "./canonical-json.js";
 export * from "./errors.js";
 export * from "./ids.js";

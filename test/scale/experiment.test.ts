@@ -79,6 +79,12 @@ describe("scale experiment on ledger-report: oracle and nop at depths 0, 1, 2, t
     ]);
     expect(runs.nop?.exp.lineages.map((l) => l.built)).toEqual([false, false]);
     expect(runs.nop?.stderr).toMatch(/reusing the lineage/);
+    // -n 2: the two lineages were built side by side (the second started before the first's first child was decided).
+    const log = runs.oracle?.stderr ?? "";
+    expect(log.indexOf("ledger-report basic: building")).toBeGreaterThan(-1);
+    expect(log.indexOf("ledger-report basic: building")).toBeLessThan(
+      log.indexOf("ledger-report-full-b1-d1: approved"),
+    );
     // The root ran once per attempt and counts for both variants at depth 0.
     const roots = runs.oracle?.exp.trials.filter((t) => t.depth === 0) ?? [];
     expect(roots.map((t) => [t.node, t.variants])).toEqual([["ledger-report", ["full", "basic"]]]);

@@ -51,7 +51,7 @@ export function registerScaleExperiment(scale: Command): void {
     .option("--no-trials", "build children without the verifier's oracle trials (check d)")
     .option("--jobs-dir <dir>", "where the job is stored", "jobs")
     .option("--job <name>", "job name (default: a timestamped id)")
-    .option("-n, --concurrency <n>", "trials run at once", positiveInt("-n"), 1)
+    .option("-n, --concurrency <n>", "trials run at once, and lineages built at once", positiveInt("-n"), 1)
     .option(
       "--timeout-multiplier <x>",
       "scale every phase timeout",

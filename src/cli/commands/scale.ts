@@ -30,6 +30,7 @@ import { registerScaleExperiment } from "./scale-experiment.js";
 interface ScaleOpts {
   depth?: number;
   children: number;
+  concurrency: number;
   library: string;
   mode: string;
   seed: number;
@@ -89,6 +90,12 @@ export function registerScaleCommand(program: Command): void {
       nonNegativeInt("--repairs"),
       3,
     )
+    .option(
+      "-n, --concurrency <n>",
+      "chains (recursive) or independent children grown at once; a chain's levels stay in order",
+      positiveInt("-n"),
+      1,
+    )
     .option("--sandbox <name>", "sandbox provider of the verifier", "bwrap")
     .option("--no-trials", "skip the oracle trials of the verifier (check d)")
     .option("--proposer <kind>", `who plans each level: ${PROPOSERS.join(" | ")}`, "seeded")
@@ -130,6 +137,7 @@ export function registerScaleCommand(program: Command): void {
         outDir: out,
         depth: opts.depth,
         children: opts.children,
+        concurrency: opts.concurrency,
         library,
         mode,
         seed: opts.seed,

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
+import pLimit, { type LimitFunction } from "p-limit";
+import { allOrStop, linkedController } from "../../core/all-or-stop.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { lineageCost } from "../lineage/render.js";
 import { scaleTask } from "../lineage/scale.js";
@@ -24,6 +26,8 @@ export interface BuildInput {
   proposer?: Proposer;
   log: (line: string) => void;
   signal?: AbortSignal;
+  /** Lineages built at once; shared by every task of an experiment (default: one at a time). */
+  limit?: LimitFunction;
 }
 
 /** A child the experiment evaluates: which task, variant and depth it stands for. */
@@ -51,63 +55,85 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
   const lineages: ExperimentLineage[] = [];
   const nodes: PlannedNode[] = [];
   if (max === 0) return { lineages, nodes };
-  for (const variant of b.variants) {
+  const builds = b.variants.flatMap((variant) => {
     const setup = VARIANT_SETUP[variant];
-    const builds =
-      setup.mode === "recursive"
-        ? [{ sub: variant, depth: max, prefix: `${b.task}-${variant}`, picks: wanted.map((k) => [k, k]) }]
-        : wanted.map((k) => ({
-            sub: `${variant}-d${k}`,
-            depth: k,
-            prefix: `${b.task}-${variant}-d${k}`,
-            picks: [[k, 1]],
-          }));
-    for (const x of builds) {
+    return setup.mode === "recursive"
+      ? [
+          {
+            variant,
+            sub: variant,
+            depth: max,
+            prefix: `${b.task}-${variant}`,
+            picks: wanted.map((k) => [k, k]),
+          },
+        ]
+      : wanted.map((k) => ({
+          variant,
+          sub: `${variant}-d${k}`,
+          depth: k,
+          prefix: `${b.task}-${variant}-d${k}`,
+          picks: [[k, 1]],
+        }));
+  });
+  const limit = b.limit ?? pLimit(1);
+  const { stop, release } = linkedController(b.signal);
+  // Side by side up to the limit (`-n`), gathered in the order above whatever finishes first; a
+  // failed build stops the others.
+  const built = await allOrStop(
+    // async: a lineage that does not read is a rejection here, not a throw out of map().
+    builds.map(async (x) => {
+      const setup = VARIANT_SETUP[x.variant];
       const dir = join(b.outDir, "lineages", b.task, x.sub);
-      const reused = existsSync(join(dir, LINEAGE_JSONL));
-      if (reused) b.log(`${b.task} ${variant}: reusing the lineage in ${dir}`);
-      else b.log(`${b.task} ${variant}: building ${setup.mode} depth ${x.depth} (${setup.library} library)`);
-      const all = reused
-        ? readLineage(dir)
-        : (
-            await scaleTask({
-              taskDir: b.taskDir,
-              outDir: dir,
-              depth: x.depth,
-              children: 1,
-              library: setup.library,
-              mode: setup.mode,
-              seed: b.seed,
-              stepsPerLevel: b.stepsPerLevel,
-              repairs: b.repairs,
-              provider: b.provider,
-              trials: b.trials,
-              idPrefix: x.prefix,
-              log: b.log,
-              ...(b.proposer === undefined ? {} : { proposer: b.proposer }),
-              ...(b.signal === undefined ? {} : { signal: b.signal }),
-            })
-          ).nodes;
-      // [experiment depth, lineage depth]: an independent child sits at lineage depth 1.
-      const children = x.picks.map(([k = 0, at = 0]) => {
-        const node = childAt(all, at);
-        if (node !== null && node.dir !== null) {
-          nodes.push({ variant, depth: k, id: node.id, dir: join(dir, node.dir) });
-        } else {
-          b.log(`${b.task} ${variant}: no approved child at depth ${k}; it is left out`);
-        }
-        return { depth: k, id: node?.id ?? null };
+      if (existsSync(join(dir, LINEAGE_JSONL))) {
+        b.log(`${b.task} ${x.variant}: reusing the lineage in ${dir}`);
+        return { x, dir, reused: true, all: readLineage(dir) };
+      }
+      return limit(async () => {
+        stop.signal.throwIfAborted();
+        b.log(`${b.task} ${x.variant}: building ${setup.mode} depth ${x.depth} (${setup.library} library)`);
+        const r = await scaleTask({
+          taskDir: b.taskDir,
+          outDir: dir,
+          depth: x.depth,
+          children: 1,
+          library: setup.library,
+          mode: setup.mode,
+          seed: b.seed,
+          stepsPerLevel: b.stepsPerLevel,
+          repairs: b.repairs,
+          provider: b.provider,
+          trials: b.trials,
+          idPrefix: x.prefix,
+          log: b.log,
+          ...(b.proposer === undefined ? {} : { proposer: b.proposer }),
+          signal: stop.signal,
+        });
+        return { x, dir, reused: false, all: r.nodes };
       });
-      const cost = lineageCost(all).construction;
-      lineages.push({
-        task: b.task,
-        variant,
-        dir: relative(b.outDir, dir),
-        built: !reused,
-        children,
-        construction: { seconds: cost.seconds, input_tokens: cost.input, output_tokens: cost.output },
-      });
-    }
+    }),
+    stop,
+  ).finally(release);
+  for (const { x, dir, reused, all } of built) {
+    const variant = x.variant;
+    // [experiment depth, lineage depth]: an independent child sits at lineage depth 1.
+    const children = x.picks.map(([k = 0, at = 0]) => {
+      const node = childAt(all, at);
+      if (node !== null && node.dir !== null) {
+        nodes.push({ variant, depth: k, id: node.id, dir: join(dir, node.dir) });
+      } else {
+        b.log(`${b.task} ${variant}: no approved child at depth ${k}; it is left out`);
+      }
+      return { depth: k, id: node?.id ?? null };
+    });
+    const cost = lineageCost(all).construction;
+    lineages.push({
+      task: b.task,
+      variant,
+      dir: relative(b.outDir, dir),
+      built: !reused,
+      children,
+      construction: { seconds: cost.seconds, input_tokens: cost.input, output_tokens: cost.output },
+    });
   }
   return { lineages, nodes };
 }

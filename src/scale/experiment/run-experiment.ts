@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import pLimit from "p-limit";
 import { THRESHOLDS } from "../../analysis/summary-types.js";
-import { newJobId, type TrialResult, UserError } from "../../core/index.js";
+import { allOrStop, linkedController, newJobId, type TrialResult, UserError } from "../../core/index.js";
 import { type JobOutcome, type ProgressSink, runJob } from "../../runner/index.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import type { JobConfig, JobStore } from "../../store/index.js";
@@ -74,25 +75,35 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRun
 
   const lineages: ExperimentLineage[] = [];
   const planned: (PlannedNode & { task: string })[] = [];
-  for (const root of roots) {
-    const built = await buildLineages({
-      taskDir: root.dir,
-      task: root.name,
-      variants: o.variants,
-      depths: o.depths,
-      outDir,
-      seed: o.seed,
-      stepsPerLevel: o.stepsPerLevel,
-      repairs: o.repairs,
-      trials: o.verifierTrials,
-      provider: o.provider,
-      log: o.log,
-      ...(o.proposer === undefined ? {} : { proposer: o.proposer }),
-      ...(o.signal === undefined ? {} : { signal: o.signal }),
-    });
+  // Every task's lineages share one limit: `-n` lineages are built at once, as `-n` trials run.
+  const limit = pLimit(o.concurrency);
+  const { stop, release } = linkedController(o.signal);
+  const builtByTask = await allOrStop(
+    roots.map((root) =>
+      buildLineages({
+        taskDir: root.dir,
+        task: root.name,
+        variants: o.variants,
+        depths: o.depths,
+        outDir,
+        seed: o.seed,
+        stepsPerLevel: o.stepsPerLevel,
+        repairs: o.repairs,
+        trials: o.verifierTrials,
+        provider: o.provider,
+        log: o.log,
+        limit,
+        signal: stop.signal,
+        ...(o.proposer === undefined ? {} : { proposer: o.proposer }),
+      }),
+    ),
+    stop,
+  ).finally(release);
+  builtByTask.forEach((built, i) => {
+    const name = roots[i]?.name ?? "";
     lineages.push(...built.lineages);
-    planned.push(...built.nodes.map((n) => ({ ...n, task: root.name })));
-  }
+    planned.push(...built.nodes.map((n) => ({ ...n, task: name })));
+  });
 
   const children = await Promise.all(planned.map((n) => loadTask(n.dir)));
   const jobTasks = [...(o.depths.includes(0) ? roots : []), ...children];

@@ -9,12 +9,13 @@ import type { ScaleMode } from "../child/res-json.js";
 import { stepLabel } from "../child/spec-update.js";
 import { treeDigest, writeTree } from "../file-tree.js";
 import { applyPlan, PlanStepError } from "../plan/apply.js";
-import type { Proposer, ProposerUsage } from "../plan/proposer.js";
+import type { Proposer, RepairRequest } from "../plan/proposer.js";
 import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
 import type { TargetRecord } from "../target/target-record.js";
 import type { Transform } from "../types.js";
 import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
 import { verifyChild } from "../verify/verify-child.js";
+import { type ChildTokens, ProposerGate } from "./proposer-gate.js";
 import type { ScaleOptions } from "./scale.js";
 import type { LineageNode } from "./store.js";
 
@@ -44,7 +45,9 @@ export interface Grown {
 export async function grow(g: GrowInput): Promise<Grown | null> {
   const t0 = performance.now();
   let verifySeconds = 0;
-  const usage0 = g.proposer.usage?.();
+  // Counted per call: other children may call the same proposer meanwhile (`scale -n`).
+  const tokens: ChildTokens | null = g.proposer.usage === undefined ? null : { input: 0, output: 0 };
+  const gate = ProposerGate.of(g.proposer);
   const seed = new Rng(`${g.o.seed}:${g.o.mode}:${g.branch}:${g.depth}`).nextU32();
   const request = {
     tree: g.parent.tree.tree,
@@ -74,9 +77,12 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     // Without a well-formed plan to repair, a fresh proposal from the attempt's own seed.
     const fresh =
       attempt === 0 ? request : { ...request, seed: new Rng(`${seed}:fresh:${attempt}`).nextU32() };
-    const proposed: Plan | null = await (previous === null
-      ? g.proposer.propose(fresh)
-      : g.proposer.repair({ ...request, previous, diagnostics, attempt, rejected }));
+    const repair: RepairRequest | null =
+      previous === null ? null : { ...request, previous, diagnostics, attempt, rejected: [...rejected] };
+    const proposed: Plan | null = await gate.call(
+      (p) => (repair === null ? p.propose(fresh) : p.repair(repair)),
+      tokens,
+    );
     if (proposed === null) {
       diagnostics = [
         diag(
@@ -125,6 +131,8 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     const v0 = performance.now();
     verdict = await verifyChild(stage, { provider: g.o.provider, trials: g.o.trials, signal: g.o.signal });
     verifySeconds += (performance.now() - v0) / 1000;
+    // A verdict reached while stopping (Ctrl-C, or another chain's failure) is not recorded.
+    g.o.signal?.throwIfAborted();
     diagnostics = verdict.diagnostics;
     previous = plan;
     if (verdict.ok) {
@@ -137,7 +145,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       // Measured after `seconds` is taken: the node's seconds are the construction cost alone.
       const target = g.evaluate === undefined ? undefined : await g.evaluate(dir, g.id);
       g.record({
-        ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds, usage0),
+        ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds, tokens),
         dir: g.id,
         env_digest: envDigest,
         rejections,
@@ -156,7 +164,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
   const seconds = (performance.now() - t0) / 1000;
   g.log(`${g.id}: discarded after ${attempt} attempt(s); the chain stops at ${g.parent.id}`);
   g.record({
-    ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds, usage0),
+    ...nodeOf(g, "discarded", seed, Math.min(attempt, repairs + 1), previous, verdict, seconds, tokens),
     diagnostics,
     rejections,
     verify_seconds: Math.round(verifySeconds * 1000) / 1000,
@@ -173,9 +181,8 @@ function nodeOf(
   plan: Plan | null,
   verdict: Verdict | null,
   seconds: number,
-  usage0: ProposerUsage | undefined,
+  tokens: ChildTokens | null,
 ): LineageNode {
-  const usage1 = g.proposer.usage?.();
   return {
     ...blank(g.id, g.parent.id, status, g.depth, g.branch, g.o.mode),
     seed,
@@ -186,14 +193,7 @@ function nodeOf(
     diagnostics: verdict?.diagnostics ?? [],
     seconds: Math.round(seconds * 1000) / 1000,
     proposer: g.proposer.name,
-    ...(usage0 === undefined || usage1 === undefined
-      ? {}
-      : {
-          tokens: {
-            input: usage1.inputTokens - usage0.inputTokens,
-            output: usage1.outputTokens - usage0.outputTokens,
-          },
-        }),
+    ...(tokens === null ? {} : { tokens: { ...tokens } }),
   };
 }
 

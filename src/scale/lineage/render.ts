@@ -24,6 +24,8 @@ export function renderLineageTree(nodes: readonly LineageNode[]): string {
     list.push(n);
     kids.set(n.parent, list);
   }
+  // lineage.jsonl is in decision order, which `scale -n` interleaves: show chains in order.
+  for (const list of kids.values()) list.sort((x, y) => x.branch - y.branch || x.depth - y.depth);
   const lines: string[] = [];
   const walk = (n: LineageNode, prefix: string, last: boolean, top: boolean): void => {
     const branch = top ? "" : last ? "└─ " : "├─ ";

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import pLimit from "p-limit";
+import { allOrStop, linkedController } from "../../core/all-or-stop.js";
 import { UserError } from "../../core/errors.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { loadTask } from "../../task/load.js";
@@ -40,6 +42,8 @@ export interface ScaleOptions {
   target?: TargetAgent;
   /** Scales the target agent's trial timeouts (`--timeout-multiplier`). */
   timeoutMultiplier?: number;
+  /** Chains (recursive) or independent children grown at once (`scale -n`; default 1). */
+  concurrency?: number;
   /** The start of every child's id (default: the root task's id); keeps ids of several lineages apart. */
   idPrefix?: string;
 }
@@ -118,60 +122,69 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     dir: taskDir,
     env_digest: treeDigest(root.tree.tree),
   });
-  try {
-    const steps = o.stepsPerLevel ?? 2;
-    for (let b = 1; b <= o.children; b++) {
-      if (o.mode === "independent") {
-        const id = `${prefix}-i${b}`;
-        // Nothing descends from an independent child, so its target result is only recorded.
-        await grow({
-          o,
-          outDir,
-          proposer,
-          transforms,
-          parent: root,
-          id,
-          depth: 1,
-          branch: b,
-          steps: steps * o.depth,
-          log,
-          record,
-          ...(evaluate === undefined ? {} : { evaluate }),
-        });
-        continue;
-      }
-      let parent: ParentInfo = root;
-      for (let k = 1; k <= o.depth; k++) {
-        const id = `${prefix}-b${b}-d${k}`;
-        const grown = await grow({
-          o,
-          outDir,
-          proposer,
-          transforms,
-          parent,
-          id,
-          depth: k,
-          branch: b,
-          steps,
-          log,
-          record,
-          ...(evaluate === undefined ? {} : { evaluate }),
-        });
-        if (grown === null) break;
-        if (grown.target !== undefined && !grown.target.passed) {
-          log(
-            `${id}: the target ${grown.target.agent} failed all ${grown.target.attempts} attempt(s); chain ${b} stops at depth ${k}`,
-          );
-          break;
-        }
-        parent = grown.info;
-      }
+  // A failure in one chain stops the others (they share the machine and the lineage folder).
+  const { stop, release } = linkedController(o.signal);
+  const run: ScaleOptions = { ...o, signal: stop.signal };
+  const steps = o.stepsPerLevel ?? 2;
+  const base = {
+    o: run,
+    outDir,
+    proposer,
+    transforms,
+    log,
+    record,
+    ...(evaluate === undefined ? {} : { evaluate }),
+  };
+  const unit = async (b: number): Promise<void> => {
+    // Queued behind a chain that failed: not started.
+    if (stop.signal.aborted) return;
+    if (o.mode === "independent") {
+      // Nothing descends from an independent child, so its target result is only recorded.
+      await grow({
+        ...base,
+        parent: root,
+        id: `${prefix}-i${b}`,
+        depth: 1,
+        branch: b,
+        steps: steps * o.depth,
+      });
+      return;
     }
+    let parent: ParentInfo = root;
+    for (let k = 1; k <= o.depth && !stop.signal.aborted; k++) {
+      const id = `${prefix}-b${b}-d${k}`;
+      const grown = await grow({ ...base, parent, id, depth: k, branch: b, steps });
+      if (grown === null) break;
+      if (grown.target !== undefined && !grown.target.passed) {
+        log(
+          `${id}: the target ${grown.target.agent} failed all ${grown.target.attempts} attempt(s); chain ${b} stops at depth ${k}`,
+        );
+        break;
+      }
+      parent = grown.info;
+    }
+  };
+  try {
+    // Chains (recursive) or children of the root (independent) are independent of one another:
+    // up to `concurrency` of them grow at once; a chain's own levels stay one after the other.
+    const limit = pLimit(Math.max(1, o.concurrency ?? 1));
+    await allOrStop(
+      Array.from({ length: o.children }, (_, i) => limit(() => unit(i + 1))),
+      stop,
+    );
+    o.signal?.throwIfAborted();
   } finally {
+    release();
     store.close();
     removeStaging(outDir);
   }
+  // In decision order on disk (lineage.jsonl); by chain and depth for the caller.
+  nodes.sort((x, y) => rank(x) - rank(y) || x.branch - y.branch || x.depth - y.depth);
   return { outDir, nodes };
+}
+
+function rank(n: LineageNode): number {
+  return n.status === "root" ? 0 : 1;
 }
 
 function safeId(name: string): string {

@@ -1,0 +1,30 @@
+/**
+ * Waits for every promise. At the first rejection it aborts `stop`, so work still running that
+ * listens to `stop.signal` winds down, and once everything has settled it throws that first
+ * rejection (not the aborts it caused elsewhere).
+ */
+export async function allOrStop<T>(promises: readonly Promise<T>[], stop: AbortController): Promise<T[]> {
+  const failures: unknown[] = [];
+  const watched = promises.map((p) =>
+    p.catch((reason: unknown) => {
+      if (failures.length === 0) stop.abort(reason);
+      failures.push(reason);
+      throw reason;
+    }),
+  );
+  const settled = await Promise.allSettled(watched);
+  if (failures.length > 0) throw failures[0];
+  return settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+}
+
+/** A controller that aborts when `outer` does (with its reason); `release` stops listening. */
+export function linkedController(outer: AbortSignal | undefined): {
+  stop: AbortController;
+  release: () => void;
+} {
+  const stop = new AbortController();
+  const forward = (): void => stop.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  outer?.addEventListener("abort", forward, { once: true });
+  return { stop, release: () => outer?.removeEventListener("abort", forward) };
+}
