@@ -1,11 +1,14 @@
 /**
  * RES cost: seconds per approved child (p50, p95), how many proposals each took, and how the
  * public restore path grows with depth, and model tokens per approved child (0 for the seeded proposer).
- * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [--keep DIR] [TASK...]
+ * Run: npx tsx bench/scale-children.ts [--depth 10] [--library full|basic] [--seed 7] [--keep DIR]
+ *        [--children N] [--mode recursive|independent] [--concurrency 1,2] [TASK...]
  * (default task: the environment-data fixture test/fixtures/res/ledger-report). With --keep DIR the
  * lineages stay in DIR/<task> (e.g. to run `longhaul task check` on the children afterwards).
  * Beside each task's figures: one oracle trial of the root itself, in the same run — the floor a
  * child's verification cannot go under, since it runs at least one such trial of the child.
+ * With --concurrency 1,2 each task's lineage is built once per value (`scale -n`), one after the
+ * other in this run, and the lineage's wall seconds per approved child are compared.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,7 +66,12 @@ async function main(): Promise<void> {
   const library = arg("library", "full") === "basic" ? "basic" : "full";
   const seed = Number(arg("seed", "7"));
   const keep = arg("keep", "");
-  const skip = new Set(["--depth", "--library", "--seed", "--keep"]);
+  const children = Number(arg("children", "1"));
+  const mode = arg("mode", "recursive") === "independent" ? "independent" : "recursive";
+  const levels = arg("concurrency", "1")
+    .split(",")
+    .map((x) => Number(x));
+  const skip = new Set(["--depth", "--library", "--seed", "--keep", "--children", "--mode", "--concurrency"]);
   const tasks = process.argv
     .slice(2)
     .filter((a, i, all) => !a.startsWith("--") && !skip.has(all[i - 1] ?? ""));
@@ -77,30 +85,44 @@ async function main(): Promise<void> {
       const floor = await rootTrialSeconds(task, scratch).finally(() =>
         rmSync(scratch, { recursive: true, force: true }),
       );
-      const t0 = performance.now();
-      const r = await scaleTask({
-        taskDir: task,
-        outDir: join(out, basename(task)),
-        depth,
-        children: 1,
-        library,
-        mode: "recursive",
-        seed,
-        provider: getSandboxProvider("bwrap"),
-        trials: true,
-      });
-      const kids = r.nodes.filter((n) => n.status !== "root");
-      const approved = kids.filter((n) => n.status === "approved");
-      const own = approved.map((n) => n.seconds).sort((a, b) => a - b);
-      const ownV = approved.map((n) => n.verify_seconds ?? Number.NaN).sort((a, b) => a - b);
-      console.log(
-        `${basename(task)}: ${approved.length}/${kids.length} approved at depth ≤ ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
-          `(per child p50 ${percentile(own, 50).toFixed(2)} s, verifier p50 ${percentile(ownV, 50).toFixed(2)} s, proposals ${approved.reduce((s, n) => s + n.attempts, 0)}); ` +
-          `restore steps by depth: ${approved.map((n) => `${n.depth}:${restoreSteps(n) ?? "?"}`).join(" ")}; ` +
-          `the root's own oracle trial ${floor.toFixed(2)} s (child p50 / root trial ${(percentile(own, 50) / floor).toFixed(2)}×)`,
-      );
+      const walls: number[] = [];
+      let own: number[] = [];
+      for (const n of levels) {
+        const t0 = performance.now();
+        const r = await scaleTask({
+          taskDir: task,
+          outDir: join(out, levels.length > 1 ? `${basename(task)}-n${n}` : basename(task)),
+          depth,
+          children,
+          concurrency: n,
+          library,
+          mode,
+          seed,
+          provider: getSandboxProvider("bwrap"),
+          trials: true,
+        });
+        const wall = (performance.now() - t0) / 1000;
+        const kids = r.nodes.filter((x) => x.status !== "root");
+        const approved = kids.filter((x) => x.status === "approved");
+        own = approved.map((x) => x.seconds).sort((a, b) => a - b);
+        const ownV = approved.map((x) => x.verify_seconds ?? Number.NaN).sort((a, b) => a - b);
+        walls.push(wall / Math.max(1, approved.length));
+        console.log(
+          `${basename(task)}${levels.length > 1 ? ` -n ${n}` : ""}: ${approved.length}/${kids.length} approved at depth ≤ ${depth} in ${wall.toFixed(1)} s ` +
+            `(lineage wall per approved child ${(wall / Math.max(1, approved.length)).toFixed(2)} s; ` +
+            `per child p50 ${percentile(own, 50).toFixed(2)} s, verifier p50 ${percentile(ownV, 50).toFixed(2)} s, proposals ${approved.reduce((s, x) => s + x.attempts, 0)}); ` +
+            `restore steps by depth: ${approved.map((x) => `${x.depth}:${restoreSteps(x) ?? "?"}`).join(" ")}; ` +
+            `the root's own oracle trial ${floor.toFixed(2)} s (child p50 / root trial ${(percentile(own, 50) / floor).toFixed(2)}×)`,
+        );
+        all.push(...kids);
+      }
+      if (levels.length > 1) {
+        const first = walls[0] ?? Number.NaN;
+        console.log(
+          `${basename(task)}: lineage wall per approved child by -n: ${levels.map((n, i) => `${n}: ${(walls[i] ?? Number.NaN).toFixed(2)} s (${(first / (walls[i] ?? Number.NaN)).toFixed(2)}× of -n ${levels[0]})`).join(", ")}`,
+        );
+      }
       ratios.push(percentile(own, 50) / floor);
-      all.push(...kids);
     }
     const approved = all.filter((n) => n.status === "approved");
     const secs = approved.map((n) => n.seconds).sort((a, b) => a - b);

@@ -20,12 +20,12 @@ function request(seed: number, channel: ChannelDecl | null, steps = 2): ProposeR
 }
 
 /** A seeded recursive stream lineage, as `longhaul scale` plans it level after level. */
-function lineage(seed: number, depth: number): ChannelDecl[] {
+async function lineage(seed: number, depth: number): Promise<ChannelDecl[]> {
   const p = new ChannelProposer(STREAM);
   const out: ChannelDecl[] = [];
   let parent: ChannelDecl | null = null;
   for (let d = 1; d <= depth; d++) {
-    const plan = p.propose(request(new Rng(`${seed}:${d}`).nextU32(), parent));
+    const plan = await p.propose(request(new Rng(`${seed}:${d}`).nextU32(), parent));
     if (plan === null) throw new Error(`no plan at depth ${d}`);
     parent = channelDeclFor(parent, STREAM, plan);
     out.push(parent);
@@ -36,34 +36,35 @@ function lineage(seed: number, depth: number): ChannelDecl[] {
 const names = (d: ChannelDecl): ChannelStepName[] => d.steps.map((s) => s.name);
 
 describe("a stream channel's line growth", () => {
-  it("stays within the budget at every depth of seeded depth-10 lineages, using length-keeping steps past it", () => {
+  it("stays within the budget at every depth of seeded depth-10 lineages, using length-keeping steps past it", async () => {
     let rotates = 0;
     for (let seed = 0; seed < 40; seed++) {
-      for (const decl of lineage(seed, 10)) {
+      const decls = await lineage(seed, 10);
+      for (const decl of decls) {
         expect(lineGrowth(names(decl)), `seed ${seed}: ${names(decl).join(",")}`).toBeLessThanOrEqual(
           LINE_GROWTH_BUDGET,
         );
       }
-      rotates += names(lineage(seed, 10).at(-1) as ChannelDecl).filter((s) => s === "line-rotate").length;
+      rotates += names(decls.at(-1) as ChannelDecl).filter((s) => s === "line-rotate").length;
     }
     expect(rotates).toBeGreaterThan(0);
   });
 
-  it("below the budget, the parent's channel does not change the draw (seeded lineages stay as they were)", () => {
+  it("below the budget, the parent's channel does not change the draw (seeded lineages stay as they were)", async () => {
     const p = new ChannelProposer(STREAM);
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.nat(),
         fc.array(fc.constantFrom(...STREAM_STEPS), { maxLength: 8 }),
-        (seed, parentNames) => {
+        async (seed, parentNames) => {
           const parent: ChannelDecl = {
             program: STREAM.program,
             input_index: 1,
             input_kind: "stream",
             steps: parentNames.map((n, i) => channelStep(n, i)),
           };
-          const alone = p.propose(request(seed, null));
-          const child = p.propose(request(seed, parent));
+          const alone = await p.propose(request(seed, null));
+          const child = await p.propose(request(seed, parent));
           if (alone === null || child === null) throw new Error("no plan");
           const drawn = channelStepsOf(alone, STREAM).map((s) => s.name);
           if (lineGrowth([...parentNames, ...drawn]) <= LINE_GROWTH_BUDGET) expect(child).toEqual(alone);

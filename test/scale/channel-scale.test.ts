@@ -23,34 +23,37 @@ function request(library: "basic" | "full", seed: number, steps = 2): ProposeReq
 }
 
 describe("the channel planner", () => {
-  it("gives the same plan for the same seed and another for another seed", () => {
+  it("gives the same plan for the same seed and another for another seed", async () => {
     const p = new ChannelProposer(FOLDER);
-    expect(p.propose(request("full", 5))).toEqual(p.propose(request("full", 5)));
-    const many = new Set([1, 2, 3, 4, 5, 6].map((s) => JSON.stringify(p.propose(request("full", s))?.steps)));
+    expect(await p.propose(request("full", 5))).toEqual(await p.propose(request("full", 5)));
+    const plans = [];
+    for (const s of [1, 2, 3, 4, 5, 6]) plans.push(await p.propose(request("full", s)));
+    const many = new Set(plans.map((pl) => JSON.stringify(pl?.steps)));
     expect(many.size).toBeGreaterThan(1);
   });
 
-  it("keeps to the basic library with --library basic and to one-file steps for a file input", () => {
-    const names = (input: typeof FOLDER | typeof FILE, lib: "basic" | "full"): Set<string> =>
-      new Set(
-        Array.from({ length: 30 }, (_, s) => new ChannelProposer(input).propose(request(lib, s)))
-          .flatMap((pl) => pl?.steps ?? [])
-          .map((st) => st.transform.replace(/^channel-/, "")),
+  it("keeps to the basic library with --library basic and to one-file steps for a file input", async () => {
+    const names = async (input: typeof FOLDER | typeof FILE, lib: "basic" | "full"): Promise<Set<string>> => {
+      const plans = [];
+      for (let s = 0; s < 30; s++) plans.push(await new ChannelProposer(input).propose(request(lib, s)));
+      return new Set(
+        plans.flatMap((pl) => pl?.steps ?? []).map((st) => st.transform.replace(/^channel-/, "")),
       );
-    for (const n of names(FOLDER, "basic")) expect(BASIC_CHANNEL_STEPS).toContain(n);
-    for (const n of names(FILE, "full")) expect(ONE_FILE_STEPS).toContain(n);
-    for (const n of names(FILE, "basic")) expect(["base64", "gzip"]).toContain(n);
-    expect(names(FOLDER, "full").size).toBeGreaterThan(BASIC_CHANNEL_STEPS.length);
+    };
+    for (const n of await names(FOLDER, "basic")) expect(BASIC_CHANNEL_STEPS).toContain(n);
+    for (const n of await names(FILE, "full")) expect(ONE_FILE_STEPS).toContain(n);
+    for (const n of await names(FILE, "basic")) expect(["base64", "gzip"]).toContain(n);
+    expect((await names(FOLDER, "full")).size).toBeGreaterThan(BASIC_CHANNEL_STEPS.length);
     expect(channelPool("full", "folder")).toEqual(CHANNEL_STEPS.filter((n) => !STREAM_STEPS.includes(n)));
     // An interactive program's stdin takes only the line steps; basic keeps one of them.
     expect(channelPool("full", "stream")).toEqual([...STREAM_STEPS]);
     expect(channelPool("basic", "stream")).toEqual(["line-base64"]);
   });
 
-  it("a child's channel is its parent's steps followed by the new ones", () => {
+  it("a child's channel is its parent's steps followed by the new ones", async () => {
     const p = new ChannelProposer(FOLDER);
-    const d1Plan = p.propose(request("full", 1));
-    const d2Plan = p.propose(request("full", 2, 3));
+    const d1Plan = await p.propose(request("full", 1));
+    const d2Plan = await p.propose(request("full", 2, 3));
     if (d1Plan === null || d2Plan === null) throw new Error("no plan");
     const d1 = channelDeclFor(null, FOLDER, d1Plan);
     const d2 = channelDeclFor(d1, FOLDER, d2Plan);
@@ -59,11 +62,11 @@ describe("the channel planner", () => {
     expect(d2.steps.slice(0, 2)).toEqual(d1.steps);
   });
 
-  it("repairs avoid the step names a rejected plan used", () => {
+  it("repairs avoid the step names a rejected plan used", async () => {
     const p = new ChannelProposer(FOLDER);
-    const previous = p.propose(request("basic", 9, 1));
+    const previous = await p.propose(request("basic", 9, 1));
     if (previous === null) throw new Error("no plan");
-    const fixed = p.repair({ ...request("basic", 9, 1), previous, diagnostics: [], attempt: 1 });
+    const fixed = await p.repair({ ...request("basic", 9, 1), previous, diagnostics: [], attempt: 1 });
     expect(fixed?.steps[0]?.transform).not.toBe(previous.steps[0]?.transform);
   });
 });

@@ -90,19 +90,19 @@ export class ChannelProposer implements Proposer {
   private sizes: SizeGrowth | undefined;
   constructor(private readonly input: ProgramInput) {}
 
-  propose(r: ProposeRequest): Plan | null {
+  propose(r: ProposeRequest): Promise<Plan | null> {
     return this.build(r, new Rng(`${r.seed}:channel`), new Set());
   }
 
   /** Another draw that avoids every step name a rejected plan used (no-change: the program already reads it). */
-  repair(r: RepairRequest): Plan | null {
+  repair(r: RepairRequest): Promise<Plan | null> {
     const avoid = new Set(
       [...(r.rejected ?? []), r.previous].flatMap((p) => p.steps.map((s) => s.transform)),
     );
     return this.build(r, new Rng(`${r.seed}:channel:repair:${r.attempt}`), avoid);
   }
 
-  private build(r: ProposeRequest, rng: Rng, avoid: ReadonlySet<string>): Plan | null {
+  private async build(r: ProposeRequest, rng: Rng, avoid: ReadonlySet<string>): Promise<Plan | null> {
     const all = channelPool(r.library, this.input.inputKind);
     const pool = all.filter((n) => !HELD_BACK.includes(n));
     if (pool.length === 0) return null;
@@ -124,7 +124,7 @@ export class ChannelProposer implements Proposer {
     let level = names.map((n) => channelStep(n, rng.nextU32()));
     if (this.input.inputKind !== "stream") {
       this.sizes ??= new SizeGrowth(this.input.inputKind);
-      level = withinSizeBudget(parent, level, pool, avoided, rng, this.sizes);
+      level = await withinSizeBudget(parent, level, pool, avoided, rng, this.sizes);
     }
     const steps = level.map((s) => toPlanStep(s, this.input.program));
     return { proposer: this.name, library: r.library, seed: r.seed, steps };

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -51,77 +51,143 @@ function python(): string {
   return existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
 }
 
+// One request per line on stdin (a JSON list of channels), one answer per line on stdout (their
+// growth). Presented prefixes are kept for the session: a channel one step longer than one
+// measured before costs one step, not its whole length again. At the end of stdin (the planner
+// is done with the level, or the process that started this one is gone) the scratch folder goes.
 const MEASURE = `
-import json, os, sys
+import json, os, shutil, sys
 sys.path.insert(0, sys.argv[1])
 import res_channel as r
-src, scratch = sys.argv[2], sys.argv[3]
+src, scratch, root = sys.argv[2], sys.argv[3], sys.argv[4]
 def size(p):
     if os.path.isfile(p):
         return os.path.getsize(p)
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, names in os.walk(p) for f in names)
 raw = size(src)
-# Each prefix is presented once: the channels asked for share their parent's steps.
 done = {"[]": src}
 def at(steps):
     key = json.dumps(steps, sort_keys=True)
     if key not in done:
         done[key] = r.present(at(steps[:-1]), steps[-1:], scratch)
     return done[key]
-print(json.dumps([size(at(steps)) / raw for steps in json.load(sys.stdin)]))
+try:
+    for line in sys.stdin:
+        print(json.dumps([size(at(steps)) / raw for steps in json.loads(line)]), flush=True)
+finally:
+    shutil.rmtree(root, ignore_errors=True)
 `;
+
+/** How long one request may take before the measurement is given up (no budget then). */
+const MEASURE_TIMEOUT_MS = 60_000;
+
+/** A measuring process and the requests waiting for its answers, in order. */
+interface Session {
+  send(channels: readonly (readonly ChannelStep[])[]): Promise<number[] | null>;
+  close(): void;
+}
 
 /**
  * How many times larger each channel (a list of steps) makes the sample input of this kind (a
- * folder of two files, or one file), presenting it through the channel kit in one Python process;
- * null when that cannot run (then no budget is applied). Results are cached by channel.
+ * folder of two files, or one file), presenting it through the channel kit in a Python process
+ * that stays up until close(); null when that cannot run (then no budget is applied). Results
+ * are cached by channel for the life of this object.
  */
 export class SizeGrowth {
   private readonly cache = new Map<string, number>();
   private failed = false;
+  private session: Session | null = null;
 
   constructor(private readonly kind: InputKind) {}
 
-  measure(channels: readonly (readonly ChannelStep[])[]): number[] | null {
+  async measure(channels: readonly (readonly ChannelStep[])[]): Promise<number[] | null> {
     const key = (c: readonly ChannelStep[]): string => JSON.stringify(c);
     const todo = new Map<string, readonly ChannelStep[]>();
     for (const c of channels) if (!this.cache.has(key(c))) todo.set(key(c), c);
     if (todo.size > 0 && !this.failed) {
-      const got = this.run([...todo.values()]);
-      if (got === null) this.failed = true;
-      else [...todo.keys()].forEach((k, i) => void this.cache.set(k, got[i] ?? Number.POSITIVE_INFINITY));
+      this.session ??= startSession(this.kind);
+      const got = await this.session.send([...todo.values()]);
+      if (got === null || got.length !== todo.size) {
+        this.failed = true;
+        this.close();
+      } else [...todo.keys()].forEach((k, i) => void this.cache.set(k, got[i] ?? Number.POSITIVE_INFINITY));
     }
     if (this.failed) return null;
     return channels.map((c) => this.cache.get(key(c)) ?? Number.POSITIVE_INFINITY);
   }
 
-  private run(channels: readonly (readonly ChannelStep[])[]): number[] | null {
-    const dir = mkdtempSync(join(tmpdir(), "longhaul-res-size-"));
-    try {
-      // A folder input gets every sample file; a file (or path) input the first alone.
-      const files = [...sampleFiles()];
-      const src = join(dir, this.kind === "folder" ? "input" : (files[0]?.[0] ?? "input.csv"));
-      for (const [rel, text] of this.kind === "folder" ? files : files.slice(0, 1)) {
-        const p = this.kind === "folder" ? join(src, rel) : src;
-        mkdirSync(dirname(p), { recursive: true });
-        writeFileSync(p, text);
-      }
-      const scratch = join(dir, "scratch");
-      mkdirSync(scratch);
-      const r = spawnSync(python(), ["-B", "-c", MEASURE, dirname(channelKitPath()), src, scratch], {
-        input: JSON.stringify(channels),
-        encoding: "utf8",
-        timeout: 60_000,
-      });
-      if (r.status !== 0) return null;
-      const parsed: unknown = JSON.parse(r.stdout);
-      if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === "number")) return null;
-      return parsed;
-    } catch {
-      return null;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  /** Ends the measuring process (the cache stays; a later measure starts another). */
+  close(): void {
+    this.session?.close();
+    this.session = null;
+  }
+}
+
+function startSession(kind: InputKind): Session {
+  const dir = mkdtempSync(join(tmpdir(), "longhaul-res-size-"));
+  // A folder input gets every sample file; a file (or path) input the first alone.
+  const files = [...sampleFiles()];
+  const src = join(dir, kind === "folder" ? "input" : (files[0]?.[0] ?? "input.csv"));
+  for (const [rel, text] of kind === "folder" ? files : files.slice(0, 1)) {
+    const p = kind === "folder" ? join(src, rel) : src;
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+  }
+  const scratch = join(dir, "scratch");
+  mkdirSync(scratch);
+  // Not spawnSync: other chains' verifications (`scale -n`) go on in this process meanwhile.
+  const child = spawn(python(), ["-B", "-c", MEASURE, dirname(channelKitPath()), src, scratch, dir], {
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  const waiting: { done: (r: number[] | null) => void; timer: NodeJS.Timeout }[] = [];
+  let ended = false;
+  const end = (): void => {
+    ended = true;
+    for (const w of waiting.splice(0)) {
+      clearTimeout(w.timer);
+      w.done(null);
     }
+    child.kill("SIGKILL");
+  };
+  let buffered = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => {
+    buffered += d;
+    for (let nl = buffered.indexOf("\n"); nl >= 0; nl = buffered.indexOf("\n")) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      const w = waiting.shift();
+      if (w === undefined) continue;
+      clearTimeout(w.timer);
+      w.done(parseGrowth(line));
+    }
+  });
+  child.on("error", end);
+  child.on("close", () => {
+    end();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  child.stdin.on("error", () => {});
+  return {
+    send(channels) {
+      if (ended) return Promise.resolve(null);
+      return new Promise((done) => {
+        const timer = setTimeout(end, MEASURE_TIMEOUT_MS);
+        waiting.push({ done, timer });
+        child.stdin.write(`${JSON.stringify(channels)}\n`);
+      });
+    },
+    close() {
+      child.stdin.end();
+    },
+  };
+}
+
+function parseGrowth(line: string): number[] | null {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return Array.isArray(parsed) && parsed.every((x) => typeof x === "number") ? parsed : null;
+  } catch {
+    return null;
   }
 }
 
@@ -155,31 +221,47 @@ function bound(steps: readonly ChannelStep[]): number {
  * drawn from only when a replacement is needed, so a level within the budget is exactly what was
  * drawn. Without Python to measure with, the level is kept.
  */
-export function withinSizeBudget(
+export async function withinSizeBudget(
   parent: readonly ChannelStep[],
   level: readonly ChannelStep[],
   pool: readonly ChannelStepName[],
   avoid: ReadonlySet<ChannelStepName>,
   rng: Rng,
   sizes: SizeGrowth,
-): ChannelStep[] {
+): Promise<ChannelStep[]> {
+  try {
+    return await budgetLevel(parent, level, pool, avoid, rng, sizes);
+  } finally {
+    // One measuring process per level: nothing is left running between levels.
+    sizes.close();
+  }
+}
+
+async function budgetLevel(
+  parent: readonly ChannelStep[],
+  level: readonly ChannelStep[],
+  pool: readonly ChannelStepName[],
+  avoid: ReadonlySet<ChannelStepName>,
+  rng: Rng,
+  sizes: SizeGrowth,
+): Promise<ChannelStep[]> {
   // Every prefix's bound is at most the whole's (no step's bound is below 1).
   if (bound([...parent, ...level]) <= SIZE_GROWTH_BUDGET) return [...level];
   const prefixes = level.map((_, i) => [...parent, ...level.slice(0, i + 1)]);
-  const first = sizes.measure(prefixes);
+  const first = await sizes.measure(prefixes);
   if (first === null || first.every((g) => g <= SIZE_GROWTH_BUDGET)) return [...level];
   const fresh = pool.filter((n) => !avoid.has(n));
   const order = [...rng.shuffle(fresh.length > 0 ? fresh : pool)];
   const out: ChannelStep[] = [];
   for (const step of level) {
     const seed = rng.nextU32();
-    const [here] = sizes.measure([[...parent, ...out, step]]) ?? [0];
+    const [here] = (await sizes.measure([[...parent, ...out, step]])) ?? [0];
     if ((here ?? 0) <= SIZE_GROWTH_BUDGET) {
       out.push(step);
       continue;
     }
     const options = order.map((n) => channelStep(n, seed));
-    const grown = sizes.measure(options.map((o) => [...parent, ...out, o])) ?? [];
+    const grown = (await sizes.measure(options.map((o) => [...parent, ...out, o]))) ?? [];
     const fits = grown.findIndex((g) => g <= SIZE_GROWTH_BUDGET);
     const least = grown.reduce((best, g, i) => (g < (grown[best] ?? Number.POSITIVE_INFINITY) ? i : best), 0);
     out.push(options[fits >= 0 ? fits : least] ?? step);
