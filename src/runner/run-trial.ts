@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAgent } from "../agents/index.js";
 import type { AgentRunResult } from "../agents/types.js";
@@ -18,6 +17,7 @@ import type { ExecResult, Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
+import { trialStateDir } from "./state-dir.js";
 import { agentEnv, withEnv } from "./task-env.js";
 import {
   budgetOutcome,
@@ -94,7 +94,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
   const t0 = performance.now();
   const agent = createAgent(p.agent, p.agentOptions);
   const env = p.task.config.environment;
-  const stateDir = join(tmpdir(), `longhaul-${process.pid}-${p.trialId}-${Date.now().toString(36)}`);
+  const stateDir = trialStateDir(p.trialId);
   mkdirSync(p.trialDir, { recursive: true });
   const agentLogDir = join(p.trialDir, "agent");
   const verifierDir = join(p.trialDir, "verifier");

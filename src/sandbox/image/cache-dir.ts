@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -68,7 +68,8 @@ export async function stageImage(
   const final = imageCacheDir(image.id);
   const root = imageCacheRoot();
   mkdirSync(root, { recursive: true });
-  const tmp = join(root, `.tmp-${hexOf(image.id).slice(0, 16)}-${process.pid}-${Date.now()}`);
+  // mkdtemp: two stagings of one image in this process (trials side by side) get folders of their own.
+  const tmp = mkdtempSync(join(root, `.tmp-${hexOf(image.id).slice(0, 16)}-${process.pid}-`));
   mkdirSync(join(tmp, "rootfs"), { recursive: true });
   try {
     await fill(join(tmp, "rootfs"), tmp);

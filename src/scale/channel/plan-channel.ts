@@ -88,7 +88,13 @@ export class ChannelProposer implements Proposer {
   readonly name = "seeded-channel";
   /** Measures a file channel's growth on a sample; made at the first file-channel plan, kept for the lineage. */
   private sizes: SizeGrowth | undefined;
-  constructor(private readonly input: ProgramInput) {}
+  /** `sizes`: the measurer to use (bench/channel-planning.ts compares two). */
+  constructor(
+    private readonly input: ProgramInput,
+    sizes?: SizeGrowth,
+  ) {
+    this.sizes = sizes;
+  }
 
   propose(r: ProposeRequest): Promise<Plan | null> {
     return this.build(r, new Rng(`${r.seed}:channel`), new Set());
