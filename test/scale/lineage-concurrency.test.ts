@@ -137,6 +137,26 @@ describe("scale -n: chains and independent children grown side by side", () => {
     120_000,
   );
 
+  it("verifies a program task's chains side by side with real trials (each its own sandboxes)", async () => {
+    const out = join(tempDir("res-n-trials"), "out");
+    const r = await scaleTask(
+      options(out, {
+        taskDir: resolve(import.meta.dirname, "../../tasks/loan-schedule"),
+        mode: "recursive",
+        depth: 1,
+        children: 2,
+        concurrency: 2,
+        trials: true,
+      }),
+    );
+    const kids = r.nodes.filter((n) => n.status !== "root");
+    expect(kids.map((n) => [n.id, n.status])).toEqual([
+      ["loan-schedule-b1-d1", "approved"],
+      ["loan-schedule-b2-d1", "approved"],
+    ]);
+    for (const n of kids) expect(n.checks.find((c) => c.name === "oracle")?.status).toBe("pass");
+  }, 120_000);
+
   it("is the command's -n: two chains at once, and a clear error for -n 0", async () => {
     const out = join(tempDir("res-cli-n"), "out");
     const base = ["scale", LEDGER, "--depth", "1", "--children", "2", "--library", "basic"];
