@@ -221,19 +221,12 @@ function bound(steps: readonly ChannelStep[]): number {
  * drawn from only when a replacement is needed, so a level within the budget is exactly what was
  * drawn. Without Python to measure with, the level is kept.
  */
-export async function withinSizeBudget(
-  parent: readonly ChannelStep[],
-  level: readonly ChannelStep[],
-  pool: readonly ChannelStepName[],
-  avoid: ReadonlySet<ChannelStepName>,
-  rng: Rng,
-  sizes: SizeGrowth,
-): Promise<ChannelStep[]> {
+export async function withinSizeBudget(...args: Parameters<typeof budgetLevel>): Promise<ChannelStep[]> {
   try {
-    return await budgetLevel(parent, level, pool, avoid, rng, sizes);
+    return await budgetLevel(...args);
   } finally {
-    // One measuring process per level: nothing is left running between levels.
-    sizes.close();
+    // One measuring process per level (args[5], the measurer): nothing runs between levels.
+    args[5].close();
   }
 }
 
