@@ -1,3 +1,4 @@
+import { linkedController } from "../../core/all-or-stop.js";
 import type { CheckResult } from "./diagnostics.js";
 
 export interface RestoreAndOracleInput {
@@ -23,11 +24,8 @@ export async function restoreAndOracle(input: RestoreAndOracleInput): Promise<Ch
     const restore = await input.restore(input.signal);
     return [restore, { name: "oracle", status: "skipped", detail: "trials not requested", diagnostics: [] }];
   }
-  const stop = new AbortController();
   const outer = input.signal;
-  const forward = (): void => stop.abort(outer?.reason);
-  if (outer?.aborted) stop.abort(outer.reason);
-  outer?.addEventListener("abort", forward, { once: true });
+  const { stop, release } = linkedController(outer);
   // Settled, not awaited yet: a failed restore check must still wait for the trials to wind down.
   const oracle = input.oracle(stop.signal).then(
     (r) => ({ ok: true as const, r }),
@@ -53,6 +51,6 @@ export async function restoreAndOracle(input: RestoreAndOracleInput): Promise<Ch
     if (!done.ok) throw done.e;
     return [restore, done.r];
   } finally {
-    outer?.removeEventListener("abort", forward);
+    release();
   }
 }
