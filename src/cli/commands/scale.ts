@@ -26,26 +26,15 @@ import { verifyChild } from "../../scale/verify/verify-child.js";
 import { nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
 import { formatTable } from "../results-table.js";
 import { registerScaleExperiment } from "./scale-experiment.js";
+import { fillFromLineage, type ResumableOpts } from "./scale-resume.js";
 
-interface ScaleOpts {
-  depth?: number;
-  children: number;
+interface ScaleOpts extends ResumableOpts {
   concurrency: number;
-  library: string;
-  mode: string;
-  seed: number;
   out?: string;
-  steps: number;
-  repairs: number;
   sandbox: string;
-  trials: boolean;
   timeoutMultiplier: number;
-  proposer: string;
-  model?: string;
   baseUrl?: string;
-  targetAgent?: string;
-  targetAttempts: number;
-  targetModel?: string;
+  resume?: boolean;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[], value: string): T {
@@ -115,8 +104,15 @@ export function registerScaleCommand(program: Command): void {
       3,
     )
     .option("--target-model <provider:model>", "the model of --target-agent")
-    .action(async (task: string | undefined, opts: ScaleOpts) => {
-      if (task === undefined) throw new UserError("scale needs a task folder: longhaul scale TASK --depth K");
+    .option("--resume", "go on with the lineage in --out where it stopped, with its own settings")
+    .action(async (given: string | undefined, cliOpts: ScaleOpts, cmd: Command) => {
+      if (given === undefined && !(cliOpts.resume === true && cliOpts.out !== undefined)) {
+        throw new UserError("scale needs a task folder: longhaul scale TASK --depth K");
+      }
+      const out = resolve(cliOpts.out ?? `${basename(resolve(given ?? ""))}-res`);
+      const resumed = cliOpts.resume === true ? fillFromLineage(cmd, out, cliOpts) : null;
+      const opts = resumed?.opts ?? cliOpts;
+      const task = given ?? resumed?.task ?? "";
       if (opts.depth === undefined) throw new UserError("scale needs --depth K (1-10)");
       const library = oneOf<LibraryName>("--library", LIBRARIES, opts.library);
       const mode = oneOf<ScaleMode>("--mode", MODES, opts.mode);
@@ -130,9 +126,11 @@ export function registerScaleCommand(program: Command): void {
       const target = targetOf(opts);
       const provider = getSandboxProvider(opts.sandbox);
       await provider.check();
-      const out = resolve(opts.out ?? `${basename(resolve(task))}-res`);
       const t0 = performance.now();
-      const result = await scaleTask({
+      const stop = stopOnSignal(
+        `approved children are kept. Continue with: longhaul scale ${task} --resume --out ${out}`,
+      );
+      const growing = scaleTask({
         taskDir: task,
         outDir: out,
         depth: opts.depth,
@@ -148,7 +146,18 @@ export function registerScaleCommand(program: Command): void {
         proposer,
         log,
         ...(target === undefined ? {} : { target, timeoutMultiplier: opts.timeoutMultiplier }),
+        resume: opts.resume === true,
+        signal: stop.signal,
+      }).finally(stop.release);
+      const result = await growing.catch((e: unknown) => {
+        // Stopped by the user: the hint is printed; what was approved is in the lineage.
+        if (stop.signal.aborted) return null;
+        throw e;
       });
+      if (result === null) {
+        process.exitCode = 130;
+        return;
+      }
       process.stdout.write(`${formatTable(LINEAGE_TABLE_HEADER, lineageRows(result.nodes))}\n`);
       process.stdout.write(`\n${renderCost(lineageCost(result.nodes))}`);
       const approved = result.nodes.filter((n) => n.status === "approved").length;
@@ -213,6 +222,23 @@ export function registerScaleCommand(program: Command): void {
       const nodes = readLineage(out);
       process.stdout.write(`${renderLineageTree(nodes)}\n${renderCost(lineageCost(nodes))}`);
     });
+}
+
+/** Ctrl-C (or SIGTERM) stops growing: the abort ends the command with exit 130 after `hint`. */
+function stopOnSignal(hint: string): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\n${sig}: stopping; ${hint}\n`);
+    controller.abort(new Error(sig));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const release = (): void => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  return { signal: controller.signal, release };
 }
 
 /** The adaptive stop's agent, checked before anything is built (an unknown agent, a missing model). */

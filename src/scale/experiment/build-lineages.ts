@@ -3,8 +3,11 @@ import { join, relative } from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import { allOrStop, linkedController } from "../../core/all-or-stop.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
+import type { ScaleMode } from "../child/res-json.js";
 import { lineageCost } from "../lineage/render.js";
+import { lineageComplete } from "../lineage/resume.js";
 import { scaleTask } from "../lineage/scale.js";
+import { readLineageSettings } from "../lineage/settings.js";
 import { LINEAGE_JSONL, type LineageNode, readLineage } from "../lineage/store.js";
 import type { Proposer } from "../plan/proposer.js";
 import type { ExperimentLineage } from "./experiment-schema.js";
@@ -84,13 +87,19 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
     builds.map(async (x) => {
       const setup = VARIANT_SETUP[x.variant];
       const dir = join(b.outDir, "lineages", b.task, x.sub);
-      if (existsSync(join(dir, LINEAGE_JSONL))) {
+      const held = existsSync(join(dir, LINEAGE_JSONL));
+      const kept = held ? reusable(dir, setup.mode, x.depth) : null;
+      if (kept !== null) {
         b.log(`${b.task} ${x.variant}: reusing the lineage in ${dir}`);
-        return { x, dir, reused: true, all: readLineage(dir) };
+        return { x, dir, reused: true, all: kept };
       }
       return limit(async () => {
         stop.signal.throwIfAborted();
-        b.log(`${b.task} ${x.variant}: building ${setup.mode} depth ${x.depth} (${setup.library} library)`);
+        b.log(
+          held
+            ? `${b.task} ${x.variant}: going on with the lineage in ${dir} to depth ${x.depth}`
+            : `${b.task} ${x.variant}: building ${setup.mode} depth ${x.depth} (${setup.library} library)`,
+        );
         const r = await scaleTask({
           taskDir: b.taskDir,
           outDir: dir,
@@ -107,8 +116,9 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
           log: b.log,
           ...(b.proposer === undefined ? {} : { proposer: b.proposer }),
           signal: stop.signal,
+          resume: held,
         });
-        return { x, dir, reused: false, all: r.nodes };
+        return { x, dir, reused: r.grown === 0, all: r.nodes };
       });
     }),
     stop,
@@ -136,6 +146,22 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
     });
   }
   return { lineages, nodes };
+}
+
+/**
+ * The nodes of a lineage the experiment takes as it is: one that reached the depth (or stopped
+ * for good), or one grown before lineages recorded their settings. Null: an interrupted or
+ * shallower lineage, which is resumed (a torn last line is mended by the resume).
+ */
+function reusable(dir: string, mode: ScaleMode, depth: number): LineageNode[] | null {
+  let nodes: LineageNode[];
+  try {
+    nodes = readLineage(dir);
+  } catch {
+    return null;
+  }
+  if (lineageComplete(nodes, mode, depth, 1) || readLineageSettings(dir) === null) return nodes;
+  return null;
 }
 
 /** The approved child at a lineage depth, on the first chain. */

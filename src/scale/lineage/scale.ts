@@ -15,7 +15,18 @@ import type { LibraryName } from "../plan/schema.js";
 import { SeededProposer } from "../plan/seeded-proposer.js";
 import { evaluateTarget, type TargetAgent } from "../target/evaluate-target.js";
 import { blank, grow } from "./grow.js";
-import { LINEAGE_JSONL, type LineageNode, LineageStore } from "./store.js";
+import { chainStart, clearUnrecorded, readForResume } from "./resume.js";
+import {
+  checkResumable,
+  LINEAGE_SETTINGS,
+  type LineageSettings,
+  readLineageSettings,
+  widened,
+  writeLineageSettings,
+} from "./settings.js";
+import { LINEAGE_JSONL, type LineageNode, LineageStore, TARGET_TRIALS_DIR } from "./store.js";
+
+export { TARGET_TRIALS_DIR } from "./store.js";
 
 export interface ScaleOptions {
   taskDir: string;
@@ -46,11 +57,19 @@ export interface ScaleOptions {
   concurrency?: number;
   /** The start of every child's id (default: the root task's id); keeps ids of several lineages apart. */
   idPrefix?: string;
+  /**
+   * Go on with the lineage already in `outDir` (`scale --resume`): its recorded nodes are kept,
+   * and each chain grows from where it stopped, exactly as if it had not (docs/scale.md).
+   */
+  resume?: boolean;
 }
 
 export interface ScaleResult {
   outDir: string;
+  /** Every node of the lineage (a resumed one's earlier nodes too), by chain and depth. */
   nodes: LineageNode[];
+  /** Nodes this call decided (on a resume, those added to the lineage). */
+  grown: number;
 }
 
 /**
@@ -64,15 +83,24 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     throw new UserError(`--depth must be a whole number from 1 to ${MAX_DEPTH}, got ${o.depth}`);
   }
   const outDir = resolve(o.outDir);
-  if (existsSync(join(outDir, LINEAGE_JSONL))) {
-    throw new UserError(`${outDir} already holds a lineage (${LINEAGE_JSONL}); choose another --out`);
+  const resume = o.resume === true;
+  const held = existsSync(join(outDir, LINEAGE_JSONL));
+  if (held && !resume) {
+    throw new UserError(
+      `${outDir} already holds a lineage (${LINEAGE_JSONL}); continue it with --resume, or choose another --out`,
+    );
+  }
+  if (!held && resume) {
+    throw new UserError(
+      `${outDir} holds no lineage to resume (no ${LINEAGE_JSONL}); start one without --resume`,
+    );
   }
   const taskDir = resolve(o.taskDir);
   if (outDir === taskDir || outDir.startsWith(`${taskDir}/`)) {
     // Children record their parent's checksum; writing them inside the root would change it.
     throw new UserError(`--out ${outDir} is inside the task folder ${taskDir}; choose a folder outside it`);
   }
-  await loadTask(taskDir);
+  const task = await loadTask(taskDir);
   const root = await loadParent(taskDir);
   if (root.requirements.isChild)
     throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
@@ -92,16 +120,42 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   }
   const proposer =
     root.program !== null ? new ChannelProposer(root.program) : (o.proposer ?? new SeededProposer());
+  const rootId = safeId(root.id);
+  const prefix = o.idPrefix === undefined ? rootId : safeId(o.idPrefix);
+  const target = o.target;
+  const settings: LineageSettings = {
+    format: "longhaul-res-lineage",
+    version: 1,
+    root: taskDir,
+    root_checksum: task.checksum,
+    depth: o.depth,
+    children: o.children,
+    library: o.library,
+    mode: o.mode,
+    seed: o.seed,
+    steps: o.stepsPerLevel ?? 2,
+    repairs: o.repairs ?? 3,
+    proposer: proposer.name,
+    trials: o.trials !== false,
+    target:
+      target === undefined ? null : { agent: target.agent, model: target.model, attempts: target.attempts },
+    id_prefix: prefix,
+  };
+  const previous = resume ? resumable(outDir, settings, log) : null;
+  const existing = previous?.nodes ?? [];
   mkdirSync(outDir, { recursive: true });
+  writeLineageSettings(outDir, previous?.settings ?? settings);
   const store = new LineageStore(outDir);
-  const nodes: LineageNode[] = [];
+  if (resume) {
+    store.sync(existing);
+    // Candidates a killed run was verifying: they are proposed and verified again.
+    removeStaging(outDir);
+  }
+  const nodes: LineageNode[] = [...existing];
   const record = (n: LineageNode): void => {
     store.add(n);
     nodes.push(n);
   };
-  const rootId = safeId(root.id);
-  const prefix = o.idPrefix === undefined ? rootId : safeId(o.idPrefix);
-  const target = o.target;
   const evaluate =
     target === undefined
       ? undefined
@@ -117,11 +171,13 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
             ...(o.signal === undefined ? {} : { signal: o.signal }),
             log,
           });
-  record({
-    ...blank(rootId, null, "root", 0, 0, null),
-    dir: taskDir,
-    env_digest: treeDigest(root.tree.tree),
-  });
+  if (!existing.some((n) => n.status === "root")) {
+    record({
+      ...blank(rootId, null, "root", 0, 0, null),
+      dir: taskDir,
+      env_digest: treeDigest(root.tree.tree),
+    });
+  }
   // A failure in one chain stops the others (they share the machine and the lineage folder).
   const { stop, release } = linkedController(o.signal);
   const run: ScaleOptions = { ...o, signal: stop.signal };
@@ -138,7 +194,13 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   const unit = async (b: number): Promise<void> => {
     // Queued behind a chain that failed: not started.
     if (stop.signal.aborted) return;
+    const start = chainStart(existing, o.mode, b);
+    if (start.done) return;
+    const fresh = (id: string): void => {
+      if (resume) clearUnrecorded(outDir, id, log);
+    };
     if (o.mode === "independent") {
+      fresh(`${prefix}-i${b}`);
       // Nothing descends from an independent child, so its target result is only recorded.
       await grow({
         ...base,
@@ -150,9 +212,11 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       });
       return;
     }
-    let parent: ParentInfo = root;
-    for (let k = 1; k <= o.depth && !stop.signal.aborted; k++) {
+    let parent: ParentInfo = start.parentDir === null ? root : await approvedParent(outDir, start.parentDir);
+    if (start.from > 1 && start.from <= o.depth) log(`chain ${b}: resuming at depth ${start.from}`);
+    for (let k = start.from; k <= o.depth && !stop.signal.aborted; k++) {
       const id = `${prefix}-b${b}-d${k}`;
+      fresh(id);
       const grown = await grow({ ...base, parent, id, depth: k, branch: b, steps });
       if (grown === null) break;
       if (grown.target !== undefined && !grown.target.passed) {
@@ -180,7 +244,32 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   }
   // In decision order on disk (lineage.jsonl); by chain and depth for the caller.
   nodes.sort((x, y) => rank(x) - rank(y) || x.branch - y.branch || x.depth - y.depth);
-  return { outDir, nodes };
+  return { outDir, nodes, grown: nodes.length - existing.length };
+}
+
+/** The recorded nodes of the lineage to resume, once its settings are shown to match this run's. */
+function resumable(
+  outDir: string,
+  run: LineageSettings,
+  log: (line: string) => void,
+): { nodes: LineageNode[]; settings: LineageSettings } {
+  const recorded = readLineageSettings(outDir);
+  if (recorded === null) {
+    throw new UserError(
+      `${outDir}: the lineage has no ${LINEAGE_SETTINGS} (it was grown before lineages recorded their settings), so it cannot be resumed; start a new --out`,
+    );
+  }
+  checkResumable(outDir, recorded, run);
+  return { nodes: readForResume(outDir, log), settings: widened(recorded, run) };
+}
+
+/** A recorded child a chain goes on from; its folder must still be there. */
+async function approvedParent(outDir: string, dir: string): Promise<ParentInfo> {
+  const path = join(outDir, dir);
+  if (!existsSync(path)) {
+    throw new UserError(`${path}: an approved child of the lineage is missing, so its chain cannot go on`);
+  }
+  return loadParent(path);
 }
 
 function rank(n: LineageNode): number {
@@ -190,9 +279,6 @@ function rank(n: LineageNode): number {
 function safeId(name: string): string {
   return basename(name).replace(/[^A-Za-z0-9._-]/g, "_");
 }
-
-/** Where the target agent's trials are kept in a lineage folder (hidden: not a dataset entry). */
-export const TARGET_TRIALS_DIR = ".target-trials";
 
 /** Staged candidates that were neither approved nor discarded (an interrupted run). */
 function removeStaging(outDir: string): void {

@@ -11,6 +11,8 @@ import { CHECK_NAMES, DIAGNOSTIC_CODES } from "../verify/diagnostics.js";
 
 export const LINEAGE_JSONL = "lineage.jsonl";
 export const LINEAGE_DB = "lineage.sqlite";
+/** Where the target agent's trials are kept in a lineage folder (hidden: not a dataset entry). */
+export const TARGET_TRIALS_DIR = ".target-trials";
 
 const DiagnosticSchema = z.object({
   code: z.enum(DIAGNOSTIC_CODES),
@@ -55,6 +57,8 @@ export const LineageNodeSchema = z.object({
 });
 export type LineageNode = z.infer<typeof LineageNodeSchema>;
 
+const CountSchema = z.object({ n: z.number().int() });
+
 /**
  * A lineage kept twice beside the children: lineage.jsonl (one node a line, for people and
  * tools) and lineage.sqlite (a `nodes` table, for queries). Nodes are appended as they are decided.
@@ -85,6 +89,23 @@ export class LineageStore {
   add(node: LineageNode): void {
     const checked = LineageNodeSchema.parse(node);
     appendFileSync(this.jsonl, `${JSON.stringify(checked)}\n`);
+    this.insert(checked);
+  }
+
+  /**
+   * Makes the table hold exactly these nodes (lineage.jsonl's, on resume): a kill between the
+   * two writes of add() leaves the table one node short.
+   */
+  sync(nodes: readonly LineageNode[]): void {
+    const { n } = CountSchema.parse(this.db.prepare("SELECT COUNT(*) AS n FROM nodes").get());
+    if (n === nodes.length) return;
+    this.db.transaction(() => {
+      this.db.exec("DELETE FROM nodes");
+      for (const n of nodes) this.insert(n);
+    })();
+  }
+
+  private insert(checked: LineageNode): void {
     this.db
       .prepare(
         "INSERT INTO nodes (id, parent, status, depth, branch, dir, seed, attempts, transforms, env_digest, node) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

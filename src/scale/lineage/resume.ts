@@ -1,0 +1,91 @@
+import { appendFileSync, existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ScaleMode } from "../child/res-json.js";
+import {
+  LINEAGE_JSONL,
+  type LineageNode,
+  LineageNodeSchema,
+  readLineage,
+  TARGET_TRIALS_DIR,
+} from "./store.js";
+
+/** Where one chain (or independent child) of an interrupted lineage goes on from. */
+export interface ChainStart {
+  /** The next depth to grow (1 for a chain with no child yet). */
+  from: number;
+  /** The approved child the next level grows from, relative to the lineage folder; null: the root. */
+  parentDir: string | null;
+  /** Nothing left to grow: discarded, stopped by the target agent, or independent and decided. */
+  done: boolean;
+}
+
+/**
+ * The nodes of a lineage to resume. A last line cut short by a kill (no newline, not a node) is
+ * moved aside to `lineage.jsonl.torn` rather than deleted; its node is decided again.
+ */
+export function readForResume(outDir: string, log: (line: string) => void): LineageNode[] {
+  const file = join(outDir, LINEAGE_JSONL);
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (text !== "" && !text.endsWith("\n")) {
+    const cut = text.lastIndexOf("\n") + 1;
+    const tail = text.slice(cut);
+    if (isNode(tail)) {
+      appendFileSync(file, "\n");
+    } else {
+      writeFileSync(`${file}.torn`, tail);
+      truncateSync(file, Buffer.byteLength(text.slice(0, cut)));
+      log(`${file}: its last line was cut short (kept in ${LINEAGE_JSONL}.torn); that node is grown again`);
+    }
+  }
+  return readLineage(outDir);
+}
+
+function isNode(line: string): boolean {
+  try {
+    return LineageNodeSchema.safeParse(JSON.parse(line)).success;
+  } catch {
+    return false;
+  }
+}
+
+/** Where chain `branch` stands in the recorded nodes. */
+export function chainStart(nodes: readonly LineageNode[], mode: ScaleMode, branch: number): ChainStart {
+  const own = nodes
+    .filter((n) => n.status !== "root" && n.branch === branch)
+    .sort((a, b) => a.depth - b.depth);
+  const last = own.at(-1);
+  if (last === undefined) return { from: 1, parentDir: null, done: false };
+  const stopped =
+    mode === "independent" ||
+    last.status === "discarded" ||
+    (last.target !== undefined && !last.target.passed);
+  return { from: last.depth + 1, parentDir: last.dir, done: stopped };
+}
+
+/**
+ * What an interrupted run may have left of a child it had not recorded: its folder, renamed into
+ * place just before the kill (a target agent may have been attempting it), a discarded copy, and
+ * the target agent's trials. None of it is in the lineage, so it is removed and grown again.
+ */
+export function clearUnrecorded(outDir: string, id: string, log: (line: string) => void): void {
+  for (const name of [id, `.discarded-${id}`, join(TARGET_TRIALS_DIR, id)]) {
+    const path = join(outDir, name);
+    if (!existsSync(path)) continue;
+    rmSync(path, { recursive: true, force: true });
+    log(`${path}: left by the interrupted run but not in the lineage; removed, ${id} is grown again`);
+  }
+}
+
+/** Every chain (or independent child) up to `children` has reached `depth` or stopped for good. */
+export function lineageComplete(
+  nodes: readonly LineageNode[],
+  mode: ScaleMode,
+  depth: number,
+  children: number,
+): boolean {
+  for (let b = 1; b <= children; b++) {
+    const s = chainStart(nodes, mode, b);
+    if (!s.done && s.from <= depth) return false;
+  }
+  return true;
+}
