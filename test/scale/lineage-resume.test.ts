@@ -1,0 +1,326 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join, resolve } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { InputError, UserError } from "../../src/core/errors.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { type ScaleOptions, scaleTask } from "../../src/scale/lineage/scale.js";
+import { LINEAGE_SETTINGS, readLineageSettings } from "../../src/scale/lineage/settings.js";
+import { LINEAGE_DB, LINEAGE_JSONL, type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
+import { tempDir } from "../runner/helpers.js";
+import { cli } from "./support/cli.js";
+
+const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
+const ROOT = resolve(import.meta.dirname, "../..");
+
+function options(out: string, over: Partial<ScaleOptions> = {}): ScaleOptions {
+  return {
+    taskDir: LEDGER,
+    outDir: out,
+    depth: 3,
+    children: 2,
+    library: "full",
+    mode: "recursive",
+    seed: 5,
+    provider: getSandboxProvider("bwrap"),
+    trials: false,
+    ...over,
+  };
+}
+
+/** What a node decides, without its timings. */
+function decided(n: LineageNode): unknown {
+  return [n.id, n.parent, n.status, n.depth, n.branch, n.seed, n.attempts, n.plan, n.env_digest, n.checks];
+}
+
+function files(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string, rel: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p, `${rel}${e.name}/`);
+      else out[`${rel}${e.name}`] = readFileSync(p).toString("base64");
+    }
+  };
+  walk(dir, "");
+  return out;
+}
+
+function sqliteCount(out: string): number {
+  const db = new BetterSqlite3(join(out, LINEAGE_DB), { readonly: true });
+  try {
+    const row: unknown = db.prepare("SELECT COUNT(*) AS n FROM nodes").get();
+    return typeof row === "object" && row !== null && "n" in row ? Number(row.n) : -1;
+  } finally {
+    db.close();
+  }
+}
+
+/** The lineage grown in one go, the reference every resumed run must equal. */
+async function reference(over: Partial<ScaleOptions> = {}): Promise<{ out: string; nodes: LineageNode[] }> {
+  const out = join(tempDir("res-resume-ref"), "out");
+  const r = await scaleTask(options(out, over));
+  return { out, nodes: r.nodes };
+}
+
+function expectSameLineage(
+  out: string,
+  got: LineageNode[],
+  want: { out: string; nodes: LineageNode[] },
+): void {
+  expect(got.map(decided)).toEqual(want.nodes.map(decided));
+  for (const n of got.filter((x) => x.status === "approved")) {
+    expect(files(join(out, n.dir ?? "?"))).toEqual(files(join(want.out, n.dir ?? "?")));
+  }
+  // lineage.jsonl and the SQLite table hold every node once.
+  expect(
+    readLineage(out)
+      .map((n) => n.id)
+      .sort(),
+  ).toEqual(got.map((n) => n.id).sort());
+  expect(sqliteCount(out)).toBe(got.length);
+}
+
+describe("scale --resume: an interrupted lineage goes on as if it had not stopped", () => {
+  it("a shallower lineage resumed deeper equals the lineage grown in one go", async () => {
+    const want = await reference();
+    const out = join(tempDir("res-resume"), "out");
+    const first = await scaleTask(options(out, { depth: 1 }));
+    expect(first.grown).toBe(3);
+    const r = await scaleTask(options(out, { resume: true }));
+    expect(r.grown).toBe(4);
+    expectSameLineage(out, r.nodes, want);
+    expect(readLineageSettings(out)?.depth).toBe(3);
+    // Nothing left to grow: a second resume adds nothing.
+    const again = await scaleTask(options(out, { resume: true }));
+    expect(again.grown).toBe(0);
+    expect(again.nodes.map(decided)).toEqual(want.nodes.map(decided));
+  }, 120_000);
+
+  it("mends what a kill leaves (a torn last line, a table one short, staged and unrecorded folders)", async () => {
+    const want = await reference();
+    const out = join(tempDir("res-resume-kill"), "out");
+    // Stopped (as by Ctrl-C) once the first child is approved.
+    const controller = new AbortController();
+    const stopped = scaleTask(
+      options(out, {
+        concurrency: 1,
+        signal: controller.signal,
+        log: (line) => {
+          if (line.includes("-b1-d1: approved")) controller.abort(new Error("SIGINT"));
+        },
+      }),
+    );
+    await expect(stopped).rejects.toThrow("SIGINT");
+    const kept = readLineage(out);
+    expect(kept.map((n) => n.id)).toEqual(["ledger-report", "ledger-report-b1-d1"]);
+    // What a kill -9 could leave: a candidate being verified, the next child renamed into place
+    // but not recorded, a half-written line, and the SQLite row of the last node missing.
+    mkdirSync(join(out, ".stage-ledger-report-b1-d2"));
+    cpSync(join(out, "ledger-report-b1-d1"), join(out, "ledger-report-b1-d2"), { recursive: true });
+    writeFileSync(join(out, "ledger-report-b1-d2", "stray.txt"), "from the killed run");
+    const torn = '{"id":"ledger-report-b1-d2","parent":"ledger-re';
+    appendFileSync(join(out, LINEAGE_JSONL), torn);
+    const db = new BetterSqlite3(join(out, LINEAGE_DB));
+    db.prepare("DELETE FROM nodes WHERE id = ?").run("ledger-report-b1-d1");
+    db.close();
+    const lines: string[] = [];
+    const r = await scaleTask(options(out, { resume: true, log: (l) => lines.push(l) }));
+    expectSameLineage(out, r.nodes, want);
+    expect(readFileSync(join(out, `${LINEAGE_JSONL}.torn`), "utf8")).toBe(torn);
+    expect(existsSync(join(out, ".stage-ledger-report-b1-d2"))).toBe(false);
+    expect(existsSync(join(out, "ledger-report-b1-d2", "stray.txt"))).toBe(false);
+    expect(lines.join("\n")).toMatch(
+      /ledger-report-b1-d2: left by the interrupted run but not in the lineage/,
+    );
+    expect(lines.join("\n")).toMatch(/chain 1: resuming at depth 2/);
+  }, 120_000);
+
+  it("refuses settings that would grow other children, naming the field, and adds nothing", async () => {
+    const out = join(tempDir("res-resume-fixed"), "out");
+    await scaleTask(options(out, { depth: 1, children: 1 }));
+    const before = readFileSync(join(out, LINEAGE_JSONL), "utf8");
+    for (const [over, field] of [
+      [{ seed: 6 }, "seed"],
+      [{ library: "basic" }, "library"],
+      [{ stepsPerLevel: 3 }, "steps"],
+      [{ trials: true }, "trials"],
+      [{ mode: "independent" }, "mode"],
+    ] as const) {
+      const r = scaleTask(options(out, { ...over, resume: true, children: 1 }));
+      await expect(r).rejects.toBeInstanceOf(InputError);
+      await expect(r).rejects.toThrow(`${join(out, LINEAGE_SETTINGS)}: field "${field}"`);
+    }
+    expect(readFileSync(join(out, LINEAGE_JSONL), "utf8")).toBe(before);
+    // A fresh run over it points at --resume; a resume where there is no lineage says so.
+    await expect(scaleTask(options(out))).rejects.toThrow(/continue it with --resume/);
+    const empty = join(tempDir("res-resume-none"), "out");
+    await expect(scaleTask(options(empty, { resume: true }))).rejects.toThrow(/holds no lineage to resume/);
+    // A lineage from before settings were recorded cannot be resumed.
+    rmSync(join(out, LINEAGE_SETTINGS));
+    await expect(scaleTask(options(out, { resume: true, children: 1 }))).rejects.toThrow(
+      /has no scale\.json .* cannot be resumed/,
+    );
+  }, 120_000);
+
+  it("refuses a root task that changed since the lineage began", async () => {
+    const root = join(tempDir("res-resume-root"), "ledger-report");
+    cpSync(LEDGER, root, { recursive: true });
+    const out = join(tempDir("res-resume-root-out"), "out");
+    await scaleTask(options(out, { taskDir: root, depth: 1, children: 1 }));
+    appendFileSync(join(root, "instruction.md"), "\nOne more line.\n");
+    const r = scaleTask(options(out, { taskDir: root, children: 1, resume: true }));
+    await expect(r).rejects.toThrow(/field "root_checksum".*the root task has changed/);
+  }, 120_000);
+
+  it("independent: more children may be added, a deeper plan may not", async () => {
+    const mode = "independent" as const;
+    const want = await reference({ mode, depth: 2, children: 3 });
+    const out = join(tempDir("res-resume-ind"), "out");
+    await scaleTask(options(out, { mode, depth: 2, children: 1 }));
+    const deeper = scaleTask(options(out, { mode, depth: 3, children: 1, resume: true }));
+    await expect(deeper).rejects.toThrow(/field "depth"/);
+    const r = await scaleTask(options(out, { mode, depth: 2, children: 3, resume: true }));
+    expect(r.grown).toBe(2);
+    expectSameLineage(out, r.nodes, want);
+    expect(readLineageSettings(out)?.children).toBe(3);
+  }, 120_000);
+
+  it("the command takes the lineage's settings for options it is not given, and TASK from it", async () => {
+    const base = tempDir("res-resume-cli");
+    const out = join(base, "out");
+    const common = ["--seed", "5", "--no-trials", "--children", "2", "--out", out];
+    const first = await cli(["scale", LEDGER, "--depth", "1", ...common]);
+    expect(first.code, first.stderr).toBe(0);
+    const settings = JSON.parse(readFileSync(join(out, LINEAGE_SETTINGS), "utf8"));
+    expect(settings).toMatchObject({ seed: 5, trials: false, children: 2, depth: 1, proposer: "seeded" });
+    // Neither TASK nor --seed, --no-trials, --children: all from scale.json.
+    const r = await cli(["scale", "--resume", "--out", out, "--depth", "2"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/ledger-report-b2-d2 +ledger-report-b2-d1 +2 +approved/);
+    expect(readLineage(out).filter((n) => n.status === "approved")).toHaveLength(4);
+    const bad = await cli(["scale", LEDGER, "--resume", "--out", out, "--seed", "9"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/field "seed": the lineage was grown with 5, but this run asks for 9/);
+    const none = await cli(["scale", "--resume"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/scale needs a task folder/);
+  }, 120_000);
+
+  it.each(["SIGTERM", "SIGKILL"] as const)(
+    "the command stopped by %s leaves a lineage that resumes to the same children",
+    async (signal) => {
+      const want = await reference({ depth: 4, children: 1 });
+      const out = join(tempDir(`res-resume-${signal}`), "out");
+      const args = [LEDGER, "--depth", "4", "--seed", "5", "--no-trials", "--out", out];
+      const child = spawnScale(args);
+      let stderr = "";
+      child.stderr?.on("data", (d: Buffer) => {
+        stderr += d.toString();
+      });
+      const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+      await waitFor(() => stderr.includes("-b1-d1: approved"), 60_000);
+      child.kill(signal);
+      const code = await exit;
+      if (signal === "SIGTERM") {
+        expect(code).toBe(130);
+        expect(stderr).toContain(
+          `SIGTERM: stopping; approved children are kept. Continue with: longhaul scale ${LEDGER} --resume --out ${out}`,
+        );
+        expect(stderr).not.toMatch(/internal error/);
+      }
+      const kept = readLineage(out).filter((n) => n.status === "approved").length;
+      // kill -9 may land between a child's approval and its record: then its folder is not in the
+      // lineage yet, and the resume grows it again.
+      expect(kept).toBeGreaterThanOrEqual(signal === "SIGTERM" ? 1 : 0);
+      expect(kept).toBeLessThan(4);
+      const r = await scaleTask(options(out, { depth: 4, children: 1, resume: true }));
+      expect(r.grown).toBe(4 - kept);
+      expectSameLineage(out, r.nodes, want);
+    },
+    120_000,
+  );
+
+  it("scale experiment goes on with a lineage that is shallower than the depths asked for", async () => {
+    const base = tempDir("res-resume-exp");
+    const out = join(base, "exp");
+    const run = (depths: string) =>
+      cli([
+        "scale",
+        "experiment",
+        LEDGER,
+        "--agent",
+        "nop",
+        "--depths",
+        depths,
+        "--seed",
+        "3",
+        "--no-trials",
+        "--out",
+        out,
+        "--jobs-dir",
+        join(base, "jobs"),
+      ]);
+    const first = await run("0,1");
+    expect(first.code, first.stderr).toBe(0);
+    const dir = join(out, "lineages", "ledger-report", "full");
+    const d1 = readLineage(dir).find((n) => n.depth === 1);
+    const second = await run("0,1,2");
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/ledger-report full: going on with the lineage in .* to depth 2/);
+    const exp = JSON.parse(readFileSync(join(out, "experiment.json"), "utf8"));
+    expect(exp.lineages[0].built).toBe(true);
+    expect(exp.lineages[0].children.map((c: { id: string }) => c.id)).toEqual([
+      "ledger-report-full-b1-d1",
+      "ledger-report-full-b1-d2",
+    ]);
+    // The depth-1 child is the one the first run evaluated.
+    expect(readLineage(dir).find((n) => n.depth === 1)).toEqual(d1);
+    const third = await run("0,1,2");
+    expect(third.stderr).toMatch(/ledger-report full: reusing the lineage/);
+  }, 120_000);
+
+  it("a UserError is what an unreadable scale.json gives, naming the file and field", () => {
+    const dir = tempDir("res-resume-bad-settings");
+    writeFileSync(
+      join(dir, LINEAGE_SETTINGS),
+      JSON.stringify({ format: "longhaul-res-lineage", version: 1 }),
+    );
+    expect(() => readLineageSettings(dir)).toThrow(UserError);
+    expect(() => readLineageSettings(dir)).toThrow(/scale\.json: field "root"/);
+    writeFileSync(join(dir, LINEAGE_SETTINGS), "{");
+    expect(() => readLineageSettings(dir)).toThrow(/scale\.json: not JSON/);
+  });
+});
+
+function spawnScale(args: string[]): ChildProcess {
+  // One process (not the tsx wrapper, which forks a child) so that the signal reaches the command.
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "scale", ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CI: "true" },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  return child;
+}
+
+async function waitFor(cond: () => boolean, timeoutMs: number): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
