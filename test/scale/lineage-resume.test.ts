@@ -146,6 +146,31 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     expect(lines.join("\n")).toMatch(/chain 1: resuming at depth 2/);
   }, 120_000);
 
+  it("a stop during verification ends with the stop, not with the sandbox error it caused", async () => {
+    const out = join(tempDir("res-resume-stop-verify"), "out");
+    const controller = new AbortController();
+    const run = scaleTask(
+      options(out, {
+        depth: 2,
+        children: 1,
+        trials: true,
+        signal: controller.signal,
+        log: (line) => {
+          if (line.includes("-b1-d1 attempt 1:"))
+            setTimeout(() => controller.abort(new Error("SIGINT")), 150);
+        },
+      }),
+    );
+    await expect(run).rejects.toThrow(/^SIGINT$/);
+    expect(readLineage(out).map((n) => n.status)).toEqual(["root"]);
+    // Nothing was recorded for the stopped child: a resume grows it.
+    const r = await scaleTask(options(out, { depth: 1, children: 1, trials: true, resume: true }));
+    expect(r.nodes.map((n) => [n.id, n.status])).toEqual([
+      ["ledger-report", "root"],
+      ["ledger-report-b1-d1", "approved"],
+    ]);
+  }, 120_000);
+
   it("refuses settings that would grow other children, naming the field, and adds nothing", async () => {
     const out = join(tempDir("res-resume-fixed"), "out");
     await scaleTask(options(out, { depth: 1, children: 1 }));
@@ -288,6 +313,28 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     expect(readLineage(dir).find((n) => n.depth === 1)).toEqual(d1);
     const third = await run("0,1,2");
     expect(third.stderr).toMatch(/ledger-report full: reusing the lineage/);
+  }, 120_000);
+
+  it("scale experiment stopped while building lineages exits 130, and the same command goes on", async () => {
+    const base = tempDir("res-resume-exp-stop");
+    const out = join(base, "exp");
+    const args = ["experiment", LEDGER, "--agent", "nop", "--depths", "0,3", "--seed", "3", "--no-trials"];
+    const all = [...args, "--out", out, "--jobs-dir", join(base, "jobs")];
+    const child = spawnScale(all);
+    let stderr = "";
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+    await waitFor(() => stderr.includes("-b1-d2 attempt 1:"), 60_000);
+    child.kill("SIGTERM");
+    expect(await exit).toBe(130);
+    expect(stderr).toMatch(/the same command goes on with them/);
+    expect(stderr).not.toMatch(/longhaul: .*error/);
+    const again = await cli(["scale", ...all]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/going on with the lineage/);
+    expect(again.stderr).toMatch(/chain 1: resuming at depth [23]/);
   }, 120_000);
 
   it("a UserError is what an unreadable scale.json gives, naming the file and field", () => {

@@ -81,7 +81,7 @@ export function registerScaleExperiment(scale: Command): void {
       process.once("SIGINT", onSignal);
       process.once("SIGTERM", onSignal);
       try {
-        const run = await runExperiment({
+        const running = runExperiment({
           taskDirs: tasks.map((t) => resolve(t)),
           agent: opts.agent,
           model: opts.model ?? null,
@@ -105,6 +105,16 @@ export function registerScaleExperiment(scale: Command): void {
           progress: createProgress(),
           signal: controller.signal,
         });
+        const run = await running.catch((e: unknown) => {
+          // Stopped while building lineages: what was approved stays, and a rerun goes on from it.
+          if (controller.signal.aborted) return null;
+          throw e;
+        });
+        if (run === null) {
+          log("the lineages' approved children are kept; the same command goes on with them");
+          process.exitCode = 130;
+          return;
+        }
         store.writeJobResult(
           run.config.job_id,
           jobSummary(run.config, run.outcome.trials, run.outcome.interrupted),

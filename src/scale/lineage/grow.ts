@@ -129,7 +129,15 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     }
     g.log(`${g.id} attempt ${attempt + 1}: ${describePlan(plan)}; verifying…`);
     const v0 = performance.now();
-    verdict = await verifyChild(stage, { provider: g.o.provider, trials: g.o.trials, signal: g.o.signal });
+    verdict = await verifyChild(stage, {
+      provider: g.o.provider,
+      trials: g.o.trials,
+      signal: g.o.signal,
+    }).catch((e: unknown) => {
+      // A sandbox killed because we are stopping is the stop, not an infrastructure failure.
+      g.o.signal?.throwIfAborted();
+      throw e;
+    });
     verifySeconds += (performance.now() - v0) / 1000;
     // A verdict reached while stopping (Ctrl-C, or another chain's failure) is not recorded.
     g.o.signal?.throwIfAborted();
