@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import {
   appendFileSync,
   cpSync,
@@ -19,9 +18,9 @@ import { LINEAGE_SETTINGS, readLineageSettings } from "../../src/scale/lineage/s
 import { LINEAGE_DB, LINEAGE_JSONL, type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
+import { spawnScale, waitFor } from "./support/spawn-scale.js";
 
 const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
-const ROOT = resolve(import.meta.dirname, "../..");
 
 function options(out: string, over: Partial<ScaleOptions> = {}): ScaleOptions {
   return {
@@ -248,21 +247,16 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
       const want = await reference({ depth: 4, children: 1 });
       const out = join(tempDir(`res-resume-${signal}`), "out");
       const args = [LEDGER, "--depth", "4", "--seed", "5", "--no-trials", "--out", out];
-      const child = spawnScale(args);
-      let stderr = "";
-      child.stderr?.on("data", (d: Buffer) => {
-        stderr += d.toString();
-      });
-      const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-      await waitFor(() => stderr.includes("-b1-d1: approved"), 60_000);
+      const { child, stderr, exit } = spawnScale(args);
+      await waitFor(() => stderr().includes("-b1-d1: approved"), 60_000);
       child.kill(signal);
       const code = await exit;
       if (signal === "SIGTERM") {
         expect(code).toBe(130);
-        expect(stderr).toContain(
+        expect(stderr()).toContain(
           `SIGTERM: stopping; approved children are kept. Continue with: longhaul scale ${LEDGER} --resume --out ${out}`,
         );
-        expect(stderr).not.toMatch(/internal error/);
+        expect(stderr()).not.toMatch(/internal error/);
       }
       const kept = readLineage(out).filter((n) => n.status === "approved").length;
       // kill -9 may land between a child's approval and its record: then its folder is not in the
@@ -276,67 +270,6 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     120_000,
   );
 
-  it("scale experiment goes on with a lineage that is shallower than the depths asked for", async () => {
-    const base = tempDir("res-resume-exp");
-    const out = join(base, "exp");
-    const run = (depths: string) =>
-      cli([
-        "scale",
-        "experiment",
-        LEDGER,
-        "--agent",
-        "nop",
-        "--depths",
-        depths,
-        "--seed",
-        "3",
-        "--no-trials",
-        "--out",
-        out,
-        "--jobs-dir",
-        join(base, "jobs"),
-      ]);
-    const first = await run("0,1");
-    expect(first.code, first.stderr).toBe(0);
-    const dir = join(out, "lineages", "ledger-report", "full");
-    const d1 = readLineage(dir).find((n) => n.depth === 1);
-    const second = await run("0,1,2");
-    expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toMatch(/ledger-report full: going on with the lineage in .* to depth 2/);
-    const exp = JSON.parse(readFileSync(join(out, "experiment.json"), "utf8"));
-    expect(exp.lineages[0].built).toBe(true);
-    expect(exp.lineages[0].children.map((c: { id: string }) => c.id)).toEqual([
-      "ledger-report-full-b1-d1",
-      "ledger-report-full-b1-d2",
-    ]);
-    // The depth-1 child is the one the first run evaluated.
-    expect(readLineage(dir).find((n) => n.depth === 1)).toEqual(d1);
-    const third = await run("0,1,2");
-    expect(third.stderr).toMatch(/ledger-report full: reusing the lineage/);
-  }, 120_000);
-
-  it("scale experiment stopped while building lineages exits 130, and the same command goes on", async () => {
-    const base = tempDir("res-resume-exp-stop");
-    const out = join(base, "exp");
-    const args = ["experiment", LEDGER, "--agent", "nop", "--depths", "0,3", "--seed", "3", "--no-trials"];
-    const all = [...args, "--out", out, "--jobs-dir", join(base, "jobs")];
-    const child = spawnScale(all);
-    let stderr = "";
-    child.stderr?.on("data", (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-    await waitFor(() => stderr.includes("-b1-d2 attempt 1:"), 60_000);
-    child.kill("SIGTERM");
-    expect(await exit).toBe(130);
-    expect(stderr).toMatch(/the same command goes on with them/);
-    expect(stderr).not.toMatch(/longhaul: .*error/);
-    const again = await cli(["scale", ...all]);
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/going on with the lineage/);
-    expect(again.stderr).toMatch(/chain 1: resuming at depth [23]/);
-  }, 120_000);
-
   it("a UserError is what an unreadable scale.json gives, naming the file and field", () => {
     const dir = tempDir("res-resume-bad-settings");
     writeFileSync(
@@ -349,25 +282,3 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     expect(() => readLineageSettings(dir)).toThrow(/scale\.json: not JSON/);
   });
 });
-
-function spawnScale(args: string[]): ChildProcess {
-  // One process (not the tsx wrapper, which forks a child) so that the signal reaches the command.
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "scale", ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CI: "true" },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  return child;
-}
-
-async function waitFor(cond: () => boolean, timeoutMs: number): Promise<void> {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -26,6 +26,7 @@ interface ExperimentOpts {
   trials: boolean;
   jobsDir: string;
   job?: string;
+  resume?: boolean;
   concurrency: number;
   timeoutMultiplier: number;
   retries: number;
@@ -51,6 +52,7 @@ export function registerScaleExperiment(scale: Command): void {
     .option("--no-trials", "build children without the verifier's oracle trials (check d)")
     .option("--jobs-dir <dir>", "where the job is stored", "jobs")
     .option("--job <name>", "job name (default: a timestamped id)")
+    .option("--resume", "continue the experiment's job (--job NAME): its finished trials are kept")
     .option("-n, --concurrency <n>", "trials run at once, and lineages built at once", positiveInt("-n"), 1)
     .option(
       "--timeout-multiplier <x>",
@@ -69,6 +71,9 @@ export function registerScaleExperiment(scale: Command): void {
       const depths = parseDepths(opts.depths);
       const variants = parseAblations(opts.ablations);
       const jobId = opts.job === undefined ? undefined : checkJobName(opts.job);
+      if (opts.resume === true && jobId === undefined) {
+        throw new UserError("scale experiment --resume needs --job NAME: the job to continue");
+      }
       const provider = getSandboxProvider(opts.sandbox);
       await provider.check();
       const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -98,6 +103,7 @@ export function registerScaleExperiment(scale: Command): void {
           sandbox: opts.sandbox,
           store,
           ...(jobId === undefined ? {} : { jobId }),
+          resume: opts.resume === true,
           concurrency: opts.concurrency,
           timeoutMultiplier: opts.timeoutMultiplier,
           retries: opts.retries,
@@ -124,7 +130,12 @@ export function registerScaleExperiment(scale: Command): void {
         log(
           `job ${run.config.job_id} in ${store.jobDir(run.config.job_id)}; ${resolve(out, EXPERIMENT_JSON)}, ${resolve(out, EXPERIMENT_HTML)}`,
         );
-        if (run.outcome.interrupted) process.exitCode = 130;
+        if (run.outcome.interrupted) {
+          log(
+            `finished trials are kept; continue with the same command and --resume --job ${run.config.job_id}${opts.jobsDir === "jobs" ? "" : ` --jobs-dir ${opts.jobsDir}`}`,
+          );
+          process.exitCode = 130;
+        }
       } finally {
         process.off("SIGINT", onSignal);
         process.off("SIGTERM", onSignal);

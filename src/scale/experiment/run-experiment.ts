@@ -19,6 +19,7 @@ import {
   experimentSchema,
 } from "./experiment-schema.js";
 import { renderExperimentHtml } from "./render-experiment.js";
+import { continuedJob } from "./resume-job.js";
 import { countTrial } from "./trajectory-counts.js";
 import type { Variant } from "./variants.js";
 
@@ -40,6 +41,8 @@ export interface ExperimentOptions {
   sandbox: string;
   store: JobStore;
   jobId?: string;
+  /** Continue job `jobId` (its finished trials are kept) instead of starting it. */
+  resume?: boolean;
   concurrency: number;
   timeoutMultiplier: number;
   retries: number;
@@ -108,7 +111,7 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRun
   const children = await Promise.all(planned.map((n) => loadTask(n.dir)));
   const jobTasks = [...(o.depths.includes(0) ? roots : []), ...children];
   if (jobTasks.length === 0) throw new UserError("nothing to run: no root (depth 0) and no approved child");
-  const config: JobConfig = {
+  const wanted: JobConfig = {
     schema_version: 1,
     job_id: o.jobId ?? newJobId(),
     created_at: new Date().toISOString(),
@@ -123,13 +126,14 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRun
     sandbox: o.sandbox,
     agent_options: o.agentOptions,
   };
+  const config = o.resume === true ? continuedJob(o.store, wanted) : wanted;
   o.log(`job ${config.job_id}: ${jobTasks.length} tasks × ${o.attempts} attempt(s) of ${o.agent}`);
   const outcome = await runJob({
     store: o.store,
     config,
     tasks: jobTasks,
     provider: o.provider,
-    resume: false,
+    resume: o.resume === true,
     ...(o.progress === undefined ? {} : { progress: o.progress }),
     ...(o.signal === undefined ? {} : { signal: o.signal }),
   });
