@@ -3,7 +3,15 @@ import { UserError } from "../../core/index.js";
 import type { JobConfig, JobStore } from "../../store/index.js";
 
 /** Fields a continued job must share with the experiment: they decide which trials it holds. */
-const SAME = ["agents", "models", "attempts", "seed", "agent_options", "timeout_multiplier", "sandbox"] as const;
+const SAME = [
+  "agents",
+  "models",
+  "attempts",
+  "seed",
+  "agent_options",
+  "timeout_multiplier",
+  "sandbox",
+] as const;
 
 /**
  * `scale experiment --resume --job NAME`: the job's own config, once it is shown to be this
