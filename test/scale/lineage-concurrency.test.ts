@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import type { Sandbox, SandboxProvider } from "../../src/sandbox/types.js";
 import { renderLineageTree } from "../../src/scale/lineage/render.js";
 import { type ScaleOptions, scaleTask } from "../../src/scale/lineage/scale.js";
-import { type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
+import { readLineage } from "../../src/scale/lineage/store.js";
 import type {
   ProposeRequest,
   Proposer,
@@ -16,6 +16,7 @@ import type { Plan } from "../../src/scale/plan/schema.js";
 import { SeededProposer } from "../../src/scale/plan/seeded-proposer.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
+import { decided, files } from "./support/lineage-compare.js";
 
 const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
 
@@ -85,24 +86,6 @@ function options(out: string, over: Partial<ScaleOptions>): ScaleOptions {
     trials: false,
     ...over,
   };
-}
-
-/** What a node decides, without its timings. */
-function decided(n: LineageNode): unknown {
-  return [n.id, n.parent, n.status, n.depth, n.branch, n.seed, n.attempts, n.plan, n.env_digest, n.checks];
-}
-
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, rel: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p, `${rel}${e.name}/`);
-      else out[`${rel}${e.name}`] = readFileSync(p).toString("base64");
-    }
-  };
-  walk(dir, "");
-  return out;
 }
 
 describe("scale -n: chains and independent children grown side by side", () => {

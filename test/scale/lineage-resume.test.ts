@@ -1,13 +1,4 @@
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
@@ -18,6 +9,7 @@ import { LINEAGE_SETTINGS, readLineageSettings } from "../../src/scale/lineage/s
 import { LINEAGE_DB, LINEAGE_JSONL, type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
+import { decided, files } from "./support/lineage-compare.js";
 import { spawnScale, waitFor } from "./support/spawn-scale.js";
 
 const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
@@ -35,24 +27,6 @@ function options(out: string, over: Partial<ScaleOptions> = {}): ScaleOptions {
     trials: false,
     ...over,
   };
-}
-
-/** What a node decides, without its timings. */
-function decided(n: LineageNode): unknown {
-  return [n.id, n.parent, n.status, n.depth, n.branch, n.seed, n.attempts, n.plan, n.env_digest, n.checks];
-}
-
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, rel: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p, `${rel}${e.name}/`);
-      else out[`${rel}${e.name}`] = readFileSync(p).toString("base64");
-    }
-  };
-  walk(dir, "");
-  return out;
 }
 
 function sqliteCount(out: string): number {
