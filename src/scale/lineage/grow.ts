@@ -150,6 +150,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       g.log(
         `${g.id}: approved in ${seconds.toFixed(1)} s (${verdict.checks.map((c) => `${c.name} ${c.status}`).join(", ")})`,
       );
+      const info = await loadParent(dir);
       // Measured after `seconds` is taken: the node's seconds are the construction cost alone.
       const target = g.evaluate === undefined ? undefined : await g.evaluate(dir, g.id);
       g.record({
@@ -158,10 +159,11 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
         env_digest: envDigest,
         rejections,
         verify_seconds: Math.round(verifySeconds * 1000) / 1000,
+        checksum: info.checksum,
         ...(channel === undefined ? {} : { channel }),
         ...(target === undefined ? {} : { target }),
       });
-      return { info: await loadParent(dir), ...(target === undefined ? {} : { target }) };
+      return { info, ...(target === undefined ? {} : { target }) };
     }
     reject(plan, diagnostics);
     g.log(

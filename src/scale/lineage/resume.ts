@@ -13,8 +13,8 @@ import {
 export interface ChainStart {
   /** The next depth to grow (1 for a chain with no child yet). */
   from: number;
-  /** The approved child the next level grows from, relative to the lineage folder; null: the root. */
-  parentDir: string | null;
+  /** The approved child the next level grows from (its node); null: the root. */
+  parent: LineageNode | null;
   /** Nothing left to grow: discarded, stopped by the target agent, or independent and decided. */
   done: boolean;
 }
@@ -54,12 +54,12 @@ export function chainStart(nodes: readonly LineageNode[], mode: ScaleMode, branc
     .filter((n) => n.status !== "root" && n.branch === branch)
     .sort((a, b) => a.depth - b.depth);
   const last = own.at(-1);
-  if (last === undefined) return { from: 1, parentDir: null, done: false };
+  if (last === undefined) return { from: 1, parent: null, done: false };
   const stopped =
     mode === "independent" ||
     last.status === "discarded" ||
     (last.target !== undefined && !last.target.passed);
-  return { from: last.depth + 1, parentDir: last.dir, done: stopped };
+  return { from: last.depth + 1, parent: last, done: stopped };
 }
 
 /**

@@ -212,7 +212,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       });
       return;
     }
-    let parent: ParentInfo = start.parentDir === null ? root : await approvedParent(outDir, start.parentDir);
+    let parent: ParentInfo = start.parent === null ? root : await approvedParent(outDir, start.parent);
     if (start.from > 1 && start.from <= o.depth) log(`chain ${b}: resuming at depth ${start.from}`);
     for (let k = start.from; k <= o.depth && !stop.signal.aborted; k++) {
       const id = `${prefix}-b${b}-d${k}`;
@@ -263,13 +263,19 @@ function resumable(
   return { nodes: readForResume(outDir, log), settings: widened(recorded, run) };
 }
 
-/** A recorded child a chain goes on from; its folder must still be there. */
-async function approvedParent(outDir: string, dir: string): Promise<ParentInfo> {
-  const path = join(outDir, dir);
+/** A recorded child a chain goes on from; its folder must still be there, as it was approved. */
+async function approvedParent(outDir: string, node: LineageNode): Promise<ParentInfo> {
+  const path = join(outDir, node.dir ?? node.id);
   if (!existsSync(path)) {
     throw new UserError(`${path}: an approved child of the lineage is missing, so its chain cannot go on`);
   }
-  return loadParent(path);
+  const info = await loadParent(path);
+  if (node.checksum !== undefined && info.checksum !== node.checksum) {
+    throw new UserError(
+      `${path}: the approved child has changed since it was approved (task checksum ${info.checksum.slice(0, 12)}…, recorded ${node.checksum.slice(0, 12)}…), so its chain cannot go on from it; restore it, or start a new --out`,
+    );
+  }
+  return info;
 }
 
 function rank(n: LineageNode): number {

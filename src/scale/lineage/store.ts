@@ -50,6 +50,8 @@ export const LineageNodeSchema = z.object({
   proposer: z.string().optional(),
   /** Model tokens the proposer spent on this node, all attempts; absent when it calls no model. */
   tokens: z.object({ input: z.number().int().min(0), output: z.number().int().min(0) }).optional(),
+  /** An approved child's task checksum when it was approved (absent in older lineages). */
+  checksum: z.string().optional(),
   /** A program task's node: the child's whole input channel (absent for environment-data tasks). */
   channel: channelDeclSchema.optional(),
   /** The adaptive stop's target agent on this approved child (absent without --target-agent). */
