@@ -187,11 +187,15 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     const first = await scaleTask(options(out, { depth: 1, children: 1, trials: true, target }));
     expect(first.nodes[1]?.target?.passed).toBe(true);
     expect(first.nodes[1]?.checksum).toMatch(/^[0-9a-f]{64}$/);
-    const again = await scaleTask(options(out, { depth: 2, children: 1, trials: true, target, resume: true }));
+    const again = await scaleTask(
+      options(out, { depth: 2, children: 1, trials: true, target, resume: true }),
+    );
     expect(again.grown).toBe(1);
     appendFileSync(join(out, "ledger-report-b1-d2", "instruction.md"), "\nAn edit.\n");
     const r = scaleTask(options(out, { depth: 3, children: 1, trials: true, target, resume: true }));
-    await expect(r).rejects.toThrow(/ledger-report-b1-d2: the approved child has changed since it was approved/);
+    await expect(r).rejects.toThrow(
+      /ledger-report-b1-d2: the approved child has changed since it was approved/,
+    );
   }, 120_000);
 
   it("independent: more children may be added, a deeper plan may not", async () => {
