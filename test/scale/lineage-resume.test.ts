@@ -77,6 +77,9 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     // Nothing left to grow: a second resume adds nothing.
     const again = await scaleTask(options(out, { resume: true }));
     expect(again.grown).toBe(0);
+    const tree = await cli(["scale", "tree", out]);
+    expect(tree.stdout).toContain("ledger-report-b2-d3");
+    expect(tree.stdout).not.toContain("not finished");
     expect(again.nodes.map(decided)).toEqual(want.nodes.map(decided));
   }, 120_000);
 
@@ -97,6 +100,10 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     await expect(stopped).rejects.toThrow("SIGINT");
     const kept = readLineage(out);
     expect(kept.map((n) => n.id)).toEqual(["ledger-report", "ledger-report-b1-d1"]);
+    const tree = await cli(["scale", "tree", out]);
+    expect(tree.stdout).toContain(
+      `not finished (chain 1 at depth 1 of 3, chain 2 at depth 0 of 3); go on with: longhaul scale --resume --out ${out}`,
+    );
     // What a kill -9 could leave: a candidate being verified, the next child renamed into place
     // but not recorded, a half-written line, and the SQLite row of the last node missing.
     mkdirSync(join(out, ".stage-ledger-report-b1-d2"));
@@ -203,6 +210,13 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     const want = await reference({ mode, depth: 2, children: 3 });
     const out = join(tempDir("res-resume-ind"), "out");
     await scaleTask(options(out, { mode, depth: 2, children: 1 }));
+    // Asked for 3 children where 1 was grown: `scale tree` says which are missing.
+    writeFileSync(
+      join(out, LINEAGE_SETTINGS),
+      readFileSync(join(out, LINEAGE_SETTINGS), "utf8").replace('"children": 1', '"children": 3'),
+    );
+    const tree = await cli(["scale", "tree", out]);
+    expect(tree.stdout).toContain("not finished (child 2 not grown, child 3 not grown)");
     const deeper = scaleTask(options(out, { mode, depth: 3, children: 1, resume: true }));
     await expect(deeper).rejects.toThrow(/field "depth"/);
     const r = await scaleTask(options(out, { mode, depth: 2, children: 3, resume: true }));

@@ -15,7 +15,9 @@ import {
   renderCost,
   renderLineageTree,
 } from "../../scale/lineage/render.js";
+import { unfinished } from "../../scale/lineage/resume.js";
 import { scaleTask } from "../../scale/lineage/scale.js";
+import { readLineageSettings } from "../../scale/lineage/settings.js";
 import { readLineage } from "../../scale/lineage/store.js";
 import { makeProposer, PROPOSERS, type ProposerKind } from "../../scale/plan/make-proposer.js";
 import { LIBRARIES, type LibraryName } from "../../scale/plan/schema.js";
@@ -221,6 +223,18 @@ export function registerScaleCommand(program: Command): void {
     .action((out: string) => {
       const nodes = readLineage(out);
       process.stdout.write(`${renderLineageTree(nodes)}\n${renderCost(lineageCost(nodes))}`);
+      const s = readLineageSettings(out);
+      const open = s === null ? [] : unfinished(nodes, s.mode, s.depth, s.children);
+      if (s !== null && open.length > 0) {
+        const where = open
+          .map((c) =>
+            s.mode === "independent"
+              ? `child ${c.branch} not grown`
+              : `chain ${c.branch} at depth ${c.reached} of ${s.depth}`,
+          )
+          .join(", ");
+        process.stdout.write(`\nnot finished (${where}); go on with: longhaul scale --resume --out ${out}\n`);
+      }
     });
 }
 

@@ -76,6 +76,21 @@ export function clearUnrecorded(outDir: string, id: string, log: (line: string) 
   }
 }
 
+/** The chains (or independent children) up to `children` that have more to grow, with where they stand. */
+export function unfinished(
+  nodes: readonly LineageNode[],
+  mode: ScaleMode,
+  depth: number,
+  children: number,
+): { branch: number; reached: number }[] {
+  const open: { branch: number; reached: number }[] = [];
+  for (let b = 1; b <= children; b++) {
+    const s = chainStart(nodes, mode, b);
+    if (!s.done && s.from <= depth) open.push({ branch: b, reached: s.from - 1 });
+  }
+  return open;
+}
+
 /** Every chain (or independent child) up to `children` has reached `depth` or stopped for good. */
 export function lineageComplete(
   nodes: readonly LineageNode[],
@@ -83,9 +98,5 @@ export function lineageComplete(
   depth: number,
   children: number,
 ): boolean {
-  for (let b = 1; b <= children; b++) {
-    const s = chainStart(nodes, mode, b);
-    if (!s.done && s.from <= depth) return false;
-  }
-  return true;
+  return unfinished(nodes, mode, depth, children).length === 0;
 }
