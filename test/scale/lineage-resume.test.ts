@@ -6,7 +6,13 @@ import { InputError, UserError } from "../../src/core/errors.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { type ScaleOptions, scaleTask } from "../../src/scale/lineage/scale.js";
 import { LINEAGE_SETTINGS, readLineageSettings } from "../../src/scale/lineage/settings.js";
-import { LINEAGE_DB, LINEAGE_JSONL, type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
+import {
+  LINEAGE_DB,
+  LINEAGE_JSONL,
+  type LineageNode,
+  readLineage,
+  TARGET_TRIALS_DIR,
+} from "../../src/scale/lineage/store.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
 import { decided, files } from "./support/lineage-compare.js";
@@ -203,6 +209,35 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     await expect(r).rejects.toThrow(
       /ledger-report-b1-d2: the approved child has changed since it was approved/,
     );
+  }, 120_000);
+
+  it("keeps the target agent's attempts that finished before the stop, and runs the rest", async () => {
+    const out = join(tempDir("res-resume-target"), "out");
+    const target = { agent: "oracle", model: null, attempts: 2 };
+    const controller = new AbortController();
+    const stopped = scaleTask(
+      options(out, {
+        depth: 1,
+        children: 1,
+        target,
+        signal: controller.signal,
+        log: (line) => {
+          if (line.includes("target oracle attempt 1: R =")) controller.abort(new Error("SIGINT"));
+        },
+      }),
+    );
+    await expect(stopped).rejects.toThrow("SIGINT");
+    expect(readLineage(out).map((n) => n.status)).toEqual(["root"]);
+    const first = join(out, TARGET_TRIALS_DIR, "ledger-report-b1-d1", "a1", "result.json");
+    const before = readFileSync(first, "utf8");
+    const lines: string[] = [];
+    const r = await scaleTask(
+      options(out, { depth: 1, children: 1, target, resume: true, log: (l) => lines.push(l) }),
+    );
+    expect(r.nodes[1]?.target?.rewards).toEqual([1, 1]);
+    expect(lines.join("\n")).toMatch(/attempt 1: R = 1, kept from the interrupted run/);
+    expect(lines.join("\n")).toMatch(/target oracle attempt 2: R = 1 \(/);
+    expect(readFileSync(first, "utf8")).toBe(before);
   }, 120_000);
 
   it("independent: more children may be added, a deeper plan may not", async () => {

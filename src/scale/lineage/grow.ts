@@ -152,7 +152,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       );
       const info = await loadParent(dir);
       // Measured after `seconds` is taken: the node's seconds are the construction cost alone.
-      const target = g.evaluate === undefined ? undefined : await g.evaluate(dir, g.id);
+      const target = g.evaluate === undefined ? undefined : await targetOf(g, g.evaluate, dir);
       g.record({
         ...nodeOf(g, "approved", seed, attempt + 1, plan, verdict, seconds, tokens),
         dir: g.id,
@@ -181,6 +181,22 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     ...(channel === undefined ? {} : { channel }),
   });
   return null;
+}
+
+/** The target agent's result; a stop while it runs ends with the stop, and records nothing. */
+async function targetOf(
+  g: GrowInput,
+  evaluate: NonNullable<GrowInput["evaluate"]>,
+  dir: string,
+): Promise<TargetRecord> {
+  const stopping = (): void => g.o.signal?.throwIfAborted();
+  const target = await evaluate(dir, g.id).catch((e: unknown) => {
+    stopping();
+    throw e;
+  });
+  // A result reached while stopping may rest on attempts cut short.
+  stopping();
+  return target;
 }
 
 function nodeOf(

@@ -1,13 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ScaleMode } from "../child/res-json.js";
-import {
-  LINEAGE_JSONL,
-  type LineageNode,
-  LineageNodeSchema,
-  readLineage,
-  TARGET_TRIALS_DIR,
-} from "./store.js";
+import { LINEAGE_JSONL, type LineageNode, LineageNodeSchema, readLineage } from "./store.js";
 
 /** Where one chain (or independent child) of an interrupted lineage goes on from. */
 export interface ChainStart {
@@ -64,11 +58,12 @@ export function chainStart(nodes: readonly LineageNode[], mode: ScaleMode, branc
 
 /**
  * What an interrupted run may have left of a child it had not recorded: its folder, renamed into
- * place just before the kill (a target agent may have been attempting it), a discarded copy, and
- * the target agent's trials. None of it is in the lineage, so it is removed and grown again.
+ * place just before the kill (a target agent may have been attempting it), and a discarded copy.
+ * Neither is in the lineage, so both are removed and the child grown again. The target agent's
+ * finished attempts are kept: they count again only if the regrown child is byte for byte the same.
  */
 export function clearUnrecorded(outDir: string, id: string, log: (line: string) => void): void {
-  for (const name of [id, `.discarded-${id}`, join(TARGET_TRIALS_DIR, id)]) {
+  for (const name of [id, `.discarded-${id}`]) {
     const path = join(outDir, name);
     if (!existsSync(path)) continue;
     rmSync(path, { recursive: true, force: true });

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { THRESHOLDS } from "../../analysis/summary-types.js";
 import { errorMessage, InfraError, type TrialResult } from "../../core/index.js";
 import { Rng } from "../../core/rng.js";
+import { trialResultSchema } from "../../core/trial-result.js";
 import { runTrial } from "../../runner/run-trial.js";
 import { prepareTask } from "../../runner/task-image.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
@@ -39,6 +40,30 @@ const INFRA_RETRIES = 2;
 /** R at or above the analysis pass threshold (docs/reports.md); a null R never passes. */
 export function passes(reward: number | null): boolean {
   return reward !== null && reward >= THRESHOLDS.pass;
+}
+
+/**
+ * An attempt a stopped run finished (`scale --resume` grows the child again, byte for byte): its
+ * result, when it is of this child's files, this agent and this attempt's seed; else null. So a
+ * model agent's attempts are not paid for twice.
+ */
+function finishedAttempt(dir: string, e: EvaluateInput, checksum: string, seed: number): TrialResult | null {
+  const file = join(dir, "result.json");
+  if (!existsSync(file)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+  const r = trialResultSchema.safeParse(raw);
+  if (!r.success) return null;
+  const same =
+    r.data.task.checksum === checksum &&
+    r.data.seed === seed &&
+    r.data.agent === e.target.agent &&
+    r.data.model === e.target.model;
+  return same ? r.data : null;
 }
 
 /**
@@ -87,6 +112,16 @@ async function attempt(
   a: number,
   seed: number,
 ): Promise<TrialResult> {
+  const dir = join(e.trialsDir, `a${a}`);
+  const kept = finishedAttempt(dir, e, ready.task.checksum, seed);
+  if (kept !== null) {
+    e.log?.(
+      `${e.childId}: target ${e.target.agent} attempt ${a}: R = ${kept.reward ?? "null"}, kept from the interrupted run`,
+    );
+    return kept;
+  }
+  // An attempt a stopped run left unfinished starts again from nothing.
+  rmSync(dir, { recursive: true, force: true });
   let last: unknown;
   for (let retry = 0; retry <= INFRA_RETRIES; retry++) {
     try {
