@@ -1,9 +1,5 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Command } from "commander";
-import { UserError } from "../../core/index.js";
-import { LINEAGE_SETTINGS, readLineageSettings } from "../../scale/lineage/settings.js";
-import { LINEAGE_JSONL } from "../../scale/lineage/store.js";
+import { resumeSettings } from "../../scale/lineage/settings.js";
 
 /** The options of `scale` a lineage records; `--resume` takes each one the command line leaves out. */
 export interface ResumableOpts {
@@ -32,17 +28,7 @@ export function fillFromLineage<T extends ResumableOpts>(
   out: string,
   opts: T,
 ): { task: string; opts: T } {
-  if (!existsSync(join(out, LINEAGE_JSONL))) {
-    throw new UserError(
-      `${out} holds no lineage to resume (no ${LINEAGE_JSONL}); start one without --resume`,
-    );
-  }
-  const s = readLineageSettings(out);
-  if (s === null) {
-    throw new UserError(
-      `${out}: the lineage has no ${LINEAGE_SETTINGS} (it was grown before lineages recorded their settings), so it cannot be resumed; start a new --out`,
-    );
-  }
+  const s = resumeSettings(out);
   const given = (attribute: string): boolean => cmd.getOptionValueSource(attribute) === "cli";
   const pick = <V>(attribute: string, mine: V, recorded: V): V => (given(attribute) ? mine : recorded);
   const llm = s.proposer.startsWith("llm:") ? s.proposer.slice("llm:".length) : undefined;

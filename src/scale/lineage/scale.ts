@@ -18,9 +18,8 @@ import { blank, grow } from "./grow.js";
 import { chainStart, clearUnrecorded, readForResume } from "./resume.js";
 import {
   checkResumable,
-  LINEAGE_SETTINGS,
   type LineageSettings,
-  readLineageSettings,
+  resumeSettings,
   widened,
   writeLineageSettings,
 } from "./settings.js";
@@ -88,11 +87,6 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   if (held && !resume) {
     throw new UserError(
       `${outDir} already holds a lineage (${LINEAGE_JSONL}); continue it with --resume, or choose another --out`,
-    );
-  }
-  if (!held && resume) {
-    throw new UserError(
-      `${outDir} holds no lineage to resume (no ${LINEAGE_JSONL}); start one without --resume`,
     );
   }
   const taskDir = resolve(o.taskDir);
@@ -253,12 +247,7 @@ function resumable(
   run: LineageSettings,
   log: (line: string) => void,
 ): { nodes: LineageNode[]; settings: LineageSettings } {
-  const recorded = readLineageSettings(outDir);
-  if (recorded === null) {
-    throw new UserError(
-      `${outDir}: the lineage has no ${LINEAGE_SETTINGS} (it was grown before lineages recorded their settings), so it cannot be resumed; start a new --out`,
-    );
-  }
+  const recorded = resumeSettings(outDir);
   checkResumable(outDir, recorded, run);
   return { nodes: readForResume(outDir, log), settings: widened(recorded, run) };
 }

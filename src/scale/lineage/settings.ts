@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { errorMessage, InputError } from "../../core/errors.js";
+import { errorMessage, InputError, UserError } from "../../core/errors.js";
 import { writeJsonAtomic } from "../../store/atomic-write.js";
 import { MAX_DEPTH, MODES } from "../child/res-json.js";
 import { LIBRARIES } from "../plan/schema.js";
+import { LINEAGE_JSONL } from "./store.js";
 
 /** Beside lineage.jsonl: what the lineage was grown with, so `scale --resume` can go on with it. */
 export const LINEAGE_SETTINGS = "scale.json";
@@ -69,6 +70,22 @@ export function readLineageSettings(outDir: string): LineageSettings | null {
     throw new InputError(file, undefined, field, `field "${field}": ${issue?.message ?? "invalid"}`);
   }
   return parsed.data;
+}
+
+/** The settings of the lineage in `outDir` to resume; a clear error when there is none to resume. */
+export function resumeSettings(outDir: string): LineageSettings {
+  if (!existsSync(join(outDir, LINEAGE_JSONL))) {
+    throw new UserError(
+      `${outDir} holds no lineage to resume (no ${LINEAGE_JSONL}); start one without --resume`,
+    );
+  }
+  const recorded = readLineageSettings(outDir);
+  if (recorded === null) {
+    throw new UserError(
+      `${outDir}: the lineage has no ${LINEAGE_SETTINGS} (it was grown before lineages recorded their settings), so it cannot be resumed; start a new --out`,
+    );
+  }
+  return recorded;
 }
 
 /**
