@@ -68,7 +68,9 @@ export function extractRequirements(taskDir: string): TaskRequirements {
     // scaled through its input channel: its environment is never transformed, so nothing in it is
     // protected, even when the tests mention workdir files (the public examples, say).
     const reads =
-      detectProgram(join(taskDir, "tests"), workdir) !== null ? [] : scanTestReads(tests, tree, workdir);
+      detectProgram(join(taskDir, "tests"), workdir) !== null
+        ? []
+        : protectedReads(tests, workdir, tree, instruction, readTaskFolder(taskDir, "solution"));
     snapshot = new Map(reads.map((p) => [p, tree.get(p) ?? new Uint8Array()]));
   }
   const rubric = originalTests.get("rubric.toml");
@@ -84,6 +86,38 @@ export function extractRequirements(taskDir: string): TaskRequirements {
     originalTests,
     isChild,
   };
+}
+
+/**
+ * The environment files a child protects: those the tests read; or, when the tests name none
+ * (they compare the agent's outputs with answers of their own, as most Harbor tasks do), the
+ * environment's data files the instruction or the reference solution names, the inputs the work
+ * reads. Program and script files are left out there: they are what such an agent edits.
+ */
+export function protectedReads(
+  tests: FileTree,
+  workdir: string,
+  tree: FileTree,
+  instruction: string,
+  solution: FileTree,
+): string[] {
+  const read = scanTestReads(tests, tree, workdir);
+  if (read.length > 0) return read;
+  const texts = new Map(solution);
+  texts.set("\0instruction.md", new TextEncoder().encode(instruction));
+  return scanTestReads(texts, tree, workdir).filter((p) => !isCodeFile(p));
+}
+
+const CODE_EXTENSIONS = new Set(
+  "py pyw sh bash zsh js mjs cjs ts tsx jsx c h cc cpp hpp rs go java kt rb pl pm php lua r jl scala swift cs mk".split(" "),
+);
+
+/** A program or script, by its extension or its name (Makefile, Dockerfile). */
+function isCodeFile(path: string): boolean {
+  const base = path.split("/").pop() ?? path;
+  if (/^(Makefile|GNUmakefile|Dockerfile|Containerfile)$/.test(base)) return true;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && CODE_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
 }
 
 const BEFORE = "(?:^|[\\s\"'`(=:,\\[{<>])";

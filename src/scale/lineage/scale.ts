@@ -100,7 +100,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
   if (root.requirements.protected.reads.length === 0 && root.program === null) {
     throw new UserError(
-      `${taskDir}: not scalable: no file in tests/ names a file of its environment (an environment-data task), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
+      `${taskDir}: not scalable: neither tests/ nor (when the tests name none) instruction.md or solution/ name a data file of its environment (an environment-data task), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
     );
   }
   const transforms = libraryTransforms(o.library);
