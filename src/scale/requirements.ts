@@ -109,7 +109,9 @@ export function protectedReads(
 }
 
 const CODE_EXTENSIONS = new Set(
-  "py pyw sh bash zsh js mjs cjs ts tsx jsx c h cc cpp hpp rs go java kt rb pl pm php lua r jl scala swift cs mk".split(" "),
+  "py pyw sh bash zsh js mjs cjs ts tsx jsx c h cc cpp hpp rs go java kt rb pl pm php lua r jl scala swift cs mk".split(
+    " ",
+  ),
 );
 
 /** A program or script, by its extension or its name (Makefile, Dockerfile). */
@@ -121,7 +123,8 @@ function isCodeFile(path: string): boolean {
 }
 
 const BEFORE = "(?:^|[\\s\"'`(=:,\\[{<>])";
-const AFTER = "(?=$|[\\s\"'`)\\]},;:>|&])";
+// A sentence's full stop ends a name too ("read /app/data.csv."), but not an extension ("data.csv.gz").
+const AFTER = "(?=$|[\\s\"'`)\\]},;:>|&]|\\.(?:\\s|$))";
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

@@ -2,12 +2,10 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { UserError } from "../../src/core/errors.js";
 import { checkTask } from "../../src/runner/check-task.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { readResJson } from "../../src/scale/child/res-json.js";
 import { restoreChain } from "../../src/scale/child/spec-update.js";
-import { scaleTask } from "../../src/scale/lineage/scale.js";
 import { type LineageNode, readLineage } from "../../src/scale/lineage/store.js";
 import { registerTransform } from "../../src/scale/transforms/registry.js";
 import { verifyChild } from "../../src/scale/verify/verify-child.js";
@@ -117,26 +115,6 @@ describe("the ledger-report fixture", () => {
     const r = await checkTask(await loadTask(LEDGER), { provider, seeds: [1000] });
     expect(r.checks.filter((c) => !c.ok)).toEqual([]);
   }, 60_000);
-});
-
-describe("tasks RES cannot scale", () => {
-  it("says so when the tests read no environment file", async () => {
-    const harbor = resolve(import.meta.dirname, "../fixtures/harbor/csv-aggregate");
-    const err = await scaleTask({
-      taskDir: harbor,
-      outDir: join(tempDir("res-none"), "out"),
-      depth: 1,
-      children: 1,
-      library: "basic",
-      mode: "recursive",
-      seed: 1,
-      provider,
-    }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UserError);
-    expect((err as Error).message).toMatch(
-      /not scalable: no file in tests\/ names a file of its environment/,
-    );
-  });
 });
 
 describe("`longhaul scale` on bad input: exit 2 and one line", () => {

@@ -1,0 +1,135 @@
+import { cpSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UserError } from "../../src/core/errors.js";
+import { checkTask } from "../../src/runner/check-task.js";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { registerScaleAgents } from "../../src/scale/agent/register.js";
+import { scaleTask } from "../../src/scale/lineage/scale.js";
+import type { LineageNode } from "../../src/scale/lineage/store.js";
+import { extractRequirements, protectedReads } from "../../src/scale/requirements.js";
+import { loadTask } from "../../src/task/load.js";
+import { tempDir } from "../runner/helpers.js";
+import { ensureTestBaseImage } from "../support/base-image.js";
+import { runOneTrial } from "../support/one-trial.js";
+
+/**
+ * Most Harbor tasks check the agent's outputs against answers written into the tests: no file of
+ * tests/ names an environment file. Their protected files are then the data files the instruction
+ * or the reference solution names (the work's inputs), never the programs the agent edits.
+ */
+const HARBOR = resolve(import.meta.dirname, "../fixtures/harbor");
+const CSV = join(HARBOR, "csv-aggregate");
+const enc = (s: string) => new TextEncoder().encode(s);
+const tree = (...paths: string[]) => new Map(paths.map((p) => [p, enc(`${p}\n`)]));
+
+describe("which environment files a child protects", () => {
+  const env = tree("report.py", "sales.csv", "data/a.json", "data/b.json", "Makefile", "notes.txt");
+
+  it("the files the tests read, when they name any (the instruction is not consulted)", () => {
+    const tests = tree("test.sh");
+    tests.set("test.sh", enc('python3 check.py "/app/notes.txt"\n'));
+    expect(protectedReads(tests, "/app", env, "Read /app/sales.csv.", new Map())).toEqual(["notes.txt"]);
+  });
+
+  it("else the data files the instruction names; programs and build files are left out", () => {
+    const tests = new Map([["test_outputs.py", enc('assert open("/app/totals.csv").read() == "x"\n')]]);
+    const text =
+      "Fix `/app/report.py` (see the `Makefile`) so it reads `sales.csv` and the files of /app/data/.";
+    expect(protectedReads(tests, "/app", env, text, new Map())).toEqual([
+      "data/a.json",
+      "data/b.json",
+      "sales.csv",
+    ]);
+  });
+
+  it("or those the reference solution names", () => {
+    const solution = new Map([["solve.sh", enc("python3 report.py /app/notes.txt > /app/out.txt\n")]]);
+    expect(protectedReads(new Map(), "/app", env, "Summarise the notes.", solution)).toEqual(["notes.txt"]);
+  });
+
+  it("csv-aggregate protects its sales ledger, not the script the agent fixes", () => {
+    const req = extractRequirements(CSV);
+    expect(req.protected.reads).toEqual(["sales.csv"]);
+    expect(req.protected.facts.map((f) => f.path)).toEqual(["sales.csv"]);
+  });
+
+  it("a task whose environment holds no data file the work names stays unscalable", async () => {
+    const err = await scaleTask({
+      taskDir: join(HARBOR, "word-count"),
+      outDir: join(tempDir("res-none"), "out"),
+      depth: 1,
+      children: 1,
+      library: "basic",
+      mode: "recursive",
+      seed: 1,
+      provider: getSandboxProvider("bwrap"),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as Error).message).toMatch(/not scalable: neither tests\/ nor .* name a data file/);
+  });
+});
+
+describe("csv-aggregate (a plain Harbor task: Dockerfile, pytest, fixed answers) scales", () => {
+  const provider = getSandboxProvider("bwrap");
+  const scratch = tempDir("res-harbor-inputs");
+  const out = join(scratch, "lineage");
+  let nodes: LineageNode[] = [];
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  beforeAll(async () => {
+    await ensureTestBaseImage();
+    registerScaleAgents();
+    // With trials: each child's verification runs the parent's oracle after the restore steps
+    // (R = 1.0) and the parent's bare oracle (R < 1) in real sandboxes over the task's image.
+    const res = await scaleTask({
+      taskDir: CSV,
+      outDir: out,
+      depth: 2,
+      children: 1,
+      library: "full",
+      mode: "recursive",
+      seed: 3,
+      provider,
+    });
+    nodes = res.nodes;
+  }, 600_000);
+
+  it("every level is approved by the whole verifier", () => {
+    const approved = nodes.filter((n) => n.status === "approved");
+    expect(approved.map((n) => n.depth)).toEqual([1, 2]);
+    for (const n of approved) {
+      expect(n.diagnostics).toEqual([]);
+      expect(n.checks.map((c) => `${c.name}:${c.status}`)).toEqual([
+        "protected:pass",
+        "reproducible:pass",
+        "leak:pass",
+        "restore:pass",
+        "oracle:pass",
+      ]);
+    }
+  });
+
+  it("the depth-2 child passes task check, and the public-words agent solves it", async () => {
+    const child = join(out, "csv-aggregate-b1-d2");
+    const check = await checkTask(await loadTask(child), { provider, seeds: [1000] });
+    expect(check.checks.filter((c) => !c.ok)).toEqual([]);
+    // The agent sees the child without its solution, and knows only the root task's skill.
+    const bare = join(scratch, "agent-copy", "csv-aggregate-b1-d2");
+    cpSync(child, bare, { recursive: true });
+    rmSync(join(bare, "solution"), { recursive: true, force: true });
+    rmSync(join(bare, "res.json"), { force: true });
+    const r = await runOneTrial({
+      dir: bare,
+      agent: "follow",
+      agentOptions: { root: CSV },
+      seed: 1000,
+      jobId: "harbor-inputs",
+      trialId: "follow-d2",
+      trialDir: join(scratch, "trials", "follow-d2"),
+      imagesDir: join(scratch, "images"),
+      provider,
+    });
+    expect(`R=${r.reward} ${r.error?.message ?? ""}`.trim()).toBe("R=1");
+  }, 300_000);
+});
