@@ -10,7 +10,7 @@ import { readTree } from "./file-tree.js";
  */
 export const CHILD = {
   resJson: "res.json",
-  /** Original environment files the checks read, put back before the original verifier runs. */
+  /** Original protected environment files (those the checks read), put back before the original verifier runs. */
   snapshotDir: "res/snapshot",
   parentTest: "res-parent-test.sh",
   parentSolve: "res-parent-solve.sh",

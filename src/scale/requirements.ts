@@ -17,7 +17,7 @@ export interface ProtectedRequirements {
   goalDigest: string;
   testsDigest: string;
   rubricDigest: string;
-  /** Environment paths (relative to the workdir) the tests read. */
+  /** Protected environment paths (relative to the workdir): those the tests read, else the data files the instruction or solution names. */
   reads: string[];
   facts: GroundFact[];
 }
