@@ -1,11 +1,22 @@
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
 import { BASE_IMAGE_TAG, ensureBaseImage, fromImages } from "./base-image.js";
 import { docker, dockerUnavailable, lastLines } from "./docker-cli.js";
+import { splitDockerfileTail } from "./dockerfile-tail.js";
 import { envChecksum } from "./env-checksum.js";
 import { inspectImage, inspectImageLabelled } from "./inspect.js";
 import { listCachedImages } from "./rootfs-cache.js";
+import { recordTailRecipe } from "./tail-rootfs.js";
 import type { ImageRef } from "./types.js";
 
 export const ENV_TAG_PREFIX = "longhaul-env";
@@ -156,7 +167,32 @@ async function buildOrReuse(
   }
   const built = await inspectImage(tag);
   if (built === null) throw new InfraError(`task ${o.taskName}: docker build did not leave ${tag} behind`);
+  await recordHead(o, dockerfile, built);
   return { image: built, source: "built" };
+}
+
+/**
+ * For a Dockerfile whose tail only adds files: builds its head (every step is one the build just
+ * made, so all are cached) and records the recipe that lets the rootfs cache unpack this image
+ * over the head's (tail-rootfs.ts). Best effort: without a recipe the image is unpacked whole.
+ */
+async function recordHead(o: TaskImageOptions, dockerfile: string, built: ImageRef): Promise<void> {
+  const tail = splitDockerfileTail(dockerfile);
+  if (tail === null) return;
+  const dir = mkdtempSync(join(tmpdir(), "longhaul-head-"));
+  try {
+    const file = join(dir, "Dockerfile");
+    writeFileSync(file, tail.head);
+    const r = await docker(["build", "--force-rm", "--network", "host", "-q", "-f", file, o.envDir], {
+      timeoutSec: o.buildTimeoutSec,
+    });
+    const id = r.stdout.trim().split("\n").pop()?.trim() ?? "";
+    if (r.exitCode === 0 && /^sha256:[0-9a-f]{64}$/.test(id) && id !== built.id) {
+      recordTailRecipe(built.id, { head: id, paths: tail.paths });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Checked only on a cache miss: a hit must stay fast, and its inspect already proved a daemon. */

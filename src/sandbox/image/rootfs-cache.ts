@@ -6,6 +6,7 @@ import { readExtractedArchive, unpackLayers } from "./archive.js";
 import { type CachedImage, cachedImage, imageCacheRoot, stageImage } from "./cache-dir.js";
 import { lastLines } from "./docker-cli.js";
 import { inspectImage } from "./inspect.js";
+import { fillFromHead, readTailRecipe, tailTakes } from "./tail-rootfs.js";
 import type { ImageRef } from "./types.js";
 
 export {
@@ -74,6 +75,8 @@ async function exportRootfs(image: ImageRef): Promise<string> {
         "nor in the local Docker daemon: build it, `docker load` it, or `longhaul images load` its archive",
     );
   }
+  const overHead = await unpackOverHead(image).catch(() => null);
+  if (overHead !== null) return overHead;
   return stageImage(image, "docker save", async (rootfs, staging) => {
     const archive = join(staging, "archive");
     mkdirSync(archive);
@@ -81,6 +84,22 @@ async function exportRootfs(image: ImageRef): Promise<string> {
     const { layers } = await readExtractedArchive(archive, image.id);
     await unpackLayers(archive, layers, rootfs, staging, `docker save ${image.tag ?? image.id}`);
   });
+}
+
+/**
+ * The image unpacked over its head's cached rootfs (tail-rootfs.ts), or null when it has no
+ * usable recipe; then, or when that fails, the whole image is saved and unpacked instead.
+ */
+async function unpackOverHead(image: ImageRef): Promise<string | null> {
+  const recipe = readTailRecipe(image.id);
+  const head = recipe === null ? null : await inspectImage(recipe.head);
+  if (recipe === null || head === null) return null;
+  const headRootfs = await ensureRootfs(head);
+  const takes = tailTakes(headRootfs, recipe.paths);
+  if (takes === null) return null;
+  return stageImage(image, `docker cp over ${head.tag ?? head.id}`, (rootfs, staging) =>
+    fillFromHead(image.id, headRootfs, takes, rootfs, staging),
+  );
 }
 
 function saveInto(id: string, dir: string): Promise<void> {
