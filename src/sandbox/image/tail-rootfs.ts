@@ -121,7 +121,9 @@ export async function fillFromHead(
       // docker cp names entries after the path's last part; anything else is refused.
       const names = (await run("tar", ["-tf", archive], `listing ${take}`)).split("\n").filter(Boolean);
       const base = posix.basename(take);
-      const bad = names.find((n) => n !== base && n !== `${base}/` && !n.startsWith(`${base}/`));
+      const bad = names.find(
+        (n) => (n !== base && n !== `${base}/` && !n.startsWith(`${base}/`)) || n.split("/").includes(".."),
+      );
       if (bad !== undefined) throw new InfraError(`docker cp ${take}: unexpected entry ${bad}`);
       rmSync(join(rootfs, take), { recursive: true, force: true });
       await run(
