@@ -16,7 +16,7 @@ import { splitDockerfileTail } from "./dockerfile-tail.js";
 import { envChecksum } from "./env-checksum.js";
 import { inspectImage, inspectImageLabelled } from "./inspect.js";
 import { listCachedImages } from "./rootfs-cache.js";
-import { recordTailRecipe } from "./tail-rootfs.js";
+import { imageTailsEnabled, recordTailRecipe } from "./tail-rootfs.js";
 import type { ImageRef } from "./types.js";
 
 export const ENV_TAG_PREFIX = "longhaul-env";
@@ -177,7 +177,7 @@ async function buildOrReuse(
  * over the head's (tail-rootfs.ts). Best effort: without a recipe the image is unpacked whole.
  */
 async function recordHead(o: TaskImageOptions, dockerfile: string, built: ImageRef): Promise<void> {
-  const tail = splitDockerfileTail(dockerfile);
+  const tail = imageTailsEnabled() ? splitDockerfileTail(dockerfile) : null;
   if (tail === null) return;
   const dir = mkdtempSync(join(tmpdir(), "longhaul-head-"));
   try {

@@ -92,12 +92,19 @@ async function exportRootfs(image: ImageRef): Promise<string> {
  */
 async function unpackOverHead(image: ImageRef): Promise<string | null> {
   const recipe = readTailRecipe(image.id);
-  const head = recipe === null ? null : await inspectImage(recipe.head);
-  if (recipe === null || head === null) return null;
-  const headRootfs = await ensureRootfs(head);
+  if (recipe === null) return null;
+  // The head's cached rootfs serves even when the daemon no longer has the head image.
+  const cached = cachedImage(recipe.head);
+  let headRootfs: string;
+  if (cached !== null) headRootfs = join(cached.dir, "rootfs");
+  else {
+    const head = await inspectImage(recipe.head);
+    if (head === null) return null;
+    headRootfs = await ensureRootfs(head);
+  }
   const takes = tailTakes(headRootfs, recipe.paths);
   if (takes === null) return null;
-  return stageImage(image, `docker cp over ${head.tag ?? head.id}`, (rootfs, staging) =>
+  return stageImage(image, `docker cp over ${recipe.head}`, (rootfs, staging) =>
     fillFromHead(image.id, headRootfs, takes, rootfs, staging),
   );
 }

@@ -27,6 +27,11 @@ import { docker, lastLines } from "./docker-cli.js";
  * The recipe (head image id and tail paths) is recorded when the image is built, in
  * `<cache>/image-tails/<hex of image id>.json`; an image without one is unpacked whole as before.
  */
+/** `LONGHAUL_IMAGE_TAILS=off`: no recipe is recorded or used; every image is unpacked whole. */
+export function imageTailsEnabled(): boolean {
+  return process.env.LONGHAUL_IMAGE_TAILS !== "off";
+}
+
 const recipeSchema = z.object({
   head: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   paths: z.array(z.string().startsWith("/")),
@@ -46,7 +51,7 @@ export function recordTailRecipe(imageId: string, recipe: TailRecipe): void {
 /** The recorded recipe, or null (none, or unreadable: the image is then unpacked whole). */
 export function readTailRecipe(imageId: string): TailRecipe | null {
   const file = recipeFile(imageId);
-  if (!existsSync(file)) return null;
+  if (!imageTailsEnabled() || !existsSync(file)) return null;
   try {
     return recipeSchema.parse(JSON.parse(readFileSync(file, "utf8")));
   } catch {

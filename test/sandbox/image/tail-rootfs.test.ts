@@ -92,6 +92,13 @@ describe("an image unpacked over its head's root file system", () => {
     ]);
     expect(recipe?.head).not.toBe(built.id);
     expect(built.config.env.MODE).toBe("tail");
+    // LONGHAUL_IMAGE_TAILS=off: the recipe is not used (the image would be unpacked whole).
+    process.env.LONGHAUL_IMAGE_TAILS = "off";
+    try {
+      expect(readTailRecipe(built.id)).toBeNull();
+    } finally {
+      delete process.env.LONGHAUL_IMAGE_TAILS;
+    }
   }, 600_000);
 
   it("is the image's files exactly, and shares the head's files on disk", async () => {
