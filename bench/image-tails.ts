@@ -3,13 +3,14 @@
  * LONGHAUL_IMAGE_TAILS=off) and over its head's cached rootfs (the default), side by side in one
  * run: N variants of a Dockerfile task's environment, each differing in one COPY'd file (as RES
  * children do), each built and unpacked both ways, alternating which goes first. Prints the
- * seconds to build and to unpack, per variant p50, and the disk each new entry takes.
+ * seconds to build and to unpack (with a `sync` of what the unpacking wrote, so one sample's
+ * writes do not slow the next), per variant p50, and the disk each new entry takes.
  * Run: npx tsx bench/image-tails.ts [--variants 6] [TASK_DIR]
  * (default task: test/fixtures/harbor/csv-aggregate; its Dockerfile must end in a COPY tail).
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { resolveTaskImage } from "../src/sandbox/image/build-image.js";
@@ -35,6 +36,7 @@ if (splitDockerfileTail(dockerfile) === null) {
 const scratch = mkdtempSync(join(tmpdir(), "longhaul-bench-tails-"));
 process.env.LONGHAUL_CACHE_DIR = join(scratch, "cache");
 const tags: string[] = [];
+mkdirSync(imageCacheRoot(), { recursive: true });
 
 /** Bytes the cache takes on disk (hard-linked files once). */
 function cacheBytes(): number {
@@ -58,6 +60,8 @@ async function sample(mode: Mode, i: number): Promise<Sample> {
   appendFileSync(join(dir, file), `\n# ${randomBytes(6).toString("hex")}\n`);
   process.env.LONGHAUL_IMAGE_TAILS = mode === "whole" ? "off" : "on";
   const before = cacheBytes();
+  // Each sample pays for flushing its own writes (timed in its unpack), not for the previous one's.
+  execFileSync("sync");
   const t0 = performance.now();
   const r = await resolveTaskImage({
     taskName: `${mode}-${i}`,
@@ -70,6 +74,7 @@ async function sample(mode: Mode, i: number): Promise<Sample> {
   if (r.image.tag !== null) tags.push(r.image.tag);
   const t1 = performance.now();
   await ensureRootfs(r.image);
+  execFileSync("sync");
   const t2 = performance.now();
   return { build: (t1 - t0) / 1000, unpack: (t2 - t1) / 1000, bytes: cacheBytes() - before };
 }
