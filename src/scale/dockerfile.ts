@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { dockerfileInstructions } from "../sandbox/image/dockerfile-lines.js";
 
 /**
  * The parts of a Dockerfile RES needs: its final WORKDIR and which COPY lines "mirror" a folder
@@ -28,25 +29,7 @@ export interface Instruction {
 /** `isDir` tells whether a context path (normalized, "." for the context itself) is a folder. */
 export function parseDockerfile(text: string, isDir: (contextPath: string) => boolean): DockerfileInfo {
   const lines = text.split("\n");
-  const instructions: Instruction[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const start = i;
-    let joined = "";
-    for (;;) {
-      const line = (lines[i] ?? "").replace(/\r$/, "");
-      i += 1;
-      if (/^\s*#/.test(line) && joined === "") break;
-      if (line.endsWith("\\")) {
-        joined += `${line.slice(0, -1)} `;
-        if (i < lines.length) continue;
-      } else joined += line;
-      break;
-    }
-    const m = /^\s*([A-Za-z]+)\s*(.*)$/.exec(joined);
-    if (m === null) continue;
-    instructions.push({ first: start, last: i - 1, keyword: (m[1] ?? "").toUpperCase(), args: m[2] ?? "" });
-  }
+  const instructions: Instruction[] = dockerfileInstructions(lines);
   let workdir: string | null = null;
   const workdirAt: (string | null)[] = [];
   for (const ins of instructions) {

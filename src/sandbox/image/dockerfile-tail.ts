@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { dockerfileInstructions } from "./dockerfile-lines.js";
 
 /**
  * A Dockerfile split where only files are added: the head (everything up to the last instruction
@@ -27,12 +28,6 @@ const METADATA = new Set([
   "MAINTAINER",
 ]);
 
-interface Line {
-  first: number;
-  keyword: string;
-  args: string;
-}
-
 /**
  * The tail of a Dockerfile, or null when it has none worth splitting (no COPY after the last
  * RUN) or when what it writes cannot be told from its text alone: a variable, a COPY --from or
@@ -42,7 +37,7 @@ interface Line {
 export function splitDockerfileTail(text: string): DockerfileTail | null {
   const lines = text.split("\n");
   if (lines.some((l) => /^\s*#\s*(syntax|escape|check)\s*=/i.test(l))) return null;
-  const ins = instructions(lines);
+  const ins = dockerfileInstructions(lines);
   let start = ins.length;
   while (start > 0) {
     const k = ins[start - 1]?.keyword ?? "";
@@ -100,31 +95,4 @@ function copyDestination(args: string): string | null {
   } else parts = words;
   const dest = parts[parts.length - 1];
   return parts.length >= 2 && dest !== undefined && dest !== "" ? dest : null;
-}
-
-/** Instructions with continuation lines joined, comments and blank lines skipped. */
-function instructions(lines: readonly string[]): Line[] {
-  const out: Line[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const first = i;
-    let joined = "";
-    for (;;) {
-      const line = (lines[i] ?? "").replace(/\r$/, "");
-      i += 1;
-      if (/^\s*#/.test(line)) {
-        if (joined === "") break;
-        continue;
-      }
-      if (line.endsWith("\\") && i < lines.length) {
-        joined += `${line.slice(0, -1)} `;
-        continue;
-      }
-      joined += line;
-      break;
-    }
-    const m = /^\s*([A-Za-z]+)\s*(.*)$/.exec(joined);
-    if (m !== null) out.push({ first, keyword: (m[1] ?? "").toUpperCase(), args: m[2] ?? "" });
-  }
-  return out;
 }
