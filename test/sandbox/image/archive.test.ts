@@ -8,18 +8,17 @@ import { UserError } from "../../../src/core/errors.js";
 import { loadImageArchive } from "../../../src/sandbox/image/archive.js";
 import { resolveTaskImage } from "../../../src/sandbox/image/build-image.js";
 import { ensureRootfs, imageCacheRoot } from "../../../src/sandbox/image/rootfs-cache.js";
-import { tempDir } from "./helpers.js";
+import { tempDir, useCacheDir } from "./helpers.js";
 
-const savedCacheDir = process.env.LONGHAUL_CACHE_DIR;
+let restoreCacheDir: () => void = () => {};
 const work = tempDir("archive");
 
 beforeAll(() => {
-  process.env.LONGHAUL_CACHE_DIR = join(work, "cache");
+  restoreCacheDir = useCacheDir(join(work, "cache"));
 });
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
-  if (savedCacheDir === undefined) delete process.env.LONGHAUL_CACHE_DIR;
-  else process.env.LONGHAUL_CACHE_DIR = savedCacheDir;
+  restoreCacheDir();
 });
 
 /** A tar of `files` (path → content; a trailing "/" makes a folder), built by the system tar. */

@@ -8,9 +8,9 @@ import { taskImage } from "../../../src/sandbox/image/build-image.js";
 import { cachedImage, ensureRootfs, imageCacheDir } from "../../../src/sandbox/image/rootfs-cache.js";
 import type { ImageRef } from "../../../src/sandbox/image/types.js";
 import { ensureTestBaseImage } from "../../support/base-image.js";
-import { listTree, removeImage, tempDir, writeEnv } from "./helpers.js";
+import { listTree, removeImage, tempDir, useCacheDir, writeEnv } from "./helpers.js";
 
-const savedCacheDir = process.env.LONGHAUL_CACHE_DIR;
+let restoreCacheDir: () => void = () => {};
 const work = tempDir("build");
 const envDir = join(work, "environment");
 const logFile = join(work, "logs", "nested", "build.log");
@@ -19,7 +19,7 @@ let nonce = "";
 let built: ImageRef;
 
 beforeAll(async () => {
-  process.env.LONGHAUL_CACHE_DIR = join(work, "cache");
+  restoreCacheDir = useCacheDir(join(work, "cache"));
   await ensureTestBaseImage();
   nonce = writeEnv(envDir);
 }, 900_000);
@@ -27,8 +27,7 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   if (built?.tag) removeImage(built.tag);
-  if (savedCacheDir === undefined) delete process.env.LONGHAUL_CACHE_DIR;
-  else process.env.LONGHAUL_CACHE_DIR = savedCacheDir;
+  restoreCacheDir();
 });
 
 describe("taskImage over a Dockerfile", () => {

@@ -57,3 +57,13 @@ export function removeImage(tag: string): void {
     // Already gone.
   }
 }
+
+/** Points LONGHAUL_CACHE_DIR at `dir`; the returned function puts back what it was. */
+export function useCacheDir(dir: string): () => void {
+  const saved = process.env.LONGHAUL_CACHE_DIR;
+  process.env.LONGHAUL_CACHE_DIR = dir;
+  return () => {
+    if (saved === undefined) delete process.env.LONGHAUL_CACHE_DIR;
+    else process.env.LONGHAUL_CACHE_DIR = saved;
+  };
+}

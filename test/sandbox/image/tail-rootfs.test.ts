@@ -9,14 +9,14 @@ import { cachedImage, ensureRootfs } from "../../../src/sandbox/image/rootfs-cac
 import { readTailRecipe } from "../../../src/sandbox/image/tail-rootfs.js";
 import type { ImageRef } from "../../../src/sandbox/image/types.js";
 import { ensureTestBaseImage, TEST_BASE_IMAGE } from "../../support/base-image.js";
-import { listTree, removeImage, tempDir } from "./helpers.js";
+import { listTree, removeImage, tempDir, useCacheDir } from "./helpers.js";
 
 /**
  * An image whose Dockerfile ends in COPY and metadata instructions is unpacked over its head's
  * cached rootfs, with the tail's paths taken from the image: the result must be the image's files
  * exactly as a whole `docker save` gives them, with the head's files shared on disk.
  */
-const savedCacheDir = process.env.LONGHAUL_CACHE_DIR;
+let restoreCacheDir: () => void = () => {};
 const work = tempDir("tail");
 const envDir = join(work, "environment");
 let built: ImageRef;
@@ -36,7 +36,7 @@ function fullTree(root: string): string[] {
 }
 
 beforeAll(async () => {
-  process.env.LONGHAUL_CACHE_DIR = join(work, "cache");
+  restoreCacheDir = useCacheDir(join(work, "cache"));
   await ensureTestBaseImage();
   const nonce = randomBytes(6).toString("hex");
   mkdirSync(join(envDir, "data", "nested"), { recursive: true });
@@ -64,8 +64,7 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   if (built?.tag) removeImage(built.tag);
-  if (savedCacheDir === undefined) delete process.env.LONGHAUL_CACHE_DIR;
-  else process.env.LONGHAUL_CACHE_DIR = savedCacheDir;
+  restoreCacheDir();
 });
 
 describe("an image unpacked over its head's root file system", () => {
