@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
@@ -54,9 +54,9 @@ describe("which environment files a child protects", () => {
     expect(req.protected.facts.map((f) => f.path)).toEqual(["sales.csv"]);
   });
 
-  it("a task whose environment holds no data file the work names stays unscalable", async () => {
-    const err = await scaleTask({
-      taskDir: join(HARBOR, "word-count"),
+  const refusal = (taskDir: string) =>
+    scaleTask({
+      taskDir,
       outDir: join(tempDir("res-none"), "out"),
       depth: 1,
       children: 1,
@@ -65,6 +65,20 @@ describe("which environment files a child protects", () => {
       seed: 1,
       provider: getSandboxProvider("bwrap"),
     }).catch((e: unknown) => e);
+
+  it("a task with no environment file in its workdir stays unscalable, and says so", async () => {
+    const err = await refusal(join(HARBOR, "word-count"));
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as Error).message).toMatch(
+      /not scalable: no file of environment\/ reaches the agent's workdir \/app/,
+    );
+  });
+
+  it("so does one whose data files nothing names", async () => {
+    const dir = join(tempDir("res-unnamed"), "csv-unnamed");
+    cpSync(CSV, dir, { recursive: true });
+    writeFileSync(join(dir, "instruction.md"), "The report script gives wrong totals. Fix it and run it.\n");
+    const err = await refusal(dir);
     expect(err).toBeInstanceOf(UserError);
     expect((err as Error).message).toMatch(/not scalable: neither tests\/ nor .* name a data file/);
   });

@@ -99,6 +99,11 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   if (root.requirements.isChild)
     throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
   if (root.requirements.protected.reads.length === 0 && root.program === null) {
+    if (root.tree.tree.size === 0) {
+      throw new UserError(
+        `${taskDir}: not scalable: no file of environment/ reaches the agent's workdir ${root.tree.workdir} (RES transforms those files; a Dockerfile COPY puts them there at the same relative path, and data a RUN makes at build time cannot be transformed), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
+      );
+    }
     throw new UserError(
       `${taskDir}: not scalable: neither tests/ nor (when the tests name none) instruction.md or solution/ name a data file of its environment (an environment-data task), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
     );
