@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BwrapProvider } from "../../../src/sandbox/bwrap-provider.js";
 import { loadImageArchive } from "../../../src/sandbox/image/archive.js";
 import { taskImage } from "../../../src/sandbox/image/build-image.js";
 import { cachedImage, ensureRootfs } from "../../../src/sandbox/image/rootfs-cache.js";
@@ -129,4 +130,37 @@ describe("an image unpacked over its head's root file system", () => {
       process.env.LONGHAUL_CACHE_DIR = join(work, "cache");
     }
   }, 600_000);
+
+  it("runs a sandbox whose writes to shared files never reach the head's copy", async () => {
+    const provider = new BwrapProvider({ registryDir: join(work, "registry") });
+    const s = await provider.create({
+      environmentDir: null,
+      workdir: "/work/made",
+      memoryMb: 512,
+      cpus: 1,
+      pidsMax: 256,
+      allowInternet: false,
+      stateDir: join(work, "state"),
+      image: built,
+      user: "root",
+    });
+    const headFile = join(
+      cachedImage(readTailRecipe(built.id)?.head ?? "")?.dir ?? "",
+      "rootfs",
+      "etc",
+      "os-release",
+    );
+    const before = readFileSync(headFile, "utf8");
+    try {
+      const r = await s.exec(
+        "pwd; cat rel.txt; /opt/new/deep/tool.sh; echo $MODE; echo changed >> /usr/lib/os-release",
+      );
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toBe(`/work/made\n${readFileSync(join(rootfs, "app", "a.txt"), "utf8")}tool\ntail\n`);
+    } finally {
+      await s.close();
+    }
+    expect(readFileSync(headFile, "utf8")).toBe(before);
+    expect(readFileSync(join(rootfs, "usr", "lib", "os-release"), "utf8")).toBe(before);
+  }, 120_000);
 });
