@@ -1,5 +1,14 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
@@ -73,6 +82,8 @@ export async function stageImage(
   mkdirSync(join(tmp, "rootfs"), { recursive: true });
   try {
     await fill(join(tmp, "rootfs"), tmp);
+    // What filling left beside the rootfs (a saved archive, its layers) is not part of the entry.
+    removeLeftovers(tmp);
     const meta = {
       id: image.id,
       tag: image.tag,
@@ -96,6 +107,14 @@ export async function stageImage(
     rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+/** Removes everything in an entry's folder but its rootfs and metadata files. */
+export function removeLeftovers(dir: string): void {
+  for (const n of readdirSync(dir)) {
+    if (!ENTRY_FILES.has(n)) rmSync(join(dir, n), { recursive: true, force: true });
+  }
+}
+const ENTRY_FILES = new Set(["rootfs", "config.json", "image.json", COMPLETE]);
 
 export function diskUsage(path: string): Promise<number> {
   return new Promise((resolve) => {

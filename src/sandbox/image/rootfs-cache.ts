@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs"
 import { join } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
 import { readExtractedArchive, unpackLayers } from "./archive.js";
-import { type CachedImage, cachedImage, imageCacheRoot, stageImage } from "./cache-dir.js";
+import { type CachedImage, cachedImage, imageCacheRoot, removeLeftovers, stageImage } from "./cache-dir.js";
 import { lastLines } from "./docker-cli.js";
 import { inspectImage } from "./inspect.js";
 import { fillFromHead, readTailRecipe, tailTakes } from "./tail-rootfs.js";
@@ -52,7 +52,11 @@ const exporting = new Map<string, Promise<string>>();
 
 export function ensureRootfs(image: ImageRef): Promise<string> {
   const hit = cachedImage(image.id);
-  if (hit !== null) return Promise.resolve(join(hit.dir, "rootfs"));
+  if (hit !== null) {
+    // Entries made before leftovers were removed kept the whole `docker save` archive beside the rootfs.
+    if (existsSync(join(hit.dir, "archive"))) removeLeftovers(hit.dir);
+    return Promise.resolve(join(hit.dir, "rootfs"));
+  }
   let p = exporting.get(image.id);
   if (p === undefined) {
     p = exportRootfs(image).finally(() => exporting.delete(image.id));

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../../src/core/errors.js";
@@ -96,6 +96,13 @@ describe("root file systems", () => {
   it("unpacks the image as built: COPY'd and RUN-made files, not the deleted ones", async () => {
     rootfs = await ensureRootfs(built);
     expect(rootfs).toBe(join(imageCacheDir(built.id), "rootfs"));
+    // The entry is the rootfs and its metadata: the saved archive it came from is gone.
+    expect(readdirSync(imageCacheDir(built.id)).sort()).toEqual([
+      ".complete",
+      "config.json",
+      "image.json",
+      "rootfs",
+    ]);
     expect(readFileSync(join(rootfs, "app", "hello.txt"), "utf8")).toBe(`hello ${nonce}\n`);
     expect(readFileSync(join(rootfs, "app", "made.txt"), "utf8")).toBe("made\n");
     expect(existsSync(join(rootfs, "app", "temp.txt"))).toBe(false);
@@ -124,6 +131,12 @@ describe("root file systems", () => {
       const again = await ensureRootfs(loaded);
       expect(again.startsWith(join(work, "cache-from-archive"))).toBe(true);
       expect(listTree(again)).toEqual(listTree(rootfs));
+      expect(readdirSync(imageCacheDir(built.id)).sort()).toEqual([
+        ".complete",
+        "config.json",
+        "image.json",
+        "rootfs",
+      ]);
     } finally {
       process.env.LONGHAUL_CACHE_DIR = join(work, "cache");
     }
