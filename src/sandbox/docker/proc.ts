@@ -2,10 +2,7 @@ import { spawn } from "node:child_process";
 import { InfraError } from "../../core/errors.js";
 import { lastLines } from "../image/docker-cli.js";
 
-/** The docker client binary (LONGHAUL_DOCKER overrides it, as in image/docker-cli.ts). */
-export function dockerBin(): string {
-  return process.env.LONGHAUL_DOCKER ?? "docker";
-}
+export { dockerBin } from "../image/docker-cli.js";
 
 export interface Collected {
   code: number | null;

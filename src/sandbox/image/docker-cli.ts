@@ -5,6 +5,11 @@ export const DOCKER_INSTALL_HINT =
   "docker is not available: run `apt-get install -y docker.io` and start the daemon " +
   "(`dockerd --bridge=none --iptables=false &` where no bridge network is allowed)";
 
+/** The docker client binary (LONGHAUL_DOCKER overrides it). */
+export function dockerBin(): string {
+  return process.env.LONGHAUL_DOCKER ?? "docker";
+}
+
 export interface DockerRunOptions {
   /** Wall-clock limit in seconds; the client is killed at expiry (default 120). */
   timeoutSec?: number;
@@ -26,7 +31,7 @@ export interface DockerResult {
 export function docker(args: readonly string[], options: DockerRunOptions = {}): Promise<DockerResult> {
   const cap = options.maxOutputBytes ?? 4 << 20;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env.LONGHAUL_DOCKER ?? "docker", args, { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(dockerBin(), args, { stdio: ["pipe", "pipe", "pipe"] });
     const out = tail(cap);
     const err = tail(cap);
     let timedOut = false;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
 import { readExtractedArchive, unpackLayers } from "./archive.js";
 import { type CachedImage, cachedImage, imageCacheRoot, removeLeftovers, stageImage } from "./cache-dir.js";
-import { lastLines } from "./docker-cli.js";
+import { dockerBin, lastLines } from "./docker-cli.js";
 import { inspectImage } from "./inspect.js";
 import { fillFromHead, readTailRecipe, tailTakes } from "./tail-rootfs.js";
 import type { ImageRef } from "./types.js";
@@ -115,7 +115,7 @@ async function unpackOverHead(image: ImageRef): Promise<string | null> {
 
 function saveInto(id: string, dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const exp = spawn(process.env.LONGHAUL_DOCKER ?? "docker", ["save", id], {
+    const exp = spawn(dockerBin(), ["save", id], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const tar = spawn("tar", ["-x", "-C", dir, "-f", "-"], {

@@ -14,7 +14,7 @@ import { dirname, join, posix } from "node:path";
 import { z } from "zod";
 import { InfraError } from "../../core/errors.js";
 import { hexOf, longhaulCacheDir } from "./cache-dir.js";
-import { docker, lastLines } from "./docker-cli.js";
+import { docker, dockerBin, lastLines } from "./docker-cli.js";
 
 /**
  * An image built from a Dockerfile whose tail only adds files (dockerfile-tail.ts) can be unpacked
@@ -114,12 +114,7 @@ export async function fillFromHead(
       const archive = join(staging, `tail-${i}.tar`);
       const fd = openSync(archive, "w");
       try {
-        await run(
-          process.env.LONGHAUL_DOCKER ?? "docker",
-          ["cp", `${container}:${take}`, "-"],
-          `docker cp ${take}`,
-          fd,
-        );
+        await run(dockerBin(), ["cp", `${container}:${take}`, "-"], `docker cp ${take}`, fd);
       } finally {
         closeSync(fd);
       }
