@@ -109,8 +109,10 @@ def opening(space, repeat):
 
 def main():
     line = next_message()
-    while not line.startswith("GAME"):
-        line = next_message()
+    # Before GAME the referee says only INFO and PING, which next_message takes. Anything else is a
+    # stream this player cannot read: stopping at once says so, where waiting would only hang.
+    if not line.startswith("GAME"):
+        sys.exit("player: expected GAME, got %r" % line[:60])
     f = header_fields(line)
     pegs, palette, repeat, budget = int(f["pegs"]), f["colors"], f.get("repeat", "yes") == "yes", int(f["budget"])
     space = Space(pegs, palette, repeat)

@@ -9,6 +9,15 @@ import sys
 MOVES = (("N", 0, -1), ("S", 0, 1), ("E", 1, 0), ("W", -1, 0))
 MUD_TURNS = 3
 LAST_TURN_OFFSET = 1  # turns are numbered 0 .. TURNS-1
+SETUP_WORDS = {"HAUL", "SIZE", "ROW", "DEPOT", "CAPACITY", "TURNS", "PRICE", "MINE", "TRUCK", "EVENT", "READY"}
+TURN_WORDS = {"TURN", "TRUCK", "MINE", "SCORE", "GO", "GAMEOVER"}
+
+
+def expect(k, words):
+    """A line this bot cannot read means a stream it does not understand: stopping at once says
+    so, where reading on would leave the engine waiting for an answer that never comes."""
+    if k not in words:
+        sys.exit("bot: unexpected line %r" % k[:40])
 
 
 class World:
@@ -32,6 +41,7 @@ class World:
             if not f:
                 continue
             k = f[0]
+            expect(k, SETUP_WORDS)
             if k == "READY":
                 break
             if k == "SIZE":
@@ -225,6 +235,7 @@ def main():
         if not f:
             continue
         k = f[0]
+        expect(k, TURN_WORDS)
         if k == "GAMEOVER":
             break
         if k == "TURN":
