@@ -463,20 +463,21 @@ def _present_once(src, steps, scratch):
     of path present() makes."""
     import shutil
     key = _input_key(src, steps) if not os.listdir(scratch) else None
-    kept = _PRESENTED.get(key) if key is not None else None
+    if key is None:
+        return present(src, steps, scratch)
+    # scratch is empty: present() names its copy as the first one there, and a kept copy goes there too.
+    made = os.path.join(scratch, "presented-%s" % _name(0, src))
+    kept = _PRESENTED.get(key)
     if kept is None:
         out = present(src, steps, scratch)
-        if key is not None:
-            import tempfile
-            made = os.path.join(scratch, "presented-%s" % _name(0, src))
-            pristine = os.path.join(tempfile.mkdtemp(prefix="res-presented-"), "tree")
-            shutil.copytree(made, pristine, symlinks=True)
-            _PRESENTED[key] = (pristine, None if out == made else os.path.relpath(out, made))
+        import tempfile
+        pristine = os.path.join(tempfile.mkdtemp(prefix="res-presented-"), "tree")
+        shutil.copytree(made, pristine, symlinks=True)
+        _PRESENTED[key] = (pristine, None if out == made else os.path.relpath(out, made))
         return out
     pristine, single = kept
-    dst = os.path.join(scratch, "presented-%s" % _name(len(os.listdir(scratch)), src))
-    shutil.copytree(pristine, dst, symlinks=True)
-    return dst if single is None else os.path.join(dst, single)
+    shutil.copytree(pristine, made, symlinks=True)
+    return made if single is None else os.path.join(made, single)
 
 
 def present_argv(argv, decl):
