@@ -41,7 +41,10 @@ second = c.present_call(argv, decl)[0][2]
 out["runs_second"] = len(runs)
 out["distinct_paths"] = first != second and not second.startswith(first)
 out["same_tree"] = tree(first) == tree(second)
-out["fresh_tree"] = tree(c.present(src, steps, os.path.join(work, "fresh"))) == tree(first)
+fresh = c.present(src, steps, os.path.join(work, "fresh"))
+out["fresh_tree"] = tree(fresh) == tree(first)
+# A kept copy is named as present() names its copy in an empty folder.
+out["same_name"] = os.path.basename(first) == os.path.basename(second) == os.path.basename(fresh)
 runs.clear()
 # What a program does to its own copy stays there, whether that copy was made or kept.
 want = tree(second)
@@ -71,7 +74,9 @@ runs.clear()
 f1 = c.present_call(fargv, fdecl)[0][2]
 f2 = c.present_call(fargv, fdecl)[0][2]
 out["file_runs"] = len(runs)
-out["file_same"] = f1 != f2 and tree(f1) == tree(f2) and tree(f2) == tree(c.present(one, steps, os.path.join(work, "f")))
+ff = c.present(one, steps, os.path.join(work, "f"))
+out["file_same"] = f1 != f2 and tree(f1) == tree(f2) == tree(ff)
+out["file_same_name"] = [os.path.relpath(p, os.path.dirname(os.path.dirname(p))) for p in (f1, f2)] == [os.path.relpath(ff, os.path.join(work, "f"))] * 2
 print(json.dumps(out))
 `;
 
@@ -87,12 +92,14 @@ describe("the channel kit presents each distinct input once per verifier process
       distinct_paths: true,
       same_tree: true,
       fresh_tree: true,
+      same_name: true,
       untouched_by_program: true,
       new_bytes_rerun: true,
       new_bytes_restore: true,
       new_mode_rerun: true,
       file_runs: 1,
       file_same: true,
+      file_same_name: true,
     });
   });
 });
