@@ -26,6 +26,7 @@ import {
   throwOnFault,
   usageWithGateway,
 } from "./trial-gateway.js";
+import { round3, trialHeader } from "./trial-header.js";
 import { getTrialKind } from "./trial-kinds.js";
 import { prepareVerifierLogs } from "./verifier-logs.js";
 import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
@@ -245,20 +246,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     const finished = new Date();
     const selfTerminated = phase.result?.selfTerminated === true && !phase.timedOut;
     return {
-      schema_version: 1,
-      job_id: p.jobId,
-      trial_id: p.trialId,
-      task: {
-        name: p.task.name,
-        checksum: p.task.checksum,
-        category: p.task.config.metadata.category,
-        difficulty: p.task.config.metadata.difficulty,
-        path: p.task.dir,
-      },
-      agent: p.agent,
-      model: p.model,
-      attempt: p.attempt,
-      seed: p.seed,
+      ...trialHeader(p),
       timing: {
         started_at: started.toISOString(),
         finished_at: finished.toISOString(),
@@ -392,8 +380,4 @@ export function stressDigestOf(detailsJson: string | null): string | null {
     return null;
   }
   return null;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }

@@ -72,6 +72,17 @@ describe("world tasks run as trials of the one runner", () => {
       expect(nop?.world?.success).toBe(false);
       expect(nop?.reward ?? 1).toBeLessThan(1);
       expect(nop?.world?.rounds).toBe(loadWorldTask(t.dir).max_rounds);
+      // Named and timed as terminal trials are: the task's header, seconds to the millisecond.
+      expect(oracle?.task).toEqual({
+        name: t.name,
+        checksum: t.checksum,
+        category: t.config.metadata.category,
+        difficulty: t.config.metadata.difficulty,
+        path: t.dir,
+      });
+      for (const sec of Object.values(oracle?.timing ?? {})) {
+        if (typeof sec === "number") expect(Math.round(sec * 1000) / 1000).toBe(sec);
+      }
       // Every trial keeps its replayable run beside result.json.
       const dir = store.trialDir(jobId, oracle?.trial_id ?? "");
       expect(existsSync(join(dir, "result.json"))).toBe(true);

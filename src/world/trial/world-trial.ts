@@ -9,6 +9,7 @@ import {
   type WorldChat,
 } from "../../core/index.js";
 import { TrialInterrupted, type TrialParams } from "../../runner/run-trial.js";
+import { round3, trialHeader } from "../../runner/trial-header.js";
 import { createWorld, type World } from "../build/world.js";
 import { worldCce } from "../cce/world-cce.js";
 import { worldChat } from "../chat/world-chat.js";
@@ -104,28 +105,15 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
   const actions = new Map<string, number>();
   for (const c of session.calls) actions.set(c.agent, (actions.get(c.agent) ?? 0) + 1);
   return {
-    schema_version: 1,
-    job_id: p.jobId,
-    trial_id: p.trialId,
-    task: {
-      name: p.task.name,
-      checksum: p.task.checksum,
-      category: p.task.config.metadata.category,
-      difficulty: p.task.config.metadata.difficulty,
-      path: p.task.dir,
-    },
-    agent: p.agent,
-    model: p.model,
-    attempt: p.attempt,
-    seed: p.seed,
+    ...trialHeader(p),
     timing: {
       started_at: started.toISOString(),
       finished_at: new Date().toISOString(),
-      setup_sec: setupSec,
-      agent_sec: agentSec,
-      verifier_sec: verifierSec,
-      verifier_command_sec: verifierSec,
-      total_sec: (performance.now() - t0) / 1000,
+      setup_sec: round3(setupSec),
+      agent_sec: round3(agentSec),
+      verifier_sec: round3(verifierSec),
+      verifier_command_sec: round3(verifierSec),
+      total_sec: round3((performance.now() - t0) / 1000),
     },
     outcome,
     // Self-terminated: every agent declared its part complete (rather than the rounds running out).
