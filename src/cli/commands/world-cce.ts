@@ -1,15 +1,10 @@
 import type { Command } from "commander";
 import { UserError, type WorldCce } from "../../core/index.js";
-import { buildWorld, createWorld } from "../../world/build/world.js";
 import { type AgentShapley, agentShapley } from "../../world/cce/shapley.js";
 import { DEFAULT_CCE_SAMPLES, worldCce } from "../../world/cce/world-cce.js";
-import { loadPackDir } from "../../world/content/load.js";
 import type { RunFile } from "../../world/engine/session.js";
 import { runAgentIds } from "../../world/task/merge.js";
-import { checkRunReplay, runTaskSpec } from "../../world/task/replay.js";
-import { verifyWorldRun } from "../../world/task/verify.js";
-import { membersPrior, trialMembers } from "../../world/trial/members.js";
-import { parseWorldModifiers } from "../../world/trial/modifiers.js";
+import { replayedTaskRun } from "./world-replayed-run.js";
 
 interface CceOpts {
   samples?: string;
@@ -35,19 +30,10 @@ export function registerWorldCceCommand(world: Command, readRun: (file: string) 
     .option("--content <dir>", "load a content pack folder instead of generating one from the run's seed")
     .action((file: string, opts: CceOpts) => {
       const run = readRun(file);
-      const base =
-        opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
-      const spec = runTaskSpec(base, run);
-      if (spec === null)
-        throw new UserError(`${file}: not a world task's run (no task record): nothing to verify`);
-      const out = checkRunReplay(base, run);
-      const s = out.session;
-      if (out.verdict !== "identical" || s === null)
-        throw new UserError(`${file}: the run does not replay (${out.verdict}: ${out.reason})`);
+      const { base, spec, session: s, verdict, prior } = replayedTaskRun(file, run, opts.content, "verify");
       const samples = count(opts.samples, "--samples", DEFAULT_CCE_SAMPLES);
       const seed = count(opts.seed, "--seed", run.seed);
-      const success = verifyWorldRun(spec, base, s.state, s.events).success;
-      const members = trialMembers(spec, base, parseWorldModifiers((run.modifiers ?? []).join(",")));
+      const success = verdict.success;
       const cce = worldCce({
         spec,
         base,
@@ -55,7 +41,7 @@ export function registerWorldCceCommand(world: Command, readRun: (file: string) 
         events: s.events,
         calls: run.calls,
         success,
-        prior: membersPrior(members),
+        prior,
         counterfactual: samples === 0 ? null : { seed, samples },
       });
       const shapley =

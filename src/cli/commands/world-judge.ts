@@ -8,18 +8,13 @@ import {
   settingsFromOptions,
   type UsageTotals,
 } from "../../models/index.js";
-import { buildWorld, createWorld } from "../../world/build/world.js";
 import { type JudgeResult, runJudge } from "../../world/cce/judge.js";
 import { judgeActions, judgeBrief } from "../../world/cce/judge-prompt.js";
 import { indexRun } from "../../world/cce/log.js";
 import { worldCce } from "../../world/cce/world-cce.js";
-import { loadPackDir } from "../../world/content/load.js";
 import type { RunFile } from "../../world/engine/session.js";
-import { checkRunReplay, runTaskSpec } from "../../world/task/replay.js";
-import { verifyWorldRun } from "../../world/task/verify.js";
-import { membersPrior, trialMembers } from "../../world/trial/members.js";
-import { parseWorldModifiers } from "../../world/trial/modifiers.js";
 import { collect } from "../options.js";
+import { replayedTaskRun } from "./world-replayed-run.js";
 
 interface JudgeOpts {
   model: string;
@@ -97,17 +92,7 @@ async function worldJudge(
       ),
   });
   const run = readRun(file);
-  const base =
-    opts.content === undefined ? createWorld(run.worldSeed) : buildWorld(loadPackDir(opts.content));
-  const spec = runTaskSpec(base, run);
-  if (spec === null)
-    throw new UserError(`${file}: not a world task's run (no task record): nothing to judge`);
-  const out = checkRunReplay(base, run);
-  const s = out.session;
-  if (out.verdict !== "identical" || s === null)
-    throw new UserError(`${file}: the run does not replay (${out.verdict}: ${out.reason})`);
-  const verdict = verifyWorldRun(spec, base, s.state, s.events);
-  const members = trialMembers(spec, base, parseWorldModifiers((run.modifiers ?? []).join(",")));
+  const { base, spec, session: s, verdict, prior } = replayedTaskRun(file, run, opts.content, "judge");
   const cce = worldCce({
     spec,
     base,
@@ -115,7 +100,7 @@ async function worldJudge(
     events: s.events,
     calls: run.calls,
     success: verdict.success,
-    prior: membersPrior(members),
+    prior,
     counterfactual: null,
   });
   const actions = judgeActions(indexRun(s.events, s.state.lots.toArray()), run.calls);
