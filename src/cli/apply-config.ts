@@ -5,6 +5,7 @@ import { type EffectiveConfig, loadConfig } from "../config.js";
 import { setPricingOverrides } from "../models/pricing.js";
 import { loadPlugins } from "../plugins.js";
 import { registerAgent } from "../registries.js";
+import { globalOpts } from "./global-options.js";
 
 // Runs before every command's action (a preAction hook in run-cli.ts): reads the config file,
 // loads the plugins, and fills the options the command line left at their defaults.
@@ -17,9 +18,9 @@ export async function effectiveConfig(): Promise<EffectiveConfig> {
   return current;
 }
 
-/** Loads config and plugins for `action`; `root` carries the global --config and --plugin. */
-export async function applyConfig(root: Command, action: Command): Promise<void> {
-  const globals = root.opts<{ config?: string; plugin?: string[] }>();
+/** Loads config and plugins for `action`, from the --config and --plugin given on its way down. */
+export async function applyConfig(action: Command): Promise<void> {
+  const globals = globalOpts(action);
   const config = await loadConfig({
     ...(globals.config === undefined ? {} : { config: globals.config }),
     plugins: globals.plugin ?? [],

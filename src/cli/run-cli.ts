@@ -3,6 +3,7 @@ import { CommanderError, Help } from "commander";
 import { InternalError, isLonghaulError } from "../core/errors.js";
 import { packageVersion } from "../core/package-root.js";
 import { COMMANDS, commandNamed } from "./commands/catalog.js";
+import { addGlobalOptions, allCommands } from "./global-options.js";
 
 // Only commander, the catalog and two small core files load before a command is chosen: every
 // command's module loads on demand (see commands/catalog.ts), so `--help` and `--version` stay fast.
@@ -11,20 +12,19 @@ import { COMMANDS, commandNamed } from "./commands/catalog.js";
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   try {
     program.version(packageVersion(), "-V, --version", "print the longhaul version");
-    program
-      .option(
-        "--config <path>",
-        "config file (default: longhaul.config.ts, .json or .toml in the current folder)",
-      )
-      .option("--plugin <path>", "load a plugin module: a path or a package name (repeatable)", collectText);
+    addGlobalOptions(program);
     // The config file and plugins load once a command is chosen, never for --help or --version.
-    program.hook("preAction", async (root, action) => {
+    program.hook("preAction", async (_root, action) => {
       const { applyConfig } = await import("./apply-config.js");
-      await applyConfig(root, action);
+      await applyConfig(action);
     });
     await registerOnDemand(program, commandNamed(argv.slice(2)));
-    program.exitOverride();
-    program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    // Every level, not only the program: a subcommand's own usage error (a missing argument, an
+    // unknown option) is a user error (exit 2) too, never commander's process.exit(1).
+    for (const cmd of allCommands(program)) {
+      cmd.exitOverride();
+      cmd.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    }
     await program.parseAsync(argv);
   } catch (e) {
     process.exitCode = exitCodeFor(e);
@@ -63,10 +63,6 @@ async function registerOnDemand(program: Command, name: string | undefined): Pro
   }
   const help = new Help();
   program.configureHelp({ subcommandTerm: (cmd) => terms.get(cmd) ?? help.subcommandTerm(cmd) });
-}
-
-function collectText(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 export function exitCodeFor(e: unknown): number {

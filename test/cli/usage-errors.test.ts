@@ -33,3 +33,37 @@ describe("bad input to longhaul run", () => {
     );
   });
 });
+
+describe("usage errors of any command", () => {
+  it("exit 2 with commander's one line, at every level of subcommand", async () => {
+    const cases: Array<[string[], string]> = [
+      [["scale", "tree"], "error: missing required argument 'out'"],
+      [["run", "--agent"], "error: option '-a, --agent <name>' argument missing"],
+      [["compare", "a", "b", "--no-such-flag"], "error: unknown option '--no-such-flag'"],
+      [["worker"], "error: required option '--redis <url>' not specified"],
+      [["nosuchcmd"], "error: unknown command 'nosuchcmd'"],
+    ];
+    for (const [args, line] of cases) {
+      const r = await cli(args);
+      expect([r.code, r.stderr.trim()], args.join(" ")).toEqual([2, line]);
+    }
+    expect((await cli(["scale", "verify", "--help"])).code).toBe(0);
+  });
+
+  it("reads --config after any command, scale's subcommands included", async () => {
+    const missing = join(tempDir("cli"), "none.json");
+    for (const args of [
+      ["scale", "tree", "x", "--config", missing],
+      ["scale", "verify", "x", "--no-trials", "--config", missing],
+      ["scale", "--config", missing, "--depth", "1"],
+      ["--config", missing, "scale", "transforms"],
+      ["report", "--config", missing],
+    ]) {
+      const r = await cli(args);
+      expect([r.code, r.stderr.trim()], args.join(" ")).toEqual([
+        2,
+        `longhaul: --config ${missing}: no such file`,
+      ]);
+    }
+  });
+});

@@ -149,6 +149,10 @@ describe("a plugin's environment transform", () => {
       kind: "resource",
     });
     expect(rows.length).toBeGreaterThanOrEqual(25);
+    // After the command too, as for every other command (scale's own options are positional).
+    const after = await cli(["scale", "transforms", "--json", "--plugin", plug]);
+    expect(after.stderr).toBe("");
+    expect(JSON.parse(after.stdout)).toEqual(rows);
     const plain = await cli(["scale", "transforms"]);
     expect(plain.stdout).not.toContain("rot13-text");
     expect(plain.stdout).toMatch(/^base64\s+resource\s+yes/m);

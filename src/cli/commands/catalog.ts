@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { GLOBAL_WITH_VALUE } from "../global-options.js";
 
 /**
  * Every top-level command's name, help line and module. `longhaul --help` and `--version` read
@@ -119,8 +120,6 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./world.js")).registerWorldCommand,
   },
 ];
-
-const GLOBAL_WITH_VALUE: ReadonlySet<string> = new Set(["--config", "--plugin"]);
 
 /** The command a command line names: its first word that is not an option (`help X` names X). */
 export function commandNamed(args: readonly string[]): string | undefined {

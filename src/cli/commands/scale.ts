@@ -25,6 +25,7 @@ import type { TargetAgent } from "../../scale/target/evaluate-target.js";
 import { listTransforms } from "../../scale/transforms/registry.js";
 import type { Verdict } from "../../scale/verify/diagnostics.js";
 import { verifyChild } from "../../scale/verify/verify-child.js";
+import { addGlobalOptions, allCommands } from "../global-options.js";
 import { nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
 import { formatTable } from "../results-table.js";
 import { registerScaleExperiment } from "./scale-experiment.js";
@@ -56,7 +57,8 @@ function depthOf(value: string): number {
 
 export function registerScaleCommand(program: Command): void {
   // `scale verify X --no-trials`: options after a subcommand belong to it, not to `scale`. Commander
-  // honours that only when every level above is positional too; the program has no options of its own.
+  // honours that only when every level above is positional too; the global options that this
+  // keeps the program from seeing after `scale` are given to scale's own commands (see below).
   program.enablePositionalOptions();
   const scale = program
     .command("scale")
@@ -236,6 +238,7 @@ export function registerScaleCommand(program: Command): void {
         process.stdout.write(`\nnot finished (${where}); go on with: longhaul scale --resume --out ${out}\n`);
       }
     });
+  for (const cmd of allCommands(scale)) addGlobalOptions(cmd, true);
 }
 
 /** Ctrl-C (or SIGTERM) stops growing: the abort ends the command with exit 130 after `hint`. */
