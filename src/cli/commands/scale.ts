@@ -149,7 +149,8 @@ export function registerScaleCommand(program: Command): void {
         trials: opts.trials,
         proposer,
         log,
-        ...(target === undefined ? {} : { target, timeoutMultiplier: opts.timeoutMultiplier }),
+        ...(target === undefined ? {} : { target }),
+        timeoutMultiplier: opts.timeoutMultiplier,
         resume: opts.resume === true,
         signal: stop.signal,
       }).finally(stop.release);

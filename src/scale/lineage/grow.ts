@@ -133,6 +133,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       provider: g.o.provider,
       trials: g.o.trials,
       signal: g.o.signal,
+      timeoutMultiplier: g.o.timeoutMultiplier,
     }).catch((e: unknown) => {
       // A sandbox killed because we are stopping is the stop, not an infrastructure failure.
       g.o.signal?.throwIfAborted();

@@ -50,7 +50,7 @@ export interface ScaleOptions {
    * child it fails in every attempt (docs/scale.md).
    */
   target?: TargetAgent;
-  /** Scales the target agent's trial timeouts (`--timeout-multiplier`). */
+  /** Scales the timeouts of the verifier's oracle trials and the target agent's (`--timeout-multiplier`). */
   timeoutMultiplier?: number;
   /** Chains (recursive) or independent children grown at once (`scale -n`; default 1). */
   concurrency?: number;
