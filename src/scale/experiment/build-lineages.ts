@@ -25,6 +25,8 @@ export interface BuildInput {
   stepsPerLevel: number;
   repairs: number;
   trials: boolean;
+  /** Scales the timeouts of the verifier's oracle trials (the experiment's --timeout-multiplier). */
+  timeoutMultiplier?: number;
   provider: SandboxProvider;
   proposer?: Proposer;
   log: (line: string) => void;
@@ -112,6 +114,7 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
           repairs: b.repairs,
           provider: b.provider,
           trials: b.trials,
+          ...(b.timeoutMultiplier === undefined ? {} : { timeoutMultiplier: b.timeoutMultiplier }),
           idPrefix: x.prefix,
           log: b.log,
           ...(b.proposer === undefined ? {} : { proposer: b.proposer }),

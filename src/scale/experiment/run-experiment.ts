@@ -93,6 +93,7 @@ export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRun
         stepsPerLevel: o.stepsPerLevel,
         repairs: o.repairs,
         trials: o.verifierTrials,
+        timeoutMultiplier: o.timeoutMultiplier,
         provider: o.provider,
         log: o.log,
         limit,
