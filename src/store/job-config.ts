@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { InputError } from "../core/index.js";
+import { InputError, lineCol } from "../core/index.js";
 
 /** `<job>/config.json`: everything needed to resume the job exactly as it was started. */
 export const jobConfigSchema = z
@@ -32,13 +32,6 @@ export const jobConfigSchema = z
   });
 /** A job's config.json (see jobConfigSchema); build a new one with buildJobConfig. */
 export type JobConfig = z.infer<typeof jobConfigSchema>;
-
-/** Line and column (1-based) of a character offset in `text`. */
-function lineCol(text: string, offset: number): { line: number; col: number } {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
-  const lines = before.split("\n");
-  return { line: lines.length, col: (lines.at(-1)?.length ?? 0) + 1 };
-}
 
 /**
  * Parse a job's config.json. A truncated or hand-edited file is the user's to fix: the message

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import type { z } from "zod";
+import { InputError, UserError } from "./errors.js";
+
+// What a user's file is read and parsed through: a missing file, a folder where a file belongs,
+// bad JSON or a wrong field is one line naming the file (and the line and field), never a stack.
+
+/** The user-facing reason for a file-system error on `path`, or null when it is not the user's to fix. */
+export function fsProblem(e: unknown, path: string): string | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "ENOENT") return `${path}: no such file or folder`;
+  if (code === "EISDIR") return `${path}: is a folder, where a file is expected`;
+  if (code === "ENOTDIR") return `${path}: a part of this path is a file, where a folder is expected`;
+  if (code === "EACCES" || code === "EPERM") return `${path}: permission denied`;
+  if (code === "ENAMETOOLONG") return `${path}: the name is too long`;
+  if (code === "ELOOP") return `${path}: too many symbolic links`;
+  return null;
+}
+
+/** A user's text file (UTF-8); a missing file or a folder in its place is a UserError naming it. */
+export function readUserText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const problem = fsProblem(e, path);
+    if (problem !== null) throw new UserError(problem, { cause: e });
+    throw e;
+  }
+}
+
+/** Line and column (1-based) of a character offset in `text`. */
+export function lineCol(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lines = before.split("\n");
+  return { line: lines.length, col: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+/**
+ * JSON.parse, with a syntax error as an InputError naming the file, the line and the column
+ * (V8 gives a character position, or none for text that stops early: then the end).
+ */
+export function parseUserJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    const { line, col } = lineCol(text, jsonErrorOffset(detail, text));
+    const short = (detail.split("\n")[0] ?? "")
+      .replace(/, ?(\.\.\.)?".*$/, "")
+      .replace(/ in JSON at position \d+.*$/, "");
+    throw new InputError(path, line, undefined, `column ${col}: invalid JSON (${short})`);
+  }
+}
+
+/**
+ * Where V8's JSON.parse stopped: its "at position N", else the excerpt it quotes (ten characters
+ * either side of the bad token, "..." where cut), else the end (text that stops early).
+ */
+function jsonErrorOffset(detail: string, text: string): number {
+  const at = /position (\d+)/.exec(detail)?.[1];
+  if (at !== undefined) return Number(at);
+  const quoted = /^Unexpected token '(.)', (\.\.\.)?"([\s\S]*?)(\.\.\.)?" is not valid JSON$/.exec(detail);
+  if (quoted !== null) {
+    const [, token = "", cutBefore, excerpt = ""] = quoted;
+    const start = text.indexOf(excerpt);
+    if (start >= 0) return start + (cutBefore === undefined ? Math.max(0, excerpt.indexOf(token)) : 10);
+  }
+  return text.length;
+}
+
+/** A schema's first issue as one line: `field a.b: message` (`(top level)` for the root), and how many more. */
+export function issueText(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return "invalid";
+  const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+  const path = issue.path.map(String).join(".");
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : "";
+  if (keys.length > 0) {
+    const where = path === "" ? "" : ` in ${path}`;
+    return `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}${where}${more}`;
+  }
+  return `field ${path === "" ? "(top level)" : path}: ${issue.message}${more}`;
+}
