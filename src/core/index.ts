@@ -4,6 +4,7 @@ export * from "./errors.js";
 export * from "./ids.js";
 export * from "./package-root.js";
 export * from "./rng.js";
+export * from "./timer.js";
 export * from "./trial-result.js";
 export * from "./user-files.js";
 // toml-source.ts is imported by path: most importers of this index never parse TOML, and the

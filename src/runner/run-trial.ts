@@ -9,6 +9,7 @@ import {
   isLonghaulError,
   type Outcome,
   type TrialResult,
+  timerMs,
   UserError,
 } from "../core/index.js";
 import { scoreTrial } from "../grading/reward.js";
@@ -309,7 +310,7 @@ async function runAgentPhase(
   const timer = setTimeout(() => {
     timedOut = true;
     budget.abort(new Error("agent timeout"));
-  }, timeoutSec * 1000);
+  }, timerMs(timeoutSec));
   // An agent that ignores its abort signal is cut off after a short grace period.
   let graceTimer: NodeJS.Timeout | undefined;
   const hardStop = new Promise<"hard-stop">((resolve) => {

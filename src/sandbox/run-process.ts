@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Readable } from "node:stream";
+import { timerMs } from "../core/timer.js";
 import type { ExecResult } from "./types.js";
 
 export interface RunRequest {
@@ -28,7 +29,6 @@ export interface RunningHandle {
 
 /** After a kill, how long to wait for the pipes to close before giving up on them. */
 const CLOSE_GRACE_MS = 5_000;
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** Bounded capture of one output stream: keeps draining after the cap so the writer never blocks. */
 class Capture {
@@ -108,9 +108,7 @@ export function runProcess(req: RunRequest, register: (h: RunningHandle) => () =
 
   // setTimeout fires at once for delays past 2^31-1 ms; longer limits are clamped to ~24.8 days.
   const timer =
-    req.timeoutSec === undefined
-      ? undefined
-      : setTimeout(() => kill("timeout"), Math.min(req.timeoutSec * 1000, MAX_TIMER_MS));
+    req.timeoutSec === undefined ? undefined : setTimeout(() => kill("timeout"), timerMs(req.timeoutSec));
   const onAbort = (): void => kill("abort");
   req.signal?.addEventListener("abort", onAbort, { once: true });
   if (req.signal?.aborted) kill("abort");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
 import { posix } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
+import { timerMs } from "../../core/timer.js";
 import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
 import { lastLines } from "../image/docker-cli.js";
 import { type RunningHandle, runProcess } from "../run-process.js";
@@ -117,9 +118,7 @@ export class DockerSandbox implements Sandbox {
     };
     let finished = false;
     const timer =
-      o.timeoutSec === undefined
-        ? undefined
-        : setTimeout(() => void kill("timeout"), Math.min(o.timeoutSec * 1000, 2_147_483_647));
+      o.timeoutSec === undefined ? undefined : setTimeout(() => void kill("timeout"), timerMs(o.timeoutSec));
     const onAbort = (): void => void kill("abort");
     o.signal?.addEventListener("abort", onAbort, { once: true });
     if (o.signal?.aborted) void kill("abort");

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { InfraError } from "../../core/errors.js";
+import { timerMs } from "../../core/timer.js";
 import { lastLines } from "../image/docker-cli.js";
 
 export { dockerBin } from "../image/docker-cli.js";
@@ -21,7 +22,7 @@ export function collect(
     const child = spawn(cmd ?? "false", args, { stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutSec * 1000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), timerMs(timeoutSec));
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => err.push(c));
     child.on("error", (e) => {
@@ -68,7 +69,7 @@ export function pipeOk(
     const timer = setTimeout(() => {
       p1.kill("SIGKILL");
       p2.kill("SIGKILL");
-    }, timeoutSec * 1000);
+    }, timerMs(timeoutSec));
     const codes: (number | null)[] = [];
     let failed: Error | null = null;
     const done = (code: number | null): void => {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { InfraError } from "../../core/errors.js";
+import { timerMs } from "../../core/timer.js";
 import { lastLines } from "../image/docker-cli.js";
 
 /** Two zero blocks: where a tar written with one-block records (`tar -b 1`) ends. */
@@ -33,7 +34,7 @@ export async function pipeTarsOk(
   const children = new Set<ReturnType<typeof spawn>>([sink]);
   const timer = setTimeout(() => {
     for (const c of children) c.kill("SIGKILL");
-  }, timeoutSec * 1000);
+  }, timerMs(timeoutSec));
   const fail = (why: string): InfraError => new InfraError(`${what} failed: ${why}`);
   try {
     for (const [i, args] of tars.entries()) {
