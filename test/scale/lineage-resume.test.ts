@@ -115,6 +115,8 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
     mkdirSync(join(out, ".stage-ledger-report-b1-d2"));
     cpSync(join(out, "ledger-report-b1-d1"), join(out, "ledger-report-b1-d2"), { recursive: true });
     writeFileSync(join(out, "ledger-report-b1-d2", "stray.txt"), "from the killed run");
+    // The marker the run writes before the rename into place, and removes once the node is recorded.
+    writeFileSync(join(out, ".unrecorded-ledger-report-b1-d2"), "");
     const torn = '{"id":"ledger-report-b1-d2","parent":"ledger-re';
     appendFileSync(join(out, LINEAGE_JSONL), torn);
     const db = new BetterSqlite3(join(out, LINEAGE_DB));

@@ -15,6 +15,7 @@ import type { TargetRecord } from "../target/target-record.js";
 import type { Transform } from "../types.js";
 import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
 import { verifyChild } from "../verify/verify-child.js";
+import { markUnrecorded, unmarkUnrecorded } from "./leftovers.js";
 import { type ChildTokens, ProposerGate } from "./proposer-gate.js";
 import type { ScaleOptions } from "./scale.js";
 import type { LineageNode } from "./store.js";
@@ -146,6 +147,8 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     previous = plan;
     if (verdict.ok) {
       const dir = join(g.outDir, g.id);
+      // Until its node is recorded the folder is marked as this run's: a resume after a kill removes it.
+      markUnrecorded(g.outDir, g.id);
       renameSync(stage, dir);
       const seconds = (performance.now() - t0) / 1000;
       g.log(
@@ -164,6 +167,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
         ...(channel === undefined ? {} : { channel }),
         ...(target === undefined ? {} : { target }),
       });
+      unmarkUnrecorded(g.outDir, g.id);
       return { info, ...(target === undefined ? {} : { target }) };
     }
     reject(plan, diagnostics);
@@ -171,7 +175,10 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       `${g.id} attempt ${attempt + 1} rejected: ${diagnostics.map((d) => `${d.code}${d.step ? `@${d.step}` : ""}`).join(", ")}`,
     );
   }
-  if (existsSync(stage)) renameSync(stage, join(g.outDir, `.discarded-${g.id}`));
+  if (existsSync(stage)) {
+    markUnrecorded(g.outDir, g.id);
+    renameSync(stage, join(g.outDir, `.discarded-${g.id}`));
+  }
   const seconds = (performance.now() - t0) / 1000;
   g.log(`${g.id}: discarded after ${attempt} attempt(s); the chain stops at ${g.parent.id}`);
   g.record({
@@ -181,6 +188,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
     verify_seconds: Math.round(verifySeconds * 1000) / 1000,
     ...(channel === undefined ? {} : { channel }),
   });
+  unmarkUnrecorded(g.outDir, g.id);
   return null;
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { allOrStop, linkedController } from "../../core/all-or-stop.js";
-import { UserError } from "../../core/errors.js";
+import { InputError, UserError } from "../../core/errors.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { loadTask } from "../../task/load.js";
 import { ChannelProposer } from "../channel/plan-channel.js";
@@ -15,9 +15,19 @@ import type { LibraryName } from "../plan/schema.js";
 import { SeededProposer } from "../plan/seeded-proposer.js";
 import { evaluateTarget, type TargetAgent } from "../target/evaluate-target.js";
 import { blank, grow } from "./grow.js";
-import { chainStart, clearUnrecorded, readForResume } from "./resume.js";
+import { clearLeftovers, leftovers } from "./leftovers.js";
+import {
+  approvedParent,
+  chainStart,
+  childId,
+  idsToGrow,
+  isFolder,
+  type ResumeRead,
+  readForResume,
+} from "./resume.js";
 import {
   checkResumable,
+  LINEAGE_SETTINGS,
   type LineageSettings,
   resumeSettings,
   widened,
@@ -90,6 +100,15 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     );
   }
   const taskDir = resolve(o.taskDir);
+  const recorded = resume ? resumeSettings(outDir) : null;
+  if (recorded !== null && resolve(recorded.root) === taskDir && !isFolder(taskDir)) {
+    throw new InputError(
+      join(outDir, LINEAGE_SETTINGS),
+      undefined,
+      "root",
+      `field "root": ${recorded.root}: no such task folder; give the root task's folder: longhaul scale TASK --resume --out ${outDir}`,
+    );
+  }
   if (outDir === taskDir || outDir.startsWith(`${taskDir}/`)) {
     // Children record their parent's checksum; writing them inside the root would change it.
     throw new UserError(`--out ${outDir} is inside the task folder ${taskDir}; choose a folder outside it`);
@@ -140,15 +159,25 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       target === undefined ? null : { agent: target.agent, model: target.model, attempts: target.attempts },
     id_prefix: prefix,
   };
-  const previous = resume ? resumable(outDir, settings, log) : null;
+  // Everything a resume could refuse is checked before anything in the lineage folder changes.
+  const previous = recorded === null ? null : resumable(outDir, recorded, settings);
   const existing = previous?.nodes ?? [];
+  const leftover = leftovers(outDir, idsToGrow(existing, o.mode, o.depth, o.children, prefix), resume);
+  const parents = new Map<number, ParentInfo>();
+  for (let b = 1; b <= o.children; b++) {
+    const start = chainStart(existing, o.mode, b);
+    if (!start.done && start.from <= o.depth && start.parent !== null)
+      parents.set(b, await approvedParent(outDir, start.parent));
+  }
   mkdirSync(outDir, { recursive: true });
-  writeLineageSettings(outDir, previous?.settings ?? settings);
   const store = new LineageStore(outDir);
+  previous?.read.mend(log);
+  writeLineageSettings(outDir, previous?.settings ?? settings);
   if (resume) {
     store.sync(existing);
     // Candidates a killed run was verifying: they are proposed and verified again.
     removeStaging(outDir);
+    clearLeftovers(outDir, leftover, log);
   }
   const nodes: LineageNode[] = [...existing];
   const record = (n: LineageNode): void => {
@@ -195,27 +224,22 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     if (stop.signal.aborted) return;
     const start = chainStart(existing, o.mode, b);
     if (start.done) return;
-    const fresh = (id: string): void => {
-      if (resume) clearUnrecorded(outDir, id, log);
-    };
     if (o.mode === "independent") {
-      fresh(`${prefix}-i${b}`);
       // Nothing descends from an independent child, so its target result is only recorded.
       await grow({
         ...base,
         parent: root,
-        id: `${prefix}-i${b}`,
+        id: childId(prefix, o.mode, b, 1),
         depth: 1,
         branch: b,
         steps: steps * o.depth,
       });
       return;
     }
-    let parent: ParentInfo = start.parent === null ? root : await approvedParent(outDir, start.parent);
+    let parent: ParentInfo = parents.get(b) ?? root;
     if (start.from > 1 && start.from <= o.depth) log(`chain ${b}: resuming at depth ${start.from}`);
     for (let k = start.from; k <= o.depth && !stop.signal.aborted; k++) {
-      const id = `${prefix}-b${b}-d${k}`;
-      fresh(id);
+      const id = childId(prefix, o.mode, b, k);
       const grown = await grow({ ...base, parent, id, depth: k, branch: b, steps });
       if (grown === null) break;
       if (grown.target !== undefined && !grown.target.passed) {
@@ -246,30 +270,15 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   return { outDir, nodes, grown: nodes.length - existing.length };
 }
 
-/** The recorded nodes of the lineage to resume, once its settings are shown to match this run's. */
+/** The lineage to resume, once its settings are shown to match this run's; nothing is changed yet. */
 function resumable(
   outDir: string,
+  recorded: LineageSettings,
   run: LineageSettings,
-  log: (line: string) => void,
-): { nodes: LineageNode[]; settings: LineageSettings } {
-  const recorded = resumeSettings(outDir);
+): { nodes: LineageNode[]; read: ResumeRead; settings: LineageSettings } {
   checkResumable(outDir, recorded, run);
-  return { nodes: readForResume(outDir, log), settings: widened(recorded, run) };
-}
-
-/** A recorded child a chain goes on from; its folder must still be there, as it was approved. */
-async function approvedParent(outDir: string, node: LineageNode): Promise<ParentInfo> {
-  const path = join(outDir, node.dir ?? node.id);
-  if (!existsSync(path)) {
-    throw new UserError(`${path}: an approved child of the lineage is missing, so its chain cannot go on`);
-  }
-  const info = await loadParent(path);
-  if (node.checksum !== undefined && info.checksum !== node.checksum) {
-    throw new UserError(
-      `${path}: the approved child has changed since it was approved (task checksum ${info.checksum.slice(0, 12)}…, recorded ${node.checksum.slice(0, 12)}…), so its chain cannot go on from it; restore it, or start a new --out`,
-    );
-  }
-  return info;
+  const read = readForResume(outDir);
+  return { nodes: read.nodes, read, settings: widened(recorded, run) };
 }
 
 function rank(n: LineageNode): number {

@@ -2,7 +2,8 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
-import { errorMessage, InputError } from "../../core/errors.js";
+import { errorMessage, InputError, UserError } from "../../core/errors.js";
+import { fsProblem, issueText } from "../../core/user-files.js";
 import { channelDeclSchema } from "../channel/steps.js";
 import { MODES } from "../child/res-json.js";
 import { PlanSchema } from "../plan/schema.js";
@@ -61,6 +62,52 @@ export type LineageNode = z.infer<typeof LineageNodeSchema>;
 
 const CountSchema = z.object({ n: z.number().int() });
 
+const CREATE_NODES = `CREATE TABLE IF NOT EXISTS nodes (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL,
+  parent TEXT,
+  status TEXT NOT NULL,
+  depth INTEGER NOT NULL,
+  branch INTEGER NOT NULL,
+  dir TEXT,
+  seed INTEGER,
+  attempts INTEGER NOT NULL,
+  transforms TEXT NOT NULL,
+  env_digest TEXT,
+  node TEXT NOT NULL
+)`;
+
+/** SQLite's codes for a file that is not (or no longer) a usable lineage database. */
+const BAD_DB: Readonly<Record<string, string>> = {
+  SQLITE_NOTADB: "not a SQLite database",
+  SQLITE_CORRUPT: "a damaged SQLite database",
+  SQLITE_CANTOPEN: "cannot be opened as a SQLite database (a folder in its place?)",
+  SQLITE_ERROR: "not a lineage database (its nodes table has other columns)",
+};
+
+/**
+ * lineage.sqlite, with its `nodes` table. A file that is not one is refused, not replaced: it is
+ * only a copy of lineage.jsonl (a resume rebuilds the table from it), but it is the user's to remove.
+ */
+function openDb(file: string): BetterSqlite3.Database {
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    db = new BetterSqlite3(file);
+    db.exec(CREATE_NODES);
+    // A table of another shape would fail only at the first insert, after children were grown.
+    db.prepare(
+      "SELECT seq, id, parent, status, depth, branch, dir, seed, attempts, transforms, env_digest, node FROM nodes LIMIT 0",
+    );
+    return db;
+  } catch (e) {
+    db?.close();
+    const code = e instanceof BetterSqlite3.SqliteError ? e.code : "";
+    const why = BAD_DB[code];
+    if (why === undefined) throw e;
+    throw new UserError(`${file}: ${why} (remove it: it is rebuilt from ${LINEAGE_JSONL})`, { cause: e });
+  }
+}
+
 /**
  * A lineage kept twice beside the children: lineage.jsonl (one node a line, for people and
  * tools) and lineage.sqlite (a `nodes` table, for queries). Nodes are appended as they are decided.
@@ -71,21 +118,7 @@ export class LineageStore {
 
   constructor(outDir: string) {
     this.jsonl = join(outDir, LINEAGE_JSONL);
-    this.db = new BetterSqlite3(join(outDir, LINEAGE_DB));
-    this.db.exec(`CREATE TABLE IF NOT EXISTS nodes (
-      seq INTEGER PRIMARY KEY,
-      id TEXT NOT NULL,
-      parent TEXT,
-      status TEXT NOT NULL,
-      depth INTEGER NOT NULL,
-      branch INTEGER NOT NULL,
-      dir TEXT,
-      seed INTEGER,
-      attempts INTEGER NOT NULL,
-      transforms TEXT NOT NULL,
-      env_digest TEXT,
-      node TEXT NOT NULL
-    )`);
+    this.db = openDb(join(outDir, LINEAGE_DB));
   }
 
   add(node: LineageNode): void {
@@ -135,16 +168,72 @@ export class LineageStore {
 /** The nodes of a lineage folder, from lineage.jsonl, in the order they were decided. */
 export function readLineage(outDir: string): LineageNode[] {
   const file = join(outDir, LINEAGE_JSONL);
+  const nodes = lineageNodes(file, readLineageBytes(file));
+  requireRoot(file, nodes);
+  return nodes;
+}
+
+/** lineage.jsonl's bytes; a missing file, or a folder in its place, is a UserError naming it. */
+export function readLineageBytes(file: string): Buffer {
   if (!existsSync(file)) throw new InputError(file, undefined, undefined, "no lineage here (missing)");
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .map((line, i) => ({ line, i }))
-    .filter(({ line }) => line.trim() !== "")
-    .map(({ line, i }) => {
-      try {
-        return LineageNodeSchema.parse(JSON.parse(line));
-      } catch (e) {
-        throw new InputError(file, i + 1, undefined, `not a lineage node: ${errorMessage(e).slice(0, 200)}`);
-      }
-    });
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    const problem = fsProblem(e, file);
+    if (problem !== null) throw new UserError(problem, { cause: e });
+    throw e;
+  }
+}
+
+/** The nodes of lineage.jsonl's bytes (blank lines skipped); the first bad line is an InputError. */
+export function lineageNodes(file: string, bytes: Uint8Array): LineageNode[] {
+  const nodes: LineageNode[] = [];
+  let start = 0;
+  for (let line = 1; start < bytes.length; line++) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl;
+    const node = lineageLine(file, line, bytes.subarray(start, end));
+    if (node !== null) nodes.push(node);
+    start = end + 1;
+  }
+  return nodes;
+}
+
+/** One line of lineage.jsonl as a node; null when blank; an InputError naming the line and field. */
+export function lineageLine(file: string, line: number, bytes: Uint8Array): LineageNode | null {
+  let text: string;
+  try {
+    // Strict: garbage bytes are refused, not turned into U+FFFD and passed on.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(file, line, undefined, "not a lineage node: not UTF-8 text");
+  }
+  if (text.trim() === "") return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    const detail = errorMessage(e).split("\n")[0] ?? "";
+    const at = /position (\d+)/.exec(detail)?.[1];
+    const short = detail.replace(/, ?(\.\.\.)?".*$/, "").replace(/ in JSON at position \d+.*$/, "");
+    const col = at === undefined ? "" : `column ${Number(at) + 1}: `;
+    throw new InputError(file, line, undefined, `${col}not a lineage node: invalid JSON (${short})`);
+  }
+  const parsed = LineageNodeSchema.safeParse(raw);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join(".");
+    throw new InputError(file, line, field, `not a lineage node: ${issueText(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** A lineage begins with its root: without one (an empty file, a lost first line) there is none to show or go on with. */
+export function requireRoot(file: string, nodes: readonly LineageNode[]): void {
+  if (nodes.some((n) => n.status === "root")) return;
+  throw new InputError(
+    file,
+    undefined,
+    undefined,
+    `not a lineage: it records no root node (${nodes.length === 0 ? "it is empty" : "its root line is lost"}); restore it from a copy, or grow the lineage again in a new --out`,
+  );
 }
