@@ -5,6 +5,7 @@ import { THRESHOLDS } from "../analysis/summary-types.js";
 import { errorMessage, InputError, type TrialResult, UserError } from "../core/index.js";
 import { lineageDepth } from "../scale/child/res-json.js";
 import { JobStore } from "../store/index.js";
+import { checkOutFile } from "./out-file.js";
 import { type SftFormat, type SftMessage, trajectoryToMessages } from "./sft-messages.js";
 import { writeLinesAtomic } from "./write-lines.js";
 
@@ -60,7 +61,10 @@ export interface ExportSftResult {
 export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   const log = o.log ?? (() => undefined);
   const minReward = o.includeFailed ? 0 : (o.minReward ?? THRESHOLDS.pass);
-  const store = await JobStore.open(o.jobsDir);
+  // A given --out is checked before anything is read; the default one once the job is known.
+  const given = o.out === undefined ? undefined : resolve(o.out);
+  if (given !== undefined) checkSftOut(given, o.force === true);
+  const store = await JobStore.openExisting(o.jobsDir);
   let job: string;
   let trials: TrialResult[];
   try {
@@ -78,8 +82,8 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   } finally {
     await store.close();
   }
-  const out = resolve(o.out ?? `${job}-sft-${o.format}.jsonl`);
-  if (!o.force && existsSync(out)) throw new UserError(`${out} exists; pass --force to replace it`);
+  const out = given ?? resolve(`${job}-sft-${o.format}.jsonl`);
+  if (given === undefined) checkSftOut(out, o.force === true);
 
   const skipped: Record<string, number> = {};
   const skip = (reason: string): void => {
@@ -103,6 +107,11 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   }
   writeLinesAtomic(out, lines, o.force === true);
   return { out, job, trials: trials.length, exported: lines.length, skipped };
+}
+
+function checkSftOut(out: string, force: boolean): void {
+  checkOutFile(out);
+  if (!force && existsSync(out)) throw new UserError(`${out} exists; pass --force to replace it`);
 }
 
 async function newestJob(store: JobStore): Promise<string> {

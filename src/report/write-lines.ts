@@ -27,7 +27,7 @@ export function writeLinesAtomic(path: string, lines: readonly string[], replace
     rmSync(tmp, { force: true });
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EEXIST" && !replace) throw new UserError(`${path} exists; pass --force to replace it`);
-    if (code === "ENOENT" || code === "EACCES" || code === "ENOTDIR") {
+    if (code === "ENOENT" || code === "EACCES" || code === "ENOTDIR" || code === "EISDIR") {
       throw new UserError(`${path}: cannot write (${errorMessage(e)})`);
     }
     throw e;

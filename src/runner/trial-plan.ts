@@ -20,6 +20,7 @@ export interface PlannedTrial {
  * trial and one result would overwrite the other: such a job is refused before it starts.
  */
 export function planTrials(config: JobConfig): PlannedTrial[] {
+  checkTrialCount(config);
   const out: PlannedTrial[] = [];
   const owners = new Map<string, PlannedTrial>();
   const pathOf = new Map(config.tasks.map((t) => [t.name, t.path]));
@@ -45,6 +46,20 @@ export function planTrials(config: JobConfig): PlannedTrial[] {
     }
   }
   return out;
+}
+
+/**
+ * Most trials one job may plan. Its config.json is the user's (hand-edited, or from a bigger
+ * machine): a product past this would exhaust memory (or a Map's size) while planning.
+ */
+export const MAX_JOB_TRIALS = 1_000_000;
+
+function checkTrialCount(config: JobConfig): void {
+  const n = config.tasks.length * config.agents.length * config.models.length * config.attempts;
+  if (n <= MAX_JOB_TRIALS) return;
+  throw new UserError(
+    `job ${config.job_id}: ${config.tasks.length} task(s) × ${config.agents.length} agent(s) × ${config.models.length} model(s) × ${config.attempts} attempt(s) is more than ${MAX_JOB_TRIALS} trials; split it into smaller jobs`,
+  );
 }
 
 function clashError(a: PlannedTrial, b: PlannedTrial, pathOf: Map<string, string>): UserError {

@@ -1,10 +1,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { checkJobName, errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
+import {
+  checkJobName,
+  errorMessage,
+  fsProblem,
+  issueText,
+  readUserText,
+  type TrialResult,
+  trialResultSchema,
+  UserError,
+} from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
 import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
+import { checkJobsDir, makeJobsDir } from "./jobs-dir.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
 
@@ -25,9 +35,17 @@ export class JobStore {
     this.opened = opened;
   }
 
+  /** The store of a jobs folder, creating the folder if needed (for commands that run jobs). */
   static async open(jobsDir: string): Promise<JobStore> {
     const dir = resolve(jobsDir);
-    mkdirSync(dir, { recursive: true });
+    makeJobsDir(dir);
+    return new JobStore(dir, await openDatabase(join(dir, "longhaul.db")));
+  }
+
+  /** The store of a jobs folder that must exist already: for commands that only read jobs. */
+  static async openExisting(jobsDir: string): Promise<JobStore> {
+    const dir = resolve(jobsDir);
+    checkJobsDir(dir);
     return new JobStore(dir, await openDatabase(join(dir, "longhaul.db")));
   }
 
@@ -63,7 +81,7 @@ export class JobStore {
   loadJobConfig(jobId: string): JobConfig {
     const path = join(this.jobDir(jobId), "config.json");
     if (!existsSync(path)) throw new UserError(`no job named ${jobId} in ${this.jobsDir}`);
-    return parseJobConfig(path, readFileSync(path, "utf8"));
+    return parseJobConfig(path, readUserText(path));
   }
 
   /** The job's index row, (re)marked running: for a resumed job whose index may have been lost. */
@@ -170,6 +188,13 @@ export class JobStore {
         continue;
       }
       const result = parseTrialFile(resultPath);
+      if (result.trial_id !== entry.name || result.job_id !== jobId) {
+        // A result copied from another trial: trusting it would re-run (and overwrite) this one.
+        throw corruptTrial(
+          resultPath,
+          `it holds trial ${result.trial_id} of job ${result.job_id}, but its folder is trial ${entry.name} of job ${jobId}`,
+        );
+      }
       if (!indexed.has(result.trial_id)) await this.indexTrial(result);
       done.add(result.trial_id);
     }
@@ -243,13 +268,27 @@ export class JobStore {
   }
 }
 
+// Results are written atomically, so a bad one was damaged or edited by hand: the user's to fix.
 function parseTrialFile(path: string): TrialResult {
+  let text: string;
   try {
-    return trialResultSchema.parse(JSON.parse(readFileSync(path, "utf8")));
+    text = readFileSync(path, "utf8");
   } catch (e) {
-    // Results are written atomically, so this file was damaged or edited by hand: the user's to fix.
-    throw new UserError(
-      `${path}: not a valid trial result (${errorMessage(e).split("\n")[0]}); remove its folder to run that trial again`,
-    );
+    const problem = fsProblem(e, path);
+    if (problem === null) throw e;
+    throw corruptTrial(path, problem.slice(path.length + 2));
   }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw corruptTrial(path, `not a valid trial result (${errorMessage(e).split("\n")[0]})`);
+  }
+  const parsed = trialResultSchema.safeParse(data);
+  if (!parsed.success) throw corruptTrial(path, `not a valid trial result (${issueText(parsed.error)})`);
+  return parsed.data;
+}
+
+function corruptTrial(path: string, why: string): UserError {
+  return new UserError(`${path}: ${why}; remove its folder to run that trial again`);
 }

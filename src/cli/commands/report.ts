@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import {
   type AnalysisTrial,
@@ -26,6 +26,7 @@ import {
   renderComparisonTable,
   renderJson,
 } from "../../report/index.js";
+import { checkOutFile, writeOutFile } from "../../report/out-file.js";
 import { JobStore } from "../../store/index.js";
 import { nonNegativeInt } from "../options.js";
 
@@ -72,6 +73,7 @@ export function registerReportCommand(program: Command): void {
     .option("--seed <n>", "bootstrap seed (recorded in the output)", nonNegativeInt("--seed"))
     .action(async (jobs: string[], opts: ReportOptions) => {
       const format = parseFormat(opts.json ? "json" : opts.format);
+      if (opts.out !== undefined) checkOutFile(opts.out);
       const summary = await buildSummary(jobs, opts);
       const breakdowns = (opts.breakdown ?? "")
         .split(",")
@@ -122,13 +124,16 @@ export function registerReportCommand(program: Command): void {
           );
         }
         const [jobA, jobB] = sides.map((s) => ("job" in s ? s.job : s.file)) as [string, string];
+        const renderComparison = COMPARISON_RENDERERS.get(parseFormat(opts.format));
+        if (renderComparison === undefined) throw new UserError("compare supports table, json, csv and md");
+        if (opts.out !== undefined) checkOutFile(opts.out);
         let store: JobStore | null = null;
         const trialSets: AnalysisTrial[][] = [];
         try {
           for (const side of sides) {
             if ("file" in side) trialSets.push(importedTrialsOf(side.file));
             else {
-              store ??= await JobStore.open(opts.jobsDir);
+              store ??= await JobStore.openExisting(opts.jobsDir);
               trialSets.push(await trialsOf(store, side.job));
             }
           }
@@ -148,8 +153,6 @@ export function registerReportCommand(program: Command): void {
             `WARNING: ${what}. Comparing anyway (--allow-different-cases): differences there mix agent and test-case effects.\n`,
           );
         }
-        const renderComparison = COMPARISON_RENDERERS.get(parseFormat(opts.format));
-        if (renderComparison === undefined) throw new UserError("compare supports table, json, csv and md");
         emit(renderComparison(c), opts.out);
       },
     );
@@ -170,7 +173,7 @@ async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summar
   }
   const trials: AnalysisTrial[] = [...importedTrials];
   if (jobs.length > 0 || importedTrials.length === 0) {
-    const store = await JobStore.open(opts.jobsDir);
+    const store = await JobStore.openExisting(opts.jobsDir);
     try {
       const ids = jobs.length > 0 ? jobs : [await latest(store)];
       for (const id of ids) trials.push(...(await trialsOf(store, id)));
@@ -289,7 +292,7 @@ function emit(text: string, out: string | undefined): void {
   const body = text.endsWith("\n") ? text : `${text}\n`;
   if (out === undefined) process.stdout.write(body);
   else {
-    writeFileSync(out, body);
+    writeOutFile(out, body);
     process.stderr.write(`wrote ${out}\n`);
   }
 }

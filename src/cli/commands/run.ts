@@ -23,6 +23,7 @@ import {
   parseKeyValues,
   positiveInt,
   positiveNumber,
+  RUN_LIMITS,
   writeJson,
 } from "../options.js";
 import { renderCategoryTable, renderGradingErrors, renderRunTable, terminalSafe } from "../results-table.js";
@@ -57,8 +58,18 @@ export function registerRunCommand(program: Command): void {
     .argument("[paths...]", "task folders or dataset folders (folders of tasks)")
     .option("-a, --agent <name>", "agent to run (repeatable)", collect)
     .option("-m, --model <provider:model>", "model for LLM agents (repeatable)", collect)
-    .option("-k, --attempts <n>", "attempts per task × agent × model", positiveInt("--attempts"), 1)
-    .option("-n, --concurrency <n>", "trials run at once", positiveInt("-n/--concurrency"), 1)
+    .option(
+      "-k, --attempts <n>",
+      "attempts per task × agent × model",
+      positiveInt("--attempts", RUN_LIMITS.attempts),
+      1,
+    )
+    .option(
+      "-n, --concurrency <n>",
+      "trials run at once",
+      positiveInt("-n/--concurrency", RUN_LIMITS.concurrency),
+      1,
+    )
     .option("--job <name>", "job name (default: a timestamped id)")
     .option("--jobs-dir <dir>", "where jobs are stored", "jobs")
     .option("--resume", "continue the job (--job, or the newest one): finished trials are kept")
@@ -72,7 +83,7 @@ export function registerRunCommand(program: Command): void {
     .option(
       "--retries <n>",
       "retries of a trial after an infrastructure failure",
-      nonNegativeInt("--retries"),
+      nonNegativeInt("--retries", RUN_LIMITS.retries),
       2,
     )
     .option(
