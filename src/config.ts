@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
 import { z } from "zod";
 import { installedAgentSpecSchema } from "./agents/installed/from-config.js";
 import { importConfigModule, isModuleConfig } from "./config-module.js";
 import { InputError, UserError } from "./core/errors.js";
+import { parseUserJson, readUserText } from "./core/user-files.js";
 import { priceEntrySchema } from "./models/pricing.js";
 
 // The user's defaults for the command line: a longhaul.config.ts, .json or .toml file, found in the
@@ -73,9 +74,11 @@ export function defineConfig(config: ConfigFile): ConfigFile {
 
 /** Reads and checks a config file of any kind (a module config is evaluated). */
 export async function readConfigFile(path: string): Promise<ConfigFile> {
-  if (!isModuleConfig(path)) return parseConfigFile(path, readFileSync(path, "utf8"));
+  // Read first, so a folder named like a config file is a one-line error naming it.
+  const text = readUserText(path);
+  if (!isModuleConfig(path)) return parseConfigFile(path, text);
   const raw = await importConfigModule(path);
-  return checkConfig(path, readFileSync(path, "utf8"), raw);
+  return checkConfig(path, text, raw);
 }
 
 /** Reads and checks a JSON or TOML config: a parse error names the file and line, a schema error the key. */
@@ -91,11 +94,7 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
       throw e;
     }
   } else if (path.endsWith(".json")) {
-    try {
-      raw = JSON.parse(text);
-    } catch (e) {
-      throw new InputError(path, undefined, undefined, `not valid JSON: ${(e as Error).message}`);
-    }
+    raw = parseUserJson(path, text);
   } else {
     throw new UserError(
       `${path}: a config file is .ts, .mts, .js, .mjs, .json or .toml (e.g. longhaul.config.json)`,
@@ -110,26 +109,58 @@ function checkConfig(path: string, text: string, raw: unknown): ConfigFile {
   if (!r.success) {
     const issue = r.error.issues[0];
     const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
-    const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String).join(".");
-    const line = lineOfKey(text, field.split(".").at(-1) ?? "");
+    const at = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String);
+    const field = at.join(".");
+    // A key left out has no line of its own: the entry that lacks it is where to look.
+    const missing = issue?.code === "invalid_type" && valueAt(raw, at) === undefined;
     const what =
       keys.length > 0
         ? `unknown key "${field}" (known keys: ${Object.keys(configFileSchema.shape).join(", ")})`
-        : `${field}: ${issue?.message ?? "invalid"}`;
-    throw new InputError(path, line, field, what);
+        : missing
+          ? `${field}: missing (expected ${issue.expected})`
+          : `${field}: ${issue?.message ?? "invalid"}`;
+    throw new InputError(path, configKeyLine(text, at), field, what);
   }
   return r.data;
 }
 
-/** The first line that names `key` (as a JSON or TOML key), for the error message. */
-function lineOfKey(text: string, key: string): number | undefined {
-  if (key === "" || /^\d+$/.test(key)) return undefined;
+/**
+ * An InputError about a value the config file set (checked only once plugins are loaded, as a
+ * sandbox provider's name is): the file, the key's line and the key.
+ */
+export function configValueError(file: string, path: readonly string[], detail: string): InputError {
+  const field = path.join(".");
+  return new InputError(file, configKeyLine(readUserText(file), path), field, `${field}: ${detail}`);
+}
+
+function valueAt(raw: unknown, path: readonly string[]): unknown {
+  let v = raw;
+  for (const k of path)
+    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
+/**
+ * The line of a key path such as ["pricing", "openai:gpt-4o", "output"]: each key is looked for
+ * after the line of the one before it (so a model id in `models` is not taken for its price), and
+ * a key not written at all gives the line of the deepest one that is. Undefined when none is.
+ */
+export function configKeyLine(text: string, path: readonly string[]): number | undefined {
   const lines = text.split("\n");
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // `"key":` (JSON), `key:` (TS), `key =` or `"key" =` (TOML, inline tables too) or a `[key]` header.
-  const re = new RegExp(`(?:^|[{,\\s[])"?${escaped}"?\\s*(?:[:=]|\\])`);
-  const i = lines.findIndex((l) => re.test(l));
-  return i < 0 ? undefined : i + 1;
+  let from = 0;
+  let found: number | undefined;
+  for (const key of path) {
+    if (key === "" || /^\d+$/.test(key)) continue;
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // `"key":` (JSON), `key:` (TS), `key =` or `"key" =` (TOML, inline tables too), a `[key]`
+    // header, or one part of a dotted TOML key or header (`[pricing."openai:gpt-4o"]`).
+    const re = new RegExp(`(?:^|[{,\\s[.])["']?${escaped}["']?\\s*(?:[:=.]|\\])`);
+    const i = lines.findIndex((l, n) => n >= from && re.test(l));
+    if (i < 0) break;
+    found = i + 1;
+    from = i;
+  }
+  return found;
 }
 
 /** The config file to read: --config, else LONGHAUL_CONFIG, else one in `cwd` (none is fine). */

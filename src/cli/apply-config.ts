@@ -1,10 +1,11 @@
 import type { Command } from "commander";
 import { defFromSpec } from "../agents/installed/from-config.js";
 import { installedAgent } from "../agents/installed/index.js";
-import { type EffectiveConfig, loadConfig } from "../config.js";
+import { configValueError, type EffectiveConfig, loadConfig } from "../config.js";
+import { UserError } from "../core/errors.js";
 import { setPricingOverrides } from "../models/pricing.js";
 import { loadPlugins } from "../plugins.js";
-import { registerAgent } from "../registries.js";
+import { listSandboxProviders, registerAgent } from "../registries.js";
 import { globalOpts } from "./global-options.js";
 
 // Runs before every command's action (a preAction hook in run-cli.ts): reads the config file,
@@ -36,6 +37,7 @@ export async function applyConfig(action: Command): Promise<void> {
   }
   await loadPlugins(config.plugins);
   fillDefault(action, "jobsDir", config.jobsDir.value);
+  checkSandbox(action, config);
   fillDefault(action, "sandbox", config.sandbox.value);
   // --model is repeatable, so it has no default of its own: the list applies when none is given.
   if (
@@ -45,6 +47,20 @@ export async function applyConfig(action: Command): Promise<void> {
   ) {
     action.setOptionValueWithSource("model", [...config.models.value], "config");
   }
+}
+
+/**
+ * A sandbox name from the config file or LONGHAUL_SANDBOX is checked here, where its origin is
+ * known, so the error names the file and key (or the variable) rather than only the name.
+ */
+function checkSandbox(action: Command, config: EffectiveConfig): void {
+  if (!hasOption(action, "sandbox") || action.getOptionValueSource("sandbox") !== "default") return;
+  const { value, source } = config.sandbox;
+  const known = listSandboxProviders().map((p) => p.name);
+  if (known.includes(value)) return;
+  const detail = `unknown sandbox provider "${value}" (known: ${known.join(", ")})`;
+  if (typeof source !== "string") throw configValueError(source.file, ["sandbox"], detail);
+  if (source === "environment") throw new UserError(`LONGHAUL_SANDBOX=${value}: ${detail}`);
 }
 
 function hasOption(cmd: Command, attribute: string): boolean {

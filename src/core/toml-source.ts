@@ -86,6 +86,9 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing";
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "bigint") return value.toString();
+  // JSON would print null for these; TOML spells them inf, -inf and nan.
+  if (typeof value === "number" && !Number.isFinite(value))
+    return Number.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
   if (value instanceof Date) return value.toISOString();
   try {
     return JSON.stringify(value) ?? String(value);

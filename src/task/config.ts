@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { issuesToError, parseTomlFile } from "../core/toml-source.js";
 import { checkHarborFields, migrateDeprecated } from "./config-harbor.js";
+import { taskNameProblem } from "./task-name.js";
 import type { TaskConfig } from "./types.js";
 
 /** Harbor's defaults, used when task.toml leaves a field out. */
@@ -170,7 +171,7 @@ export function taskConfigSchema(hasDockerfile: boolean) {
       .object(
         {
           name: nonEmpty()
-            .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { error: "must use letters, digits, . _ - or /" })
+            .superRefine(refineWith((n: string) => taskNameProblem(n) ?? true))
             .nullable()
             .default(null),
           description: text().nullable().default(null),

@@ -3,10 +3,12 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { errorMessage, InputError, UserError } from "../core/errors.js";
-import { loadRubric, RUBRIC_FILE } from "../grading/rubric.js";
+import { readUserText } from "../core/user-files.js";
+import { RUBRIC_FILE } from "../grading/rubric.js";
 import { taskChecksum } from "./checksum.js";
 import { parseTaskConfigWithWarnings } from "./config.js";
 import { taskKindFor } from "./kinds.js";
+import { loadTaskRubric } from "./rubric-file.js";
 import type { Task } from "./types.js";
 
 export const TASK_FILES = {
@@ -42,13 +44,18 @@ export async function loadTask(dir: string): Promise<Task> {
   const hasDockerfile = isFile(join(dir, DOCKERFILE));
   const { config, warnings } = parseTaskConfigWithWarnings(
     configShown,
-    await readFile(join(dir, TASK_FILES.config), "utf8"),
+    readUserText(configShown),
     hasDockerfile,
   );
 
-  const missing = REQUIRED.filter((f) => !isFile(join(dir, f)));
+  const missing = REQUIRED.filter((f) => !isFile(join(dir, f)) && !isDirectory(join(dir, f)));
   if (missing.length > 0) {
     throw new UserError(`${dir}: missing ${missing.map((f) => join(dir, f)).join(", ")}`);
+  }
+  // A folder where a required file belongs is named as one, not reported missing.
+  const folder = REQUIRED.find((f) => isDirectory(join(dir, f)));
+  if (folder !== undefined) {
+    throw new InputError(join(dir, folder), undefined, undefined, "is a folder, where a file is expected");
   }
   const abs = resolve(dir);
   const isImage = hasDockerfile || config.environment.docker_image !== null;
@@ -59,7 +66,11 @@ export async function loadTask(dir: string): Promise<Task> {
       `${configShown}: [environment] docker_image = "${config.environment.docker_image}" is used; ${join(dir, DOCKERFILE)} is not built (as in Harbor)`,
     );
   }
-  const rubric = loadRubric(join(abs, "tests"), join(dir, "tests", RUBRIC_FILE));
+  const { rubric, warnings: rubricWarnings } = loadTaskRubric(
+    join(abs, "tests"),
+    join(dir, "tests", RUBRIC_FILE),
+  );
+  warnings.push(...rubricWarnings);
   return {
     name: config.task.name ?? basename(abs),
     dir: abs,

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { isNode, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
-import { UserError } from "../../core/index.js";
+import { readUserText, UserError } from "../../core/index.js";
 import { createWorld, type World } from "../build/world.js";
 import { type Problem, taskProblems } from "./references.js";
 import { type WorldTaskSpec, worldTaskSchema } from "./schema.js";
@@ -23,13 +23,7 @@ export function formatPath(path: Path): string {
  * unless one is given). Errors are UserErrors naming the file, the YAML path and the line.
  */
 export function loadWorldTask(file: string, world: World = createWorld()): WorldTaskSpec {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new UserError(`${file}: cannot read: ${(e as Error).message}`);
-  }
-  return parseWorldTask(text, file, world);
+  return parseWorldTask(readUserText(file), file, world);
 }
 
 /** Validates task YAML text; `file` only labels errors. */
@@ -49,13 +43,13 @@ export function parseWorldTask(text: string, file: string, world: World = create
     }
     return null;
   };
-  const fail = (p: Problem): never => {
-    const line = lineOf(p.path);
+  const fail = (p: Problem & { at?: Path }): never => {
+    const line = (p.at === undefined ? null : keyLine(doc, p.at, lines)) ?? lineOf(p.path);
     throw new UserError(
       `${file}: ${formatPath(p.path)}${line === null ? "" : ` (line ${line})`}: ${p.message}`,
     );
   };
-  const parsed = worldTaskSchema.safeParse(doc.toJS());
+  const parsed = worldTaskSchema.safeParse(toJS(doc, file));
   if (!parsed.success) fail(explain(parsed.error.issues));
   const spec = parsed.data as WorldTaskSpec;
   const problem = taskProblems(spec, world)[0];
@@ -64,13 +58,40 @@ export function parseWorldTask(text: string, file: string, world: World = create
 }
 
 /**
+ * The document's value. Resolving aliases can still fail (yaml refuses an "alias bomb" of nested
+ * references here, not while parsing): whatever the parser refuses is the file's fault.
+ */
+function toJS(doc: Document, file: string): unknown {
+  try {
+    return doc.toJS();
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    throw new UserError(`${file}: invalid YAML: ${detail.split("\n")[0] ?? detail}`, { cause: e });
+  }
+}
+
+/** The line of a mapping key itself (not of its value, which may start lines later), or null. */
+function keyLine(doc: Document, path: Path, lines: LineCounter): number | null {
+  const last = path.at(-1);
+  if (typeof last !== "string") return null;
+  const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  if (!isMap(parent)) return null;
+  const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === last);
+  const range = isScalar(pair?.key) ? pair.key.range : null;
+  return range === null || range === undefined ? null : lines.linePos(range[0]).line;
+}
+
+/**
  * The most specific reading of a schema failure. A predicate that fails every branch of the union
  * is reported through the branch its key chose (`holds.qty: …`), not as "invalid input".
  */
-function explain(issues: readonly z.core.$ZodIssue[], base: Path = []): Problem {
+function explain(issues: readonly z.core.$ZodIssue[], base: Path = []): Problem & { at?: Path } {
   const issue = issues[0];
   if (issue === undefined) return { path: base, message: "invalid" };
   const path = [...base, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))];
+  // An unknown key is reported on its own line, not on the line its enclosing block starts.
+  const unknown = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
+  if (unknown !== undefined) return { path, at: [...path, unknown], message: issue.message };
   if (issue.code === "invalid_union" && issue.errors.length > 0) {
     // Branches that got past the key check have issues below the predicate's own level.
     const chosen = issue.errors.find((b) => b.length > 0 && b.every((i) => i.path.length > 0));
