@@ -17,15 +17,20 @@ export function fsProblem(e: unknown, path: string): string | null {
   return null;
 }
 
-/** A user's text file (UTF-8); a missing file or a folder in its place is a UserError naming it. */
-export function readUserText(path: string): string {
+/** A user's file; a missing file or a folder in its place is a UserError naming it. */
+export function readUserBytes(path: string): Buffer {
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync(path);
   } catch (e) {
     const problem = fsProblem(e, path);
     if (problem !== null) throw new UserError(problem, { cause: e });
     throw e;
   }
+}
+
+/** A user's text file (UTF-8), as readUserBytes reads it. */
+export function readUserText(path: string): string {
+  return readUserBytes(path).toString("utf8");
 }
 
 /** Line and column (1-based) of a character offset in `text`. */
@@ -43,13 +48,19 @@ export function parseUserJson(path: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const detail = e instanceof Error ? e.message : String(e);
-    const { line, col } = lineCol(text, jsonErrorOffset(detail, text));
-    const short = (detail.split("\n")[0] ?? "")
-      .replace(/, ?(\.\.\.)?".*$/, "")
-      .replace(/ in JSON at position \d+.*$/, "");
-    throw new InputError(path, line, undefined, `column ${col}: invalid JSON (${short})`);
+    const { offset, message } = jsonSyntaxProblem(e, text);
+    const { line, col } = lineCol(text, offset);
+    throw new InputError(path, line, undefined, `column ${col}: invalid JSON (${message})`);
   }
+}
+
+/** A JSON.parse error on `text`: where it stopped (a character offset) and V8's reason, one line and no excerpt. */
+export function jsonSyntaxProblem(e: unknown, text: string): { offset: number; message: string } {
+  const detail = e instanceof Error ? e.message : String(e);
+  const message = (detail.split("\n")[0] ?? "")
+    .replace(/, ?(\.\.\.)?".*$/, "")
+    .replace(/ in JSON at position \d+.*$/, "");
+  return { offset: jsonErrorOffset(detail, text), message };
 }
 
 /**

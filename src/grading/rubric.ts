@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { InputError } from "../core/errors.js";
 import { issuesToError, lineOfKey, parseTomlFile } from "../core/toml-source.js";
 import { SUBTASK_KINDS, VISIBILITIES } from "../core/trial-result.js";
+import { readUserText } from "../core/user-files.js";
 import type { Rubric } from "./types.js";
 
 export const RUBRIC_FILE = "rubric.toml";
@@ -74,7 +75,7 @@ export function loadRubric(testsDir: string, displayPath: string = join(testsDir
   const path = join(testsDir, RUBRIC_FILE);
   if (!existsSync(path)) return implicitRubric();
   // Recorded relative to the task folder so results do not depend on where the task sits.
-  return { ...parseRubric(displayPath, readFileSync(path, "utf8")), source: `tests/${RUBRIC_FILE}` };
+  return { ...parseRubric(displayPath, readUserText(path)), source: `tests/${RUBRIC_FILE}` };
 }
 
 /** Total weight; positive for every valid rubric. */

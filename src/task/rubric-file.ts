@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fieldLabel, lineOfKey, parseTomlFile } from "../core/toml-source.js";
 import { readUserText } from "../core/user-files.js";
-import { implicitRubric, parseRubric, RUBRIC_FILE } from "../grading/rubric.js";
+import { loadRubric, RUBRIC_FILE } from "../grading/rubric.js";
 import type { Rubric } from "../grading/types.js";
 
 /**
@@ -17,13 +17,9 @@ const KNOWN_SUBTASK = ["id", "weight", "kind", "visibility", "description"] as c
  * it), else the implicit one. `shown` is the file's path as messages name it.
  */
 export function loadTaskRubric(testsDir: string, shown: string): { rubric: Rubric; warnings: string[] } {
+  const rubric = loadRubric(testsDir, shown);
   const path = join(testsDir, RUBRIC_FILE);
-  if (!existsSync(path)) return { rubric: implicitRubric(), warnings: [] };
-  const text = readUserText(path);
-  const parsed = parseRubric(shown, text);
-  // Recorded relative to the task folder so results do not depend on where the task sits.
-  const rubric = { ...parsed, source: `tests/${RUBRIC_FILE}` };
-  return { rubric, warnings: rubricKeyWarnings(shown, text) };
+  return { rubric, warnings: existsSync(path) ? rubricKeyWarnings(shown, readUserText(path)) : [] };
 }
 
 /** Warnings for keys rubric.toml does not define; `text` has already passed parseRubric. */

@@ -1,9 +1,9 @@
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { z } from "zod";
-import { errorMessage, InputError, UserError } from "../../core/errors.js";
-import { fsProblem, issueText } from "../../core/user-files.js";
+import { InputError, UserError } from "../../core/errors.js";
+import { issueText, jsonSyntaxProblem, readUserBytes } from "../../core/user-files.js";
 import { channelDeclSchema } from "../channel/steps.js";
 import { MODES } from "../child/res-json.js";
 import { PlanSchema } from "../plan/schema.js";
@@ -176,13 +176,7 @@ export function readLineage(outDir: string): LineageNode[] {
 /** lineage.jsonl's bytes; a missing file, or a folder in its place, is a UserError naming it. */
 export function readLineageBytes(file: string): Buffer {
   if (!existsSync(file)) throw new InputError(file, undefined, undefined, "no lineage here (missing)");
-  try {
-    return readFileSync(file);
-  } catch (e) {
-    const problem = fsProblem(e, file);
-    if (problem !== null) throw new UserError(problem, { cause: e });
-    throw e;
-  }
+  return readUserBytes(file);
 }
 
 /** The nodes of lineage.jsonl's bytes (blank lines skipped); the first bad line is an InputError. */
@@ -213,11 +207,13 @@ export function lineageLine(file: string, line: number, bytes: Uint8Array): Line
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    const detail = errorMessage(e).split("\n")[0] ?? "";
-    const at = /position (\d+)/.exec(detail)?.[1];
-    const short = detail.replace(/, ?(\.\.\.)?".*$/, "").replace(/ in JSON at position \d+.*$/, "");
-    const col = at === undefined ? "" : `column ${Number(at) + 1}: `;
-    throw new InputError(file, line, undefined, `${col}not a lineage node: invalid JSON (${short})`);
+    const { offset, message } = jsonSyntaxProblem(e, text);
+    throw new InputError(
+      file,
+      line,
+      undefined,
+      `column ${offset + 1}: not a lineage node: invalid JSON (${message})`,
+    );
   }
   const parsed = LineageNodeSchema.safeParse(raw);
   if (!parsed.success) {
