@@ -6,7 +6,7 @@ import { cmp } from "./order.js";
 import { compareRankings, type RankComparison } from "./rank-agreement.js";
 import { mean, quantileSorted } from "./stats.js";
 import { DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_SEED } from "./summarize.js";
-import type { AnalysisTrial } from "./summary-types.js";
+import { type AnalysisTrial, REWARD_EPS } from "./summary-types.js";
 import { type WorldCceGroupRow, worldCceSummary } from "./world-cce.js";
 
 /** How two sets of trials are compared: the bootstrap's seed and number of resamples. */
@@ -122,7 +122,10 @@ export function compareJobs(
     if (rb === undefined) continue;
     const meanA = ra.sum / ra.n;
     const meanB = rb.sum / rb.n;
-    rows.push({ task, category: ra.category, nA: ra.n, nB: rb.n, meanA, meanB, diff: meanB - meanA });
+    // Means summed in another order differ by float noise (0.1+0.2+0.3 vs 0.3+0.2+0.1): a tie.
+    const raw = meanB - meanA;
+    const diff = Math.abs(raw) < REWARD_EPS ? 0 : raw;
+    rows.push({ task, category: ra.category, nA: ra.n, nB: rb.n, meanA, meanB, diff });
   }
   rows.sort((x, y) => cmp(x.task, y.task));
   const diffs = rows.map((r) => r.diff);

@@ -1,4 +1,5 @@
 import type { Continuation } from "../core/trial-result.js";
+import { reaches, THRESHOLDS } from "./summary-types.js";
 
 /** The fields of a trial that the continue-until-timeout comparison reads. */
 export interface ContinuationTrial {
@@ -49,7 +50,7 @@ export function continuationRows(trials: readonly ContinuationTrial[]): Continua
     const stopped = list.filter((t) => t.continuation?.first_stop_sec != null);
     const first = stopped.map((t) => t.continuation?.reward_at_first_stop ?? 0);
     const final = stopped.map((t) => t.reward ?? 0);
-    const pass = (r: number): boolean => r >= THRESHOLDS.pass;
+    const pass = (r: number): boolean => reaches(r, THRESHOLDS.pass);
     rows.push({
       label,
       trials: list.length,
@@ -59,7 +60,7 @@ export function continuationRows(trials: readonly ContinuationTrial[]): Continua
       sentBack: list.filter((t) => (t.continuation?.reentries ?? 0) > 0).length,
       meanRewardAtFirstStop: mean(first),
       meanFinalReward: mean(final),
-      falseFinishesAtFirstStop: first.filter((r) => r >= THRESHOLDS.nearMiss && r < THRESHOLDS.pass).length,
+      falseFinishesAtFirstStop: first.filter((r) => reaches(r, THRESHOLDS.nearMiss) && !pass(r)).length,
       recovered: first.filter((r, i) => !pass(r) && pass(final[i] ?? 0)).length,
       passAtFirstStop: first.filter(pass).length,
       passAtEnd: final.filter(pass).length,
@@ -67,9 +68,6 @@ export function continuationRows(trials: readonly ContinuationTrial[]): Continua
   }
   return rows;
 }
-
-/** Fixed so numbers stay comparable across reports (the same as the summary's thresholds). */
-const THRESHOLDS = { pass: 0.95, nearMiss: 0.75 } as const;
 
 function sum(xs: number[]): number {
   return xs.reduce((s, x) => s + x, 0);

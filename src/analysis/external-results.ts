@@ -283,7 +283,8 @@ function toTrial(
     attempt: r.attempt ?? seen,
     outcome: r.outcome,
     self_terminated: r.self_terminated,
-    reward: r.reward ?? null,
+    // A grading or infrastructure error has no reward, whatever the row says beside it.
+    reward: excluded ? null : (r.reward ?? null),
     subtasks: r.subtasks,
     usage: {
       input_tokens: r.input_tokens,

@@ -7,11 +7,10 @@ import {
   type GroupMetrics,
   type KPoint,
   type Level,
+  REWARD_EPS,
   THRESHOLDS,
 } from "./summary-types.js";
 
-/** Float noise in Σw·r/Σw must not turn a perfect run into a miss. */
-const PERFECT_EPS = 1e-9;
 export const HISTOGRAM_BINS = 20;
 /** pass@k is reported for k = 1 … this (or the most attempts any task has, if fewer). */
 export const MAX_K = 10;
@@ -25,9 +24,12 @@ export function isScored(t: AnalysisTrial): boolean {
   return t.outcome !== "infra_error";
 }
 
-/** R as counted: a counted trial without a reward (grading_error) is R = 0. */
+/**
+ * R as counted: a grading_error is R = 0, even when an imported row carries a reward beside it
+ * (the verifier could not grade, so no number it left stands).
+ */
 export function countedReward(t: AnalysisTrial): number {
-  return t.reward ?? 0;
+  return t.outcome === "grading_error" ? 0 : (t.reward ?? 0);
 }
 
 /** The cost of a trial is unknown when its model had no price (flagged, or tokens at $0). */
@@ -42,10 +44,11 @@ export function gradingReason(t: AnalysisTrial): string | null {
   return t.grading_errors?.[0] ?? t.error?.message ?? null;
 }
 
-// Local copies: these are read once per trial per level, in the hottest loop of a report.
-const PASS = THRESHOLDS.pass;
-const PERFECT = THRESHOLDS.perfect - PERFECT_EPS;
-const NEAR = THRESHOLDS.nearMiss;
+// Local copies, with float noise allowed for (summary-types' reaches): these are read once per
+// trial per level, in the hottest loop of a report.
+const PASS = THRESHOLDS.pass - REWARD_EPS;
+const PERFECT = THRESHOLDS.perfect - REWARD_EPS;
+const NEAR = THRESHOLDS.nearMiss - REWARD_EPS;
 
 /**
  * Whether a scored trial passes: R ≥ 0.95 — or, for a world trial (R is its PSR), whether the

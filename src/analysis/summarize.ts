@@ -20,6 +20,7 @@ import {
   type GroupKey,
   type GroupMetrics,
   type Level,
+  reaches,
   type SubtaskMetrics,
   type Summary,
   THRESHOLDS,
@@ -290,7 +291,7 @@ function subtaskMetrics(
         }
         row.n++;
         row.sum += s.score;
-        if (s.score >= pass) row.solvedK++;
+        if (reaches(s.score, pass)) row.solvedK++;
       }
     }
     for (const { sum, solvedK, ...row } of rows.values()) {

@@ -67,6 +67,17 @@ export type Level = (typeof LEVELS)[number];
 /** Thresholds on R; fixed so numbers stay comparable across reports. */
 export const THRESHOLDS = { pass: 0.95, perfect: 1, nearMiss: 0.75 } as const;
 
+/**
+ * Float noise in Σw·r/Σw must not move R across a threshold: weights 1, 2, 3 with scores 0.82,
+ * 0.94, 1 give 0.9499999999999998 for an exact 0.95.
+ */
+export const REWARD_EPS = 1e-9;
+
+/** R ≥ threshold, up to float noise in the weighted sum. */
+export function reaches(reward: number, threshold: number): boolean {
+  return reward >= threshold - REWARD_EPS;
+}
+
 export interface KPoint {
   k: number;
   /** Mean over the tasks with at least k scored attempts. */

@@ -107,7 +107,10 @@ function hasDuplicateError(errors: readonly string[]): boolean {
 
 const DUPLICATE_KEY_MARK = "more than once";
 
-/** R = Σ w·r / Σ w, kept inside [0, 1] against rounding. */
+/**
+ * R = Σ w·r / Σ w, kept inside [0, 1] and rounded to 12 decimals: the sum's float noise
+ * (0.9499999999999998 for an exact 0.95) must not reach the stored result and its thresholds.
+ */
 export function weightedReward(subtasks: readonly Pick<SubtaskScore, "weight" | "score">[]): number {
   let num = 0;
   let den = 0;
@@ -116,7 +119,7 @@ export function weightedReward(subtasks: readonly Pick<SubtaskScore, "weight" | 
     den += s.weight;
   }
   if (den <= 0) return 0;
-  return Math.min(1, Math.max(0, num / den));
+  return Math.min(1, Math.max(0, Math.round((num / den) * 1e12) / 1e12));
 }
 
 function checkValue(

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Trajectory, trajectorySchema } from "../agents/llm-loop/trajectory.js";
-import { THRESHOLDS } from "../analysis/summary-types.js";
+import { reaches, THRESHOLDS } from "../analysis/summary-types.js";
 import { errorMessage, InputError, type TrialResult, UserError } from "../core/index.js";
 import { lineageDepth } from "../scale/child/res-json.js";
 import { JobStore } from "../store/index.js";
@@ -96,7 +96,7 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   for (const t of trials) {
     if (t.outcome === "infra_error") skip("infrastructure error");
     else if (t.reward === null) skip("not scored");
-    else if (t.reward < minReward) skip(`R below ${minReward}`);
+    else if (!reaches(t.reward, minReward)) skip(`R below ${minReward}`);
     else {
       const record = trialRecord(store.trialDir(job, t.trial_id), t, t.reward, o.format);
       if (typeof record === "string") {
@@ -145,7 +145,7 @@ function trialRecord(
       seed: t.seed,
       outcome: t.outcome,
       reward,
-      passed: reward >= THRESHOLDS.pass,
+      passed: reaches(reward, THRESHOLDS.pass),
       lineage_depth: existsSync(taskDir) ? lineageDepth(taskDir) : null,
       assistant_turns: converted.assistantTurns,
       tool_calls: converted.toolCalls,

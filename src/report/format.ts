@@ -60,7 +60,9 @@ export function formatTable(
   rows: readonly (readonly string[])[],
   layout: TableLayout = {},
 ): string {
-  const all = [header, ...rows];
+  // A label with a line break (a task category, an imported agent name) must not split its row.
+  const flat = (r: readonly string[]) => r.map((c) => c.replace(/[\r\n\t]+/g, " "));
+  const all = [header, ...rows].map(flat);
   const widths = header.map((_, c) => Math.max(...all.map((r) => [...(r[c] ?? "")].length)));
   const right = layout.align !== "left";
   const line = (r: readonly string[]) =>
@@ -72,10 +74,10 @@ export function formatTable(
       })
       .join("  ")
       .trimEnd();
-  const body = rows.map(line);
-  if (layout.rule === false) return [line(header), ...body].join("\n");
+  const [head = [], ...body] = all.map(line);
+  if (layout.rule === false) return [head, ...body].join("\n");
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
-  return [line(header), rule, ...body].join("\n");
+  return [head, rule, ...body].join("\n");
 }
 
 /** Left-aligned first column, right-aligned numbers: the report's tables. */

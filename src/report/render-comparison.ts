@@ -2,6 +2,7 @@ import type { Comparison } from "../analysis/compare.js";
 import { describeMismatches } from "../analysis/hidden-cases.js";
 import { agreementText, alignTable, num } from "./format.js";
 import { csvLines } from "./render-csv.js";
+import { markdownCell } from "./render-markdown.js";
 import { fractionCell } from "./world-cce-sections.js";
 
 function signed(x: number | null): string {
@@ -80,7 +81,7 @@ export function renderComparisonMarkdown(c: Comparison): string {
   out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
   for (const r of c.rows) {
     out.push(
-      `| ${r.task} | ${r.category} | ${r.nA} | ${r.nB} | ${num(r.meanA)} | ${num(r.meanB)} | ${signed(r.diff)} |`,
+      `| ${markdownCell(r.task)} | ${markdownCell(r.category)} | ${r.nA} | ${r.nB} | ${num(r.meanA)} | ${num(r.meanB)} | ${signed(r.diff)} |`,
     );
   }
   if (c.onlyInA.length > 0) out.push("", `Only in A: ${c.onlyInA.join(", ")}`);

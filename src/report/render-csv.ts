@@ -7,8 +7,18 @@ type Cell = string | number | null;
 /** RFC 4180 quoting; numbers at full precision so the file can be re-analysed. */
 export function csvCell(v: Cell): string {
   if (v === null) return "";
-  const s = String(v);
+  const s = typeof v === "string" ? defuseFormula(v) : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * A text cell that a spreadsheet would run as a formula (`=`, `@`, a tab or carriage return, or
+ * `+`/`-` not starting a number) gets a leading `'`: names come from task folders and imported
+ * files that anyone may have written. Numbers, and text like "-0.5", are left as they are.
+ */
+function defuseFormula(s: string): string {
+  if (/^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !/^[+-](\d|\.\d|Infinity$)/.test(s))) return `'${s}`;
+  return s;
 }
 
 export function csvLines(header: readonly string[], rows: readonly (readonly Cell[])[]): string {

@@ -92,7 +92,10 @@ async function readJobs(args: readonly string[], jobsDir: string): Promise<Calib
     // Checked before a store is opened, since opening one creates its folder and index.
     if (!existsSync(join(dir, id, "config.json")))
       throw new UserError(`no job named ${id} in ${resolve(dir)}`);
-    byDir.set(dir, [...(byDir.get(dir) ?? []), id]);
+    // A job named twice (or by id and by folder) is read once: its trials must not count twice.
+    const key = resolve(dir);
+    const ids = byDir.get(key) ?? [];
+    if (!ids.includes(id)) byDir.set(key, [...ids, id]);
   }
   if (args.length === 0) byDir.set(jobsDir, []);
   const trials: CalibrationTrial[] = [];

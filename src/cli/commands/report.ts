@@ -175,7 +175,8 @@ async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summar
   if (jobs.length > 0 || importedTrials.length === 0) {
     const store = await JobStore.openExisting(opts.jobsDir);
     try {
-      const ids = jobs.length > 0 ? jobs : [await latest(store)];
+      // A job named twice is read once: its trials must not count twice.
+      const ids = jobs.length > 0 ? [...new Set(jobs)] : [await latest(store)];
       for (const id of ids) trials.push(...(await trialsOf(store, id)));
     } finally {
       await store.close();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { THRESHOLDS } from "../../analysis/summary-types.js";
+import { reaches, THRESHOLDS } from "../../analysis/summary-types.js";
 import { errorMessage, InfraError, type TrialResult } from "../../core/index.js";
 import { Rng } from "../../core/rng.js";
 import { trialResultSchema } from "../../core/trial-result.js";
@@ -39,7 +39,7 @@ const INFRA_RETRIES = 2;
 
 /** R at or above the analysis pass threshold (docs/reports.md); a null R never passes. */
 export function passes(reward: number | null): boolean {
-  return reward !== null && reward >= THRESHOLDS.pass;
+  return reward !== null && reaches(reward, THRESHOLDS.pass);
 }
 
 /**
