@@ -1,9 +1,11 @@
-import { readFileSync, statSync } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { errorMessage, isLonghaulError, type TrialResult, type WorldCce } from "../core/index.js";
-import { type JobRow, TrialQuery, type TrialRow } from "../store/trial-query.js";
+import { type JobRow, TrialQuery, type TrialRow, UnreadableTrialError } from "../store/trial-query.js";
 import { readRunFile, type WorldReplayView, worldReplayView } from "../world/trial/replay-view.js";
+import { hostAllowed, localPortOf } from "./host-check.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
@@ -14,13 +16,17 @@ import {
   loadTrajectory,
   readTail,
   trialFile,
-  viewTrajectorySchema,
 } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
 /** Where the viewer reads jobs from. */
 export interface ViewerOptions {
   jobsDir: string;
+  /**
+   * Host names served besides 127.0.0.1, localhost and [::1] (say, the address the viewer was
+   * told to listen on). Requests naming any other host are refused with 403.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** The viewer as a Hono app (serve it or call `app.request`), and how to release its index. */
@@ -46,6 +52,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   const jobsDir = resolve(opts.jobsDir);
   const query = await TrialQuery.open(jobsDir);
   const app = new Hono();
+  const allowedHosts = opts.allowedHosts ?? [];
   const replays = new Map<string, { stamp: string; view: WorldReplayView }>();
 
   /** A run file's replay view, rebuilt when the file changed (a resumed job can rewrite a trial). */
@@ -93,7 +100,15 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     const out = new Map<string, string>();
     for (const row of rows) {
       if (row.outcome !== "grading_error") continue;
-      const r = await query.getTrial(jobId, row.trial_id);
+      // One damaged row must not take the whole list down; it shows what is wrong in its place.
+      let r: TrialResult | null;
+      try {
+        r = await query.getTrial(jobId, row.trial_id);
+      } catch (e) {
+        if (!(e instanceof UnreadableTrialError)) throw e;
+        out.set(row.trial_id, `result unreadable: ${e.reason}`);
+        continue;
+      }
       const reason = r?.grading_errors[0] ?? r?.error?.message;
       if (reason !== undefined) out.set(row.trial_id, reason);
     }
@@ -110,6 +125,17 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
       verifierStderr: readTail(trialFile(dir, "verifier", "test-stderr.txt"), LOG_TAIL_BYTES),
     };
   }
+
+  app.use(async (c, next) => {
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    if (!hostAllowed(host, localPortOf(c.env), allowedHosts)) {
+      c.header("x-content-type-options", "nosniff");
+      return c.json({ error: `this viewer does not answer for host ${host}` }, 403);
+    }
+    await next();
+    // Logs and trajectories are agent-written; a browser must never guess them to be HTML.
+    c.header("x-content-type-options", "nosniff");
+  });
 
   // Pages.
   app.get("/", async (c) => c.html(jobsPage(await query.listJobs())));
@@ -140,7 +166,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     const v = trialView(result, dir);
     return c.json({
       result,
-      instruction: v.instruction?.text ?? null,
+      instruction: v.instruction.state === "ok" ? v.instruction.value.text : null,
       trajectory: v.trajectory.state,
       recording: v.hasRecording,
       verifier: { stdout_tail: v.verifierStdout?.text ?? null, stderr_tail: v.verifierStderr?.text ?? null },
@@ -151,7 +177,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     const t = loadTrajectory(dir);
     if (t.state === "missing") throw new NotFound("this trial has no trajectory");
     if (t.state === "invalid") return c.json({ error: `trajectory.json: ${t.reason}` }, 422);
-    return c.json(viewTrajectorySchema.parse(t.value));
+    return c.json(t.value);
   });
   app.get("/api/jobs/:job/trials/:trial/recording", async (c) => {
     const { dir } = await trial(c);
@@ -176,12 +202,19 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
       throw new NotFound(`no verifier file ${name}`);
     const path = trialFile(dir, "verifier", name);
     if (path === null) throw new NotFound(`${name} was not recorded`);
-    return c.text(readFileSync(path, "utf8"));
+    // Streamed, never read whole: a verifier's stdout can run to gigabytes. The length is fixed at
+    // the size seen now, so a log still growing is served up to that point.
+    const size = statSync(path).size;
+    const headers = { "content-type": "text/plain; charset=utf-8", "content-length": String(size) };
+    if (c.req.method === "HEAD" || size === 0) return c.body(null, 200, headers);
+    const stream = Readable.toWeb(createReadStream(path, { end: size - 1 })) as ReadableStream<Uint8Array>;
+    return c.body(stream, 200, headers);
   });
 
   app.notFound((c) => respondError(c, 404, `nothing at ${c.req.path}`));
   app.onError((err, c) => {
     if (err instanceof NotFound) return respondError(c, 404, err.message);
+    if (err instanceof UnreadableTrialError) return respondError(c, 422, err.message);
     if (isLonghaulError(err) && err.kind === "user") return respondError(c, 400, err.message);
     return respondError(c, 500, errorMessage(err));
   });
@@ -189,7 +222,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   return { app, jobsDir, close: () => query.close() };
 }
 
-function respondError(c: Context, status: 400 | 404 | 500, message: string): Response {
+function respondError(c: Context, status: 400 | 404 | 422 | 500, message: string): Response {
   if (c.req.path.startsWith("/api/")) return c.json({ error: message }, status);
   return c.html(errorPage(status, message), status);
 }

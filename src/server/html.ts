@@ -48,6 +48,14 @@ export function clip(text: string, max: number): string {
   return `${text.slice(0, max)}\n… (${fmtInt(text.length - max)} more characters not shown)`;
 }
 
+/** Long texts (observations, logs) are cut so one trial page stays a reasonable size. */
+export const MAX_TEXT = 20_000;
+
+/** A text block, cut at MAX_TEXT characters. */
+export function pre(text: string, cls = ""): string {
+  return `<pre${cls ? ` class="${cls}"` : ""}>${esc(clip(text, MAX_TEXT))}</pre>`;
+}
+
 export function outcomeBadge(outcome: string): string {
   return `<span class="badge o-${esc(outcome)}">${esc(outcome)}</span>`;
 }

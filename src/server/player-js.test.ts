@@ -48,6 +48,28 @@ describe("recording player terminal model", () => {
     expect(out.split("\n")).toEqual(Array.from({ length: 10 }, (_, i) => `l${40 + i}`));
   });
 
+  it("keeps the cursor on the screen whatever a move asks for, without growing the buffer", () => {
+    const api = terminal();
+    const t = api.termNew(80, 24);
+    const started = Date.now();
+    api.termWrite(t, "top\u001b[999999999;1Hx\u001b[999999999By\u001b[1;999999999Hz\u001b[999999999Gw");
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(t.lines.length).toBe(24);
+    const rows = api.termText(t).split("\n");
+    expect(rows[0]).toBe(`top${" ".repeat(76)}w`);
+    expect(rows[23]).toBe("xy");
+    // A header claiming a billion rows is held to a screen a real terminal could have.
+    const huge = api.termNew(1_000_000_000, 1_000_000_000);
+    api.termWrite(huge, "\u001b[999999999;999999999Hq");
+    expect(huge.lines.length).toBeLessThanOrEqual(1000);
+  });
+
+  it("reads a position or count of 0 as 1, as terminals do", () => {
+    expect(screen(["old\u001b[0;0Hnew"])).toBe("new");
+    expect(screen(["abc\r\ndef\u001b[0A\u001b[0G\u001b[0CX"])).toBe("aXc\ndef");
+    expect(screen(["\u001b[0;0f\u001b[0B.", "\u001b[0d"])).toBe("\n.");
+  });
+
   it("is plain script text that parses without a module system", () => {
     expect(() => new Function(`${TERMINAL_JS}\n${PLAYER_JS}`)).not.toThrow();
   });

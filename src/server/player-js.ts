@@ -5,8 +5,11 @@
  * Tests run it in node:vm.
  */
 export const TERMINAL_JS = String.raw`
+// The recording's header sets the size, so it is held to what a real screen could be: a header of
+// a billion rows would otherwise make one cursor move allocate a billion lines.
+var TERM_MAX_SIDE = 1000;
 function termNew(width, height, maxLines) {
-  return { width: width > 0 ? width : 80, height: height > 0 ? height : 24, maxLines: maxLines || 5000, lines: [""], row: 0, col: 0, esc: "" };
+  return { width: width > 0 ? Math.min(width, TERM_MAX_SIDE) : 80, height: height > 0 ? Math.min(height, TERM_MAX_SIDE) : 24, maxLines: maxLines || 5000, lines: [""], row: 0, col: 0, esc: "" };
 }
 function termPut(t, ch) {
   if (t.col >= t.width) { t.row++; t.col = 0; termEnsure(t); }
@@ -16,6 +19,8 @@ function termPut(t, ch) {
   t.col++;
 }
 function termEnsure(t) {
+  // Never add more lines than the scrollback keeps: the rest would be dropped at once anyway.
+  if (t.row - t.lines.length >= t.maxLines) { t.lines = []; t.row = t.maxLines - 1; }
   while (t.lines.length <= t.row) t.lines.push("");
   if (t.lines.length > t.maxLines) {
     var drop = t.lines.length - t.maxLines;
@@ -25,7 +30,11 @@ function termEnsure(t) {
 }
 function termCsi(t, params, final) {
   var nums = params.replace(/[?>=]/g, "").split(";").map(function (p) { return p === "" ? NaN : Number(p); });
-  var n = isNaN(nums[0]) ? 1 : nums[0];
+  // As in real terminals, a count or position of 0 (or none) means 1, and the cursor never leaves
+  // the screen: "ESC[0;0H" is the top left corner, "ESC[999999999B" the bottom row.
+  var n = isNaN(nums[0]) ? 1 : Math.max(1, nums[0]);
+  var top = Math.max(0, t.lines.length - t.height);
+  var bottom = top + t.height - 1;
   if (final === "J") {
     var mode = isNaN(nums[0]) ? 0 : nums[0];
     if (mode === 2 || mode === 3) { t.lines = [""]; t.row = 0; t.col = 0; }
@@ -36,15 +45,14 @@ function termCsi(t, params, final) {
     else if (m === 2) t.lines[t.row] = "";
   } else if (final === "H" || final === "f") {
     // Cursor addressing is relative to the visible screen, which is the last lines of the buffer.
-    var top = Math.max(0, t.lines.length - t.height);
-    t.row = top + (isNaN(nums[0]) ? 0 : nums[0] - 1);
-    t.col = isNaN(nums[1]) ? 0 : nums[1] - 1;
+    t.row = top + Math.min(n, t.height) - 1;
+    t.col = Math.min(isNaN(nums[1]) ? 1 : Math.max(1, nums[1]), t.width) - 1;
     termEnsure(t);
   } else if (final === "A") { t.row = Math.max(0, t.row - n); }
-  else if (final === "B") { t.row += n; termEnsure(t); }
+  else if (final === "B") { t.row = Math.max(t.row, Math.min(bottom, t.row + n)); termEnsure(t); }
   else if (final === "C") { t.col = Math.min(t.width - 1, t.col + n); }
   else if (final === "D") { t.col = Math.max(0, t.col - n); }
-  else if (final === "G") { t.col = Math.max(0, n - 1); }
+  else if (final === "G") { t.col = Math.min(t.width, n) - 1; }
 }
 function termWrite(t, text) {
   for (var i = 0; i < text.length; i++) {

@@ -9,6 +9,8 @@ export interface ServeOptions {
   /** 0 picks a free port. */
   port: number;
   host?: string;
+  /** Host names answered besides loopback ones and `host` (see ViewerOptions). */
+  allowedHosts?: readonly string[];
 }
 
 /** A viewer listening over HTTP: its URL and how to stop it. */
@@ -20,8 +22,12 @@ export interface RunningViewer {
 
 /** Serves the viewer over HTTP, on the loopback interface unless told otherwise. */
 export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
-  const viewer = await createViewerApp({ jobsDir: opts.jobsDir });
   const host = opts.host ?? "127.0.0.1";
+  // The address it was told to listen on is a name clients may use; loopback names always are.
+  const viewer = await createViewerApp({
+    jobsDir: opts.jobsDir,
+    allowedHosts: [host, ...(opts.allowedHosts ?? [])],
+  });
   const server = serve({ fetch: viewer.app.fetch, port: opts.port, hostname: host });
   try {
     await new Promise<void>((resolveListen, rejectListen) => {

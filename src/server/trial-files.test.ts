@@ -1,8 +1,17 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseCast, readHead, readTail } from "./trial-files.js";
+import {
+  loadInstruction,
+  loadTrajectory,
+  MAX_TRAJECTORY_DEPTH,
+  nestsDeeperThan,
+  parseCast,
+  readHead,
+  readTail,
+} from "./trial-files.js";
 
 describe("trial file readers", () => {
   it("parses an asciinema v2 recording, keeping output events and counting broken lines", () => {
@@ -44,5 +53,55 @@ describe("trial file readers", () => {
     expect(readHead(path, 4)).toEqual({ text: "0123", skipped: 6 });
     expect(readTail(path, 100)).toEqual({ text: "0123456789", skipped: 0 });
     expect(readTail(join(dir, "absent"), 4)).toBeNull();
+  });
+
+  it("reads instruction.md only from a regular file, never waiting on a FIFO or following a link", () => {
+    const root = mkdtempSync(join(tmpdir(), "longhaul-instr-"));
+    const task = (name: string): string => {
+      const dir = join(root, name);
+      mkdirSync(dir);
+      return dir;
+    };
+    const plain = task("plain");
+    writeFileSync(join(plain, "instruction.md"), "Do it.");
+    expect(loadInstruction(plain)).toEqual({ state: "ok", value: { text: "Do it.", skipped: 0 } });
+    expect(loadInstruction(task("empty"))).toEqual({ state: "missing" });
+
+    const fifo = task("fifo");
+    execFileSync("mkfifo", [join(fifo, "instruction.md")]);
+    // Opening a FIFO for reading blocks until a writer comes; this would hang the test.
+    expect(loadInstruction(fifo)).toEqual({ state: "invalid", reason: "not a regular file (a FIFO)" });
+
+    const folder = task("folder");
+    mkdirSync(join(folder, "instruction.md"));
+    expect(loadInstruction(folder)).toEqual({ state: "invalid", reason: "not a regular file (a folder)" });
+
+    const linked = task("linked");
+    writeFileSync(join(root, "secret.txt"), "secret");
+    symlinkSync(join(root, "secret.txt"), join(linked, "instruction.md"));
+    expect(loadInstruction(linked)).toEqual({
+      state: "invalid",
+      reason: "not a regular file (a symbolic link)",
+    });
+  });
+
+  it("refuses a trajectory nested too deep to show instead of overflowing the stack", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-deep-"));
+    mkdirSync(join(dir, "agent"));
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const text = `{"steps":[{"step_id":1,"source":"agent","tool_calls":[{"function_name":"f","arguments":${deep}}]}]}`;
+    writeFileSync(join(dir, "agent", "trajectory.json"), text);
+    expect(loadTrajectory(dir)).toEqual({
+      state: "invalid",
+      reason: `nested deeper than ${MAX_TRAJECTORY_DEPTH} levels`,
+    });
+    const nest = (levels: number): unknown => {
+      let v: unknown = 1;
+      for (let i = 0; i < levels; i++) v = { a: [v] };
+      return v;
+    };
+    // `{a: [..]}` is two levels each; the value itself is level 0.
+    expect(nestsDeeperThan(nest(500), MAX_TRAJECTORY_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(nest(501), MAX_TRAJECTORY_DEPTH)).toBe(true);
   });
 });

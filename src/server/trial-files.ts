@@ -1,4 +1,16 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../core/index.js";
@@ -41,18 +53,40 @@ export function readTail(path: string | null, maxBytes: number): { text: string;
   return { text: buf.toString("utf8"), skipped: start };
 }
 
-/** The first `maxBytes` of a text file. */
+/**
+ * The first `maxBytes` of a regular file, or null when nothing is there. It never follows a link
+ * and never blocks: the file may come from a task folder its author controls, and a FIFO opened
+ * for reading would wait for a writer forever, stalling every request the viewer serves.
+ * Anything else (a folder, a device, a link) throws, saying what it is.
+ */
 export function readHead(path: string, maxBytes: number): { text: string; skipped: number } | null {
-  if (!existsSync(path)) return null;
-  const size = statSync(path).size;
-  const buf = Buffer.alloc(Math.min(size, maxBytes));
-  const fd = openSync(path, "r");
+  let kind: Stats;
   try {
-    readSync(fd, buf, 0, buf.length, 0);
+    kind = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+  if (!kind.isFile()) throw new Error(`not a regular file (${fileKind(kind)})`);
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    // The path may have been swapped between lstat and open; what counts is what was opened.
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new Error(`not a regular file (${fileKind(st)})`);
+    const buf = Buffer.alloc(Math.min(st.size, maxBytes));
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return { text: buf.subarray(0, n).toString("utf8"), skipped: st.size - n };
   } finally {
     closeSync(fd);
   }
-  return { text: buf.toString("utf8"), skipped: size - buf.length };
+}
+
+function fileKind(st: Stats): string {
+  if (st.isDirectory()) return "a folder";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isSocket()) return "a socket";
+  return "a device";
 }
 
 const stepMetricsSchema = z.object({
@@ -97,6 +131,25 @@ export const viewTrajectorySchema = z.object({
 export type ViewTrajectory = z.infer<typeof viewTrajectorySchema>;
 
 const MAX_TRAJECTORY_BYTES = 64 * 1024 * 1024;
+/**
+ * Deepest nesting of arrays and objects a trajectory may have. Showing it stringifies `arguments`
+ * recursively, and 20,000 levels overflow the stack; real tool arguments are a few levels deep.
+ */
+export const MAX_TRAJECTORY_DEPTH = 1000;
+
+/** Whether a parsed JSON value nests deeper than `max` levels; walks without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 
 export function loadTrajectory(trialDir: string): Loaded<ViewTrajectory> {
   const path = trialFile(trialDir, "agent", "trajectory.json");
@@ -108,6 +161,8 @@ export function loadTrajectory(trialDir: string): Loaded<ViewTrajectory> {
   } catch (e) {
     return { state: "invalid", reason: `not JSON: ${errorMessage(e)}` };
   }
+  if (nestsDeeperThan(raw, MAX_TRAJECTORY_DEPTH))
+    return { state: "invalid", reason: `nested deeper than ${MAX_TRAJECTORY_DEPTH} levels` };
   const parsed = viewTrajectorySchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -181,7 +236,18 @@ export function loadRecording(trialDir: string): Loaded<Recording> {
   return parseCast(readFileSync(path, "utf8"));
 }
 
-/** The task's instruction, read from the task folder recorded in the result. */
-export function loadInstruction(taskPath: string): { text: string; skipped: number } | null {
-  return readHead(join(taskPath, "instruction.md"), 256 * 1024);
+const MAX_INSTRUCTION_BYTES = 256 * 1024;
+
+/**
+ * The task's instruction, read from the task folder recorded in the result. The task's author
+ * controls that folder, so anything but a regular file there (a folder, a FIFO, a link) is
+ * reported as unreadable instead of being followed, waited on or failing the page.
+ */
+export function loadInstruction(taskPath: string): Loaded<{ text: string; skipped: number }> {
+  try {
+    const head = readHead(join(taskPath, "instruction.md"), MAX_INSTRUCTION_BYTES);
+    return head === null ? { state: "missing" } : { state: "ok", value: head };
+  } catch (e) {
+    return { state: "invalid", reason: errorMessage(e) };
+  }
 }

@@ -1,24 +1,18 @@
 import type { TrialResult, WorldCce } from "../core/index.js";
-import { clip, esc, facts, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, table } from "./html.js";
+import { esc, facts, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, pre, table } from "./html.js";
 import { PLAYER_JS, TERMINAL_JS } from "./player-js.js";
+import { trajectorySection } from "./trajectory-section.js";
 import type { Loaded, ViewTrajectory } from "./trial-files.js";
 import { WORLD_PLAYER_JS } from "./world-player-js.js";
 import { worldReplaySection } from "./world-replay-section.js";
 
 export interface TrialView {
   result: TrialResult;
-  instruction: { text: string; skipped: number } | null;
+  instruction: Loaded<{ text: string; skipped: number }>;
   trajectory: Loaded<ViewTrajectory>;
   hasRecording: boolean;
   verifierStdout: { text: string; skipped: number } | null;
   verifierStderr: { text: string; skipped: number } | null;
-}
-
-/** Long texts (observations, logs) are cut so one trial page stays a reasonable size. */
-const MAX_TEXT = 20_000;
-
-function pre(text: string, cls = ""): string {
-  return `<pre${cls ? ` class="${cls}"` : ""}>${esc(clip(text, MAX_TEXT))}</pre>`;
 }
 
 function fileBlock(title: string, file: { text: string; skipped: number } | null, tail: boolean): string {
@@ -41,34 +35,6 @@ function subtasksTable(r: TrialResult): string {
     `${esc(s.message ?? "")}${s.error ? ` <span class="error">${esc(s.error)}</span>` : ""}`,
   ]);
   return table(["subtask", "kind", "visibility", "weight", "score", "message"], rows, 'id="subtasks"');
-}
-
-function trajectorySection(t: Loaded<ViewTrajectory>): string {
-  if (t.state === "missing") return `<p class="muted">This agent wrote no trajectory.</p>`;
-  if (t.state === "invalid")
-    return `<p class="error">agent/trajectory.json could not be read: ${esc(t.reason)}</p>`;
-  const traj = t.value;
-  const head = traj.agent
-    ? `<p class="muted">${esc(traj.agent.name)} ${esc(traj.agent.version ?? "")} · ${esc(traj.agent.model_name ?? "")} · ${fmtInt(traj.steps.length)} steps</p>`
-    : "";
-  const steps = traj.steps.map((s) => {
-    const calls = (s.tool_calls ?? [])
-      .map(
-        (c) =>
-          `<div class="call"><b>${esc(c.function_name)}</b>${pre(JSON.stringify(c.arguments ?? {}, null, 2))}</div>`,
-      )
-      .join("");
-    const obs = (s.observation?.results ?? [])
-      .map((o) => `<details class="obs"><summary>observation</summary>${pre(o.content)}</details>`)
-      .join("");
-    const m = s.metrics;
-    const metrics = m
-      ? ` · ${fmtInt(m.prompt_tokens ?? 0)} in / ${fmtInt(m.completion_tokens ?? 0)} out · ${fmtUsd(m.cost_usd ?? 0)}`
-      : "";
-    return `<div class="step s-${esc(s.source)}"><div class="meta">#${esc(s.step_id)} ${esc(s.source)} · ${esc(s.timestamp ?? "")}${metrics}</div>
-${s.message ? pre(s.message) : ""}${calls}${obs}</div>`;
-  });
-  return `${head}<div id="trajectory">${steps.join("\n")}</div>`;
 }
 
 function playerSection(jobId: string, trialId: string): string {
@@ -186,13 +152,15 @@ export function trialPage(v: TrialView): string {
   const instruction =
     r.world !== null
       ? `<p class="muted">world task ${esc(r.task.path)}: goals and checkpoints are in the task file</p>`
-      : v.instruction === null
+      : v.instruction.state === "missing"
         ? `<p class="muted">instruction.md not found in ${esc(r.task.path)}</p>`
-        : `<details open><summary>instruction.md</summary>${pre(v.instruction.text)}${
-            v.instruction.skipped > 0
-              ? `<p class="muted">last ${fmtInt(v.instruction.skipped)} bytes not shown</p>`
-              : ""
-          }</details>`;
+        : v.instruction.state === "invalid"
+          ? `<p class="error" id="instruction-error">instruction.md in ${esc(r.task.path)} could not be read: ${esc(v.instruction.reason)}</p>`
+          : `<details open><summary>instruction.md</summary>${pre(v.instruction.value.text)}${
+              v.instruction.value.skipped > 0
+                ? `<p class="muted">last ${fmtInt(v.instruction.value.skipped)} bytes not shown</p>`
+                : ""
+            }</details>`;
   const body = `<h1>${esc(r.trial_id)}</h1>
 <div style="display:flex;gap:40px;flex-wrap:wrap">
 <section><h2>Overview</h2>${overview}</section>
@@ -203,7 +171,7 @@ ${error}${gradingErrors}
 ${worldSection(r)}<h2>${r.world === null ? "Subtasks" : "Checkpoints"}</h2>${subtasksTable(r)}
 <h2>Instruction</h2>${instruction}
 <h2>Verifier output</h2>${fileBlock("test-stdout.txt", v.verifierStdout, true)}${fileBlock("test-stderr.txt", v.verifierStderr, true)}
-<h2>Trajectory</h2>${trajectorySection(v.trajectory)}
+<h2>Trajectory</h2>${trajectorySection(v.trajectory, `/api/jobs/${encodeURIComponent(r.job_id)}/trials/${encodeURIComponent(r.trial_id)}/trajectory`)}
 <h2>Terminal recording</h2>${v.hasRecording ? playerSection(r.job_id, r.trial_id) : `<p class="muted">No recording.</p>`}`;
   const scripts = [
     ...(v.hasRecording ? [TERMINAL_JS, PLAYER_JS] : []),

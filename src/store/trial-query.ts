@@ -226,13 +226,36 @@ export class TrialQuery {
       .where("trial_id", "=", trialId)
       .executeTakeFirst();
     if (!row) return null;
-    const parsed = trialResultSchema.safeParse(JSON.parse(row.result_json));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(row.result_json);
+    } catch {
+      // The parser's message quotes the stored text; the reason names only what is wrong.
+      throw new UnreadableTrialError(jobId, trialId, "not valid JSON");
+    }
+    const parsed = trialResultSchema.safeParse(raw);
     if (!parsed.success) {
-      throw new InfraError(`index row ${jobId}/${trialId} holds an invalid trial result`, {
-        retryable: false,
-      });
+      const field = parsed.error.issues[0]?.path.join(".") || "(top level)";
+      throw new UnreadableTrialError(jobId, trialId, `field ${field} does not match the trial result schema`);
     }
     return parsed.data;
+  }
+}
+
+/**
+ * An index row whose stored result cannot be read back (edited by hand, written by another
+ * version, damaged on disk). It names the trial and what is wrong, never the stored text, so a
+ * list can show it beside the row and a trial page can refuse just that trial.
+ */
+export class UnreadableTrialError extends InfraError {
+  readonly reason: string;
+  constructor(
+    readonly jobId: string,
+    readonly trialId: string,
+    reason: string,
+  ) {
+    super(`trial ${trialId} of job ${jobId}: result unreadable: ${reason}`, { retryable: false });
+    this.reason = reason;
   }
 }
 
