@@ -1,5 +1,8 @@
 import { SEALED_RUN_SANDBOX_DIR, sealedRunDir } from "../grading/sealed-run-path.js";
+import { AGENT_ROOT_DIR } from "../sandbox/image-fresh-root.js";
+import { isWithin } from "../sandbox/spec.js";
 import type { ExecOptions, Mount } from "../sandbox/types.js";
+import type { VerifierRoot } from "../task/config.js";
 import type { Task } from "../task/types.js";
 import { verifierTaskEnv } from "./task-env.js";
 
@@ -69,16 +72,36 @@ export function verifierExecOptions(
   task: Task,
   seed: number,
   nestingAllowed = true,
-): Pick<ExecOptions, "mounts" | "env" | "cwd" | "freshDirs" | "nestedSandbox"> {
+): Pick<ExecOptions, "mounts" | "env" | "cwd" | "freshDirs" | "nestedSandbox" | "imageRoot"> {
+  const workdir = task.config.environment.workdir;
+  const imageRoot = verifierRoot(task) === "image";
   return {
     mounts: verifierMounts(task),
-    env: verifierEnv(task, seed),
+    env: imageRoot
+      ? { ...verifierEnv(task, seed), LONGHAUL_AGENT_ROOT: AGENT_ROOT_DIR }
+      : verifierEnv(task, seed),
     cwd: VERIFIER_CWD,
-    freshDirs: ["/root", "/tmp"],
+    // A workdir inside one of them (an image's WORKDIR /root) must stay what the agent left.
+    freshDirs: ["/root", "/tmp"].filter((d) => !isWithin(workdir, d)),
     // Where the provider forbids nesting (docker), the sealed runner cannot start and
     // says so (a grading error); plain Harbor verifiers do not need it.
     nestedSandbox: nestingAllowed,
+    imageRoot,
   };
+}
+
+/**
+ * What an image task's verifier runs on. "image": a fresh copy of the image with the agent's
+ * workdir laid over it, so nothing the agent changed in the system (a Python .pth file, a
+ * replaced interpreter, /etc/ld.so.preload) runs inside the grader; the agent's programs still
+ * run on the agent's system through the sealed runner (LONGHAUL_AGENT_ROOT). "sandbox": the
+ * agent's root as it left it, as Harbor's verifier does, for checks of the system's state. The
+ * default is "image" for tasks graded by a rubric (their checks read the workdir and run the
+ * agent's programs) and "sandbox" for plain Harbor tasks. Host tasks: not applicable (null).
+ */
+export function verifierRoot(task: Task): VerifierRoot | null {
+  if (task.image === null) return null;
+  return task.config.verifier.root ?? (task.rubric.source !== null ? "image" : "sandbox");
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { lstatSync } from "node:fs";
 import type { Sandbox } from "../sandbox/types.js";
 
 /**
@@ -6,11 +7,13 @@ import type { Sandbox } from "../sandbox/types.js";
  * workdir or its programs unreadable (chmod 000) would otherwise stop the grader from reading
  * them at all, and turn its own failure into the task's grading error; with the permissions
  * repaired, the grader reads and runs what is there and scores it as it is. Links are not
- * followed (chmod -R leaves them alone). On a provider without host paths nothing is done.
+ * followed: chmod -R leaves links inside alone, and a workdir that is itself no longer a real
+ * folder (over an image the agent may replace it with a link to any host path, which chmod would
+ * follow as root) is left as it is. On a provider without host paths nothing is done.
  */
 export function restoreWorkdirAccess(sandbox: Sandbox, workdir: string): void {
   const host = sandbox.hostPathOf?.(workdir) ?? null;
-  if (host === null) return;
+  if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return;
   // Bounded: a flood of files costs at most this long, and then the grader sees what it sees.
-  spawnSync("chmod", ["-R", "u+rwX", host], { stdio: "ignore", timeout: 60_000 });
+  spawnSync("chmod", ["-R", "u+rwX", "--", host], { stdio: "ignore", timeout: 60_000 });
 }

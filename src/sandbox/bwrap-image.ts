@@ -7,6 +7,7 @@ import type { CgroupV1 } from "./cgroup.js";
 import { copyTree, type PersistentBind, resolveHostPath } from "./host-paths.js";
 import type { ImageRef } from "./image/types.js";
 import { KIT_DIR, safeHostPath, setprivKit } from "./image-exec.js";
+import { freshImageRoot } from "./image-fresh-root.js";
 import {
   type ImageRoot,
   type ImageUser,
@@ -121,6 +122,15 @@ export async function createImageSandbox(
           const u = resolveImageUser(input.rootfs, name);
           return { layout: layoutFor(u), env: imageBaseEnv(spec.image.config, u) };
         },
+        freshRoot: () =>
+          freshImageRoot({
+            rootfs: input.rootfs,
+            agentRoot: root?.merged ?? merged,
+            workdir: spec.workdir,
+            allowInternet: spec.allowInternet,
+            layer: input.layer,
+            warn,
+          }),
       },
       hooks: {
         afterCopyIn: give,

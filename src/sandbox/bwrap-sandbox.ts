@@ -1,10 +1,11 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { lstat, rm } from "node:fs/promises";
 import { InfraError, UserError } from "../core/errors.js";
 import { type BwrapLayout, bwrapArgs, type ImageLayout } from "./bwrap-args.js";
 import type { CgroupV1, LimitMode } from "./cgroup.js";
-import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "./host-paths.js";
+import { copyTree, type PersistentBind, resolveHostPath, safeMapToHost } from "./host-paths.js";
 import { freshCopies, MountPoints, withUserns } from "./image-exec.js";
+import type { FreshImageRoot } from "./image-fresh-root.js";
 import { type RunningHandle, type RunOutcome, runProcess } from "./run-process.js";
 import { baseEnv, parseExecOptions } from "./spec.js";
 import type { ExecOptions, ExecResult, Mount, Sandbox, SandboxSpec } from "./types.js";
@@ -34,6 +35,8 @@ export interface BwrapSandboxParts {
     userns: (() => Promise<string>) | null;
     /** Layout and environment of an exec as another user of the image (ExecOptions.user). */
     asUser: (user: string) => { layout: ImageLayout; env: Record<string, string> };
+    /** A fresh root as the image was built, for one exec (ExecOptions.imageRoot). */
+    freshRoot: () => FreshImageRoot;
   };
   /** Provider hooks: files copied in, writable mounts, stray processes, teardown before rm. */
   hooks?: {
@@ -120,8 +123,20 @@ export class BwrapSandbox implements Sandbox {
     }
     const as = o.user === undefined || image === undefined ? null : image.asUser(o.user);
     this.parts.hooks?.beforeExec?.(o.mounts, as?.layout ?? null);
+    // Mount points are made in the fresh root, which is thrown away after the exec.
+    const pristine = o.imageRoot === true && image !== undefined ? image.freshRoot() : null;
     const fresh = image === undefined ? null : freshCopies(image.rootfs, o.freshDirs, this.spec.stateDir);
-    const points = this.mountPoints?.claim([...o.mounts.map((m) => m.sandboxPath), ...o.freshDirs]) ?? [];
+    const points =
+      pristine !== null
+        ? []
+        : (this.mountPoints?.claim([
+            ...o.mounts.map((m) => ({
+              sandboxPath: m.sandboxPath,
+              folder: statSync(m.hostPath).isDirectory(),
+            })),
+            ...o.freshDirs.map((d) => ({ sandboxPath: d, folder: true })),
+          ]) ?? []);
+    const layout = as?.layout ?? image?.layout ?? null;
     try {
       let inner = bwrapArgs(
         this.parts.bwrapPath,
@@ -129,9 +144,9 @@ export class BwrapSandbox implements Sandbox {
           binds: this.parts.binds,
           allowInternet: this.spec.allowInternet,
           ...this.parts.layout,
-          image: as?.layout ?? image?.layout ?? null,
+          image: layout !== null && pristine !== null ? { ...layout, merged: pristine.merged } : layout,
         },
-        o.mounts,
+        pristine === null ? o.mounts : [...pristine.mounts, ...o.mounts],
         o.cwd ?? this.spec.workdir,
         argv,
         { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
@@ -141,6 +156,7 @@ export class BwrapSandbox implements Sandbox {
       return await this.run(inner, env, o, background, onStart);
     } finally {
       fresh?.remove();
+      pristine?.remove();
       this.mountPoints?.release(points);
     }
   }
@@ -210,7 +226,7 @@ export class BwrapSandbox implements Sandbox {
   }
 
   hostPathOf(sandboxPath: string): string | null {
-    return mapToHost(this.parts.binds, sandboxPath);
+    return safeMapToHost(this.parts.binds, sandboxPath);
   }
 
   async killAll(): Promise<void> {

@@ -61,6 +61,20 @@ export function resolveHostPath(binds: readonly PersistentBind[], sandboxPath: s
   return real;
 }
 
+/**
+ * The host path of a sandbox path under one of the binds, or null when there is none or it would
+ * leave its bind through a symlink the sandbox made (resolveHostPath; the last component is not
+ * resolved, so a caller that follows it must lstat it first).
+ */
+export function safeMapToHost(binds: readonly PersistentBind[], sandboxPath: string): string | null {
+  if (mapToHost(binds, sandboxPath) === null) return null;
+  try {
+    return resolveHostPath(binds, sandboxPath);
+  } catch {
+    return null;
+  }
+}
+
 /** Copy a file or folder (merged into an existing folder), keeping symlinks as links. */
 export async function copyTree(from: string, to: string): Promise<void> {
   await lstat(from);

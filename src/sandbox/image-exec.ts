@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { USERNS_FD } from "./bwrap-args.js";
 import { type PersistentBind, resolveHostPath } from "./host-paths.js";
@@ -56,13 +56,25 @@ export class MountPoints {
 
   constructor(private readonly merged: string) {}
 
-  claim(sandboxPaths: readonly string[]): string[] {
+  /**
+   * `points`: each mount's place in the sandbox and whether what is mounted there is a folder.
+   * What the sandbox's processes left on the way to a mount point that is not a real folder (a
+   * link, a file) is removed first: bwrap follows a link there, so an agent that made /tests a
+   * link to app/t would find the verifier's tests mounted inside its workdir, and one that made
+   * it a link to a host path, or a file, would make the verifier's exec fail.
+   */
+  claim(points: readonly { sandboxPath: string; folder: boolean }[]): string[] {
     const claimed: string[] = [];
-    for (const p of sandboxPaths) {
+    for (const { sandboxPath: p, folder } of points) {
       const parts = p.split("/").filter(Boolean);
       for (let i = 1; i <= parts.length; i++) {
         const host = safeHostPath(this.merged, `/${parts.slice(0, i).join("/")}`);
         if (host === null) break;
+        const st = lstatSync(host, { throwIfNoEntry: false });
+        const wantFolder = i < parts.length || folder;
+        // Ancestors are real folders inside the root by now (safeHostPath, and the steps before).
+        if (st !== undefined && (st.isSymbolicLink() || wantFolder !== st.isDirectory()))
+          rmSync(host, { recursive: true, force: true });
         const n = this.users.get(host);
         if (n !== undefined) this.users.set(host, n + 1);
         else if (!existsSync(host)) this.users.set(host, 1);

@@ -115,6 +115,7 @@ export const execOptionsSchema = z.object({
     )
     .optional(),
   nestedSandbox: z.boolean().optional(),
+  imageRoot: z.boolean().optional(),
   user: z.string().min(1).optional(),
 });
 

@@ -38,6 +38,15 @@ export interface ExecOptions {
    */
   nestedSandbox?: boolean;
   /**
+   * Over an image: run this exec on a fresh copy of the image's root file system, not on the
+   * sandbox's own root that earlier execs (the agent) changed. The sandbox's workdir is laid over
+   * it, writable, and the sandbox's own root is shown read-only at AGENT_ROOT_DIR (the verifier
+   * kit's sealed runner shows its system folders to the agent's programs). The verifier's choice
+   * for tasks with `[verifier] root = "image"`. Sandboxes not over an image ignore it; a provider
+   * that cannot make the copy (docker) runs the exec on the sandbox's root.
+   */
+  imageRoot?: boolean;
+  /**
    * Run this exec as another user of the image (name or uid, looked up in the image's
    * /etc/passwd like `docker exec -u`): the verifier's `[verifier] user`. Only sandboxes over an
    * image take it; others throw a UserError.
@@ -121,7 +130,11 @@ export interface Sandbox {
    * Returns once it has been spawned.
    */
   spawnBackground?(command: string[], options?: Omit<ExecOptions, "timeoutSec" | "stdin">): Promise<void>;
-  /** Host path of a sandbox path when the provider keeps it on the host (bwrap); else null. */
+  /**
+   * Host path of a sandbox path when the provider keeps it on the host (bwrap); else null. Null
+   * too when an ancestor is a symlink leading out of its folder; the last component is not
+   * resolved, so lstat it before following it (the sandbox's processes may have replaced it).
+   */
   hostPathOf?(sandboxPath: string): string | null;
   close(): Promise<void>;
 }

@@ -27,7 +27,8 @@ const KNOWN: Record<string, readonly string[] | "free-form"> = {
   // Harbor's [metadata] is a free-form table: any key is the author's own.
   metadata: "free-form",
   agent: ["timeout_sec", "user", "network_mode", "allowed_hosts"],
-  verifier: ["timeout_sec", "env", "user", "network_mode", "allowed_hosts"],
+  // `root` is longhaul's own (an image task's verifier root; docs/tasks.md).
+  verifier: ["timeout_sec", "env", "user", "network_mode", "allowed_hosts", "root"],
   solution: ["env"],
   environment: [
     "build_timeout_sec",

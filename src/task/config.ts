@@ -119,6 +119,10 @@ const envTable = () =>
     })
     .default({});
 /** Harbor takes a user name or a uid. */
+/** What the verifier of an image task runs on: a fresh copy of the image, or the agent's root. */
+export const VERIFIER_ROOTS = ["image", "sandbox"] as const;
+export type VerifierRoot = (typeof VERIFIER_ROOTS)[number];
+
 const user = () =>
   z
     .union([nonEmpty(), z.number().int().nonnegative()], { error: "must be a user name or a uid" })
@@ -210,6 +214,8 @@ export function taskConfigSchema(hasDockerfile: boolean) {
           timeout_sec: timeout().default(TASK_DEFAULTS.verifierTimeoutSec),
           env: envTable(),
           user: user(),
+          // Over an image: the verifier's root file system (docs/tasks.md, "[verifier] root").
+          root: z.enum(VERIFIER_ROOTS, { error: `must be one of ${VERIFIER_ROOTS.join(", ")}` }).optional(),
           network_mode: networkMode(),
           allowed_hosts: hostList(),
         },

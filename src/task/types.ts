@@ -42,6 +42,8 @@ export interface TaskConfig {
     user: string | null;
     network_mode: NetworkMode | null;
     allowed_hosts: string[];
+    /** Over an image: a fresh copy of it, or the agent's root (unset: by the task's kind). */
+    root?: "image" | "sandbox" | undefined;
   };
   /** `[solution.env]`: given to the oracle's (and partial's) script only, over [environment.env]. */
   solution: { env: Record<string, string> };

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
 import { posix } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
 import { timerMs } from "../../core/timer.js";
-import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
+import { copyTree, mapToHost, type PersistentBind, resolveHostPath, safeMapToHost } from "../host-paths.js";
 import { lastLines } from "../image/docker-cli.js";
 import { type RunningHandle, runProcess } from "../run-process.js";
 import { chownTree } from "../sandbox-user.js";
@@ -276,7 +276,7 @@ export class DockerSandbox implements Sandbox {
   }
 
   hostPathOf(sandboxPath: string): string | null {
-    return mapToHost(this.parts.binds, sandboxPath);
+    return safeMapToHost(this.parts.binds, sandboxPath);
   }
 
   async killAll(): Promise<void> {
