@@ -18,16 +18,16 @@ export class BlobError extends InfraError {
   }
 }
 
-/** Content-addressed blobs in Redis: written once (SET NX), verified on every read. */
+/** Content-addressed blobs in Redis, verified on every read. */
 export class BlobStore {
   constructor(private readonly redis: Redis) {}
 
   async put(bytes: Buffer, ttlSec: number): Promise<string> {
     const digest = sha256(bytes);
     const key = blobKey(digest);
-    // Existing bytes are kept (NX) and only their lifetime renewed: same name, same bytes.
-    const set = await this.redis.set(key, bytes, "EX", ttlSec, "NX");
-    if (set === null) await this.redis.expire(key, ttlSec);
+    // Always written, never kept: a stored value under this name whose bytes were damaged would
+    // otherwise stay refused until it expired. Same digest, same bytes, so overwriting is safe.
+    await this.redis.set(key, bytes, "EX", ttlSec);
     return digest;
   }
 

@@ -1,6 +1,8 @@
 import { rmSync } from "node:fs";
 import { type Job, Queue } from "bullmq";
+import type { Redis } from "ioredis";
 import { errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
+import { packageVersion } from "../core/package-root.js";
 import { type ProgressSink, silentProgress } from "../runner/progress.js";
 import type { JobOutcome } from "../runner/run-job.js";
 import { infraFailure } from "../runner/run-planned-trial.js";
@@ -9,10 +11,13 @@ import type { JobConfig, JobStore } from "../store/index.js";
 import type { SkippedTask } from "../task/load.js";
 import type { Task } from "../task/types.js";
 import { BlobStore } from "./blob-store.js";
+import { type CoordinatorLease, takeCoordinatorLease } from "./coordinator-lease.js";
 import { unpackTo } from "./pack.js";
-import { checkRedis, connectRedis } from "./redis.js";
+import { finishedOf, foreignField, queuedIdsOf } from "./queue-jobs.js";
+import { checkRedis, connectRedis, redactUrl } from "./redis.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
 import {
+  MAX_PRIORITY,
   queueJobId,
   type RateLimit,
   TRIAL_QUEUE,
@@ -36,14 +41,14 @@ export interface DistributedRunOptions {
   skipped?: SkippedTask[];
   /** How often Redis is asked for finished trials. */
   pollMs?: number;
+  /** How often trials neither recorded nor queued are looked for (10 s). */
+  sweepMs?: number;
   /** Lines about the queue itself (discarded late results); stderr by default. */
   log?: (line: string) => void;
 }
 
 /** Times a trial whose worker failed (not stalled) is tried again before it is recorded as failed. */
 const QUEUE_ATTEMPTS = 3;
-/** Finished queue jobs read per poll. */
-const PAGE = 200;
 
 /**
  * Runs a job on the queue's workers: every trial not yet recorded is enqueued under an id made of
@@ -55,7 +60,6 @@ const PAGE = 200;
 export async function runDistributed(o: DistributedRunOptions): Promise<JobOutcome> {
   const { store, config } = o;
   const progress = o.progress ?? silentProgress;
-  const signal = o.signal ?? new AbortController().signal;
   const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
   const skippedPaths = new Set((o.skipped ?? []).map((s) => s.path));
@@ -63,83 +67,176 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     if (!tasksByName.has(t.name) && !skippedPaths.has(t.path))
       throw new UserError(`task ${t.name} of job ${config.job_id} is not available`);
   }
+  if (
+    o.priority !== undefined &&
+    (!Number.isInteger(o.priority) || o.priority < 1 || o.priority > MAX_PRIORITY)
+  )
+    throw new UserError(`--priority must be from 1 to ${MAX_PRIORITY}, got ${o.priority}`);
   const plan = planTrials(config);
   // Redis is checked before the job exists, so a wrong URL leaves nothing behind.
   const redis = connectRedis(o.redisUrl, log);
   await checkRedis(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
+  let lease: CoordinatorLease | undefined;
   let jobOpen = false;
   try {
+    lease = await takeCoordinatorLease(redis, config.job_id);
+    // Ctrl-C, or another coordinator taking the job, ends the wait for Redis too (it may be down).
+    const stop = AbortSignal.any([o.signal ?? new AbortController().signal, lease.lost]);
+    if (!o.resume) await refuseLeftovers(redis, queue, config.job_id, o.redisUrl);
     if (o.resume) await store.ensureJobRow(config);
     else await store.createJob(config);
     jobOpen = true;
     const done = await store.reconcile(config.job_id);
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
     progress.start(plan.length, plan.length - pending.length);
-    const blobs = new BlobStore(redis);
-    const refs = new Map<string, TaskBundleRef>();
-    for (const name of new Set(pending.map((t) => t.taskName))) {
-      const task = tasksByName.get(name);
-      if (task) refs.set(name, await uploadTask(blobs, task));
-    }
-    await enqueue(queue, config, pending, refs, o);
-
     const byTrial = new Map(plan.map((p) => [p.trialId, p]));
-    const prefix = `${config.job_id}__`;
     const waiting = new Set(pending.map((p) => p.trialId));
-    const started = new Set<string>();
     let ranThisTime = 0;
-    const collect = async (job: Job): Promise<boolean> => {
-      const id = job.id ?? "";
-      const trialId = id.slice(prefix.length);
-      const planned = byTrial.get(trialId);
-      const task = planned ? tasksByName.get(planned.taskName) : undefined;
-      const ret = trialReturnSchema.safeParse(job.returnvalue);
-      const artifacts = ret.success ? ret.data.artifacts : null;
-      // Not a trial of this job (another job whose name starts like this one's): not ours to touch.
-      if (planned === undefined || task === undefined) return false;
-      if (done.has(trialId)) {
-        log(`late result for trial ${trialId} of job ${config.job_id} discarded: already recorded`);
-      } else {
-        const result = await resultOf(job, ret.success ? ret.data.result : undefined, config, task, planned);
-        const dir = store.trialDir(config.job_id, trialId);
-        rmSync(dir, { recursive: true, force: true });
-        if (artifacts !== null && result.outcome !== "infra_error") {
-          try {
-            unpackTo(await blobs.get(artifacts), dir);
-          } catch (e) {
-            log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
-            rmSync(dir, { recursive: true, force: true });
-          }
+    try {
+      const blobs = new BlobStore(redis);
+      const refs = new Map<string, TaskBundleRef>();
+      const enqueueAgain = async (trials: PlannedTrial[]): Promise<void> => {
+        for (const name of new Set(trials.map((t) => t.taskName))) {
+          const task = tasksByName.get(name);
+          if (task !== undefined && !refs.has(name))
+            refs.set(name, await orStop(uploadTask(blobs, task), stop));
         }
+        await orStop(enqueue(queue, config, trials, refs, o), stop);
+      };
+      await enqueueAgain(pending);
+
+      const prefix = `${config.job_id}__`;
+      const started = new Set<string>();
+      // Trials whose queue job held another run's trial, already sent again once.
+      const requeued = new Set<string>();
+      const record = async (result: TrialResult, trialId: string): Promise<void> => {
         await store.recordTrial(result);
         done.add(trialId);
         waiting.delete(trialId);
         ranThisTime += 1;
         if (!started.has(trialId)) progress.trialStarted(trialId);
         progress.trialFinished(result);
-      }
-      // Only now, with the trial on disk and indexed, does Redis forget it.
-      await job.remove().catch(() => undefined);
-      if (artifacts !== null) await blobs.delete(artifacts);
-      return true;
-    };
-
-    while (!signal.aborted) {
-      let collected = 0;
-      for (const job of await finishedOf(queue, prefix)) if (await collect(job)) collected += 1;
-      if (waiting.size === 0) break;
-      for (const j of await queue.getJobs(["active"], 0, -1)) {
-        const trialId = (j?.id ?? "").slice(prefix.length);
-        if (j?.id?.startsWith(prefix) && waiting.has(trialId) && !started.has(trialId)) {
-          started.add(trialId);
-          progress.trialStarted(trialId);
+      };
+      const collect = async (job: Job): Promise<boolean> => {
+        const id = job.id ?? "";
+        const trialId = id.slice(prefix.length);
+        const planned = byTrial.get(trialId);
+        const task = planned ? tasksByName.get(planned.taskName) : undefined;
+        const ret = trialReturnSchema.safeParse(job.returnvalue);
+        const artifacts = ret.success ? ret.data.artifacts : null;
+        // Not a trial of this job (another job whose name starts like this one's): not ours to touch.
+        if (planned === undefined || task === undefined) return false;
+        if (done.has(trialId)) {
+          log(`late result for trial ${trialId} of job ${config.job_id} discarded: already recorded`);
+        } else {
+          const completed = await orStop(job.isCompleted(), stop);
+          const raw = completed && ret.success ? ret.data.result : undefined;
+          const foreign =
+            foreignField(job.data, config, task, planned) ??
+            (raw === undefined ? null : foreignField(raw, config, task, planned));
+          if (foreign !== null && !requeued.has(trialId)) {
+            // Another run's trial under this id (an older job of the same name, a changed task):
+            // it is no result of this job, so the trial runs again as planned now.
+            requeued.add(trialId);
+            log(`trial ${trialId}: the queue held another run's trial (${foreign}); it runs again`);
+            await orStop(job.remove(), stop);
+            if (artifacts !== null) await orStop(blobs.delete(artifacts), stop);
+            await enqueueAgain([planned]);
+            return true;
+          }
+          const result =
+            foreign !== null
+              ? infraFailure(
+                  config,
+                  task,
+                  planned,
+                  `the queue returned another run's trial twice (${foreign})`,
+                  "queue",
+                )
+              : resultOf(job, raw, completed, config, task, planned);
+          const dir = store.trialDir(config.job_id, trialId);
+          const bytes =
+            artifacts !== null && result.outcome !== "infra_error"
+              ? await orStop(blobs.get(artifacts), stop).catch((e: unknown) => {
+                  if (e instanceof Stopped) throw e;
+                  log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
+                  return null;
+                })
+              : null;
+          rmSync(dir, { recursive: true, force: true });
+          if (bytes !== null) {
+            try {
+              unpackTo(bytes, dir);
+            } catch (e) {
+              log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
+              rmSync(dir, { recursive: true, force: true });
+            }
+          }
+          await record(result, trialId);
         }
+        // Only now, with the trial on disk and indexed, does Redis forget it.
+        await orStop(job.remove(), stop).catch((e: unknown) => {
+          if (e instanceof Stopped) throw e;
+        });
+        if (artifacts !== null) await orStop(blobs.delete(artifacts), stop);
+        return true;
+      };
+      /**
+       * Trials this coordinator waits for that are neither recorded nor in the queue (Redis lost
+       * them, or something else removed them) would be waited for forever: the store is read
+       * again, and what it does not hold is enqueued again.
+       */
+      const sweep = async (): Promise<void> => {
+        for (const r of await store.listTrials(config.job_id)) {
+          if (!waiting.has(r.trial_id)) continue;
+          done.add(r.trial_id);
+          waiting.delete(r.trial_id);
+          progress.trialFinished(r);
+        }
+        const ids = [...waiting];
+        if (ids.length === 0) return;
+        const pipe = redis.pipeline();
+        for (const t of ids) pipe.exists(queue.toKey(queueJobId(config.job_id, t)));
+        const held = (await orStop(pipe.exec(), stop)) ?? [];
+        const lost = ids.flatMap((t, i) => {
+          const p = byTrial.get(t);
+          return held[i]?.[1] === 0 && p !== undefined ? [p] : [];
+        });
+        if (lost.length === 0) return;
+        log(
+          `${lost.length} trial(s) of job ${config.job_id} were neither recorded nor queued: enqueued again`,
+        );
+        await enqueueAgain(lost);
+      };
+
+      let lastSweep = Date.now();
+      while (!stop.aborted) {
+        let collected = 0;
+        for (const job of await orStop(finishedOf(queue, prefix), stop))
+          if (await collect(job)) collected += 1;
+        if (waiting.size === 0) break;
+        for (const j of await orStop(queue.getJobs(["active"], 0, -1), stop)) {
+          const trialId = (j?.id ?? "").slice(prefix.length);
+          if (j?.id?.startsWith(prefix) && waiting.has(trialId) && !started.has(trialId)) {
+            started.add(trialId);
+            progress.trialStarted(trialId);
+          }
+        }
+        if (Date.now() - lastSweep >= (o.sweepMs ?? SWEEP_MS)) {
+          await sweep();
+          lastSweep = Date.now();
+          if (waiting.size === 0) break;
+        }
+        if (collected === 0) await sleep(o.pollMs ?? 250, stop);
       }
-      if (collected === 0) await sleep(o.pollMs ?? 250, signal);
+    } catch (e) {
+      // A stop while waiting on Redis: the job is marked interrupted below without it.
+      if (!(e instanceof Stopped)) throw e;
     }
     progress.stop();
-    const interrupted = signal.aborted;
+    if (lease.lost.aborted) throw lease.lost.reason;
+    const interrupted = stop.aborted || waiting.size > 0;
     await store.setJobStatus(config.job_id, interrupted ? "interrupted" : "finished");
     const trials = await store.listTrials(config.job_id);
     const failedImages = new Map<string, string>();
@@ -156,9 +253,46 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     if (jobOpen) await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
     throw e;
   } finally {
-    await queue.close();
+    await lease?.release();
+    // With Redis down, closing the queue would wait for it: the connection is dropped after a while.
+    await Promise.race([queue.close().catch(() => undefined), delay(2000)]);
     redis.disconnect();
   }
+}
+
+/** How often the store and the queue are compared for trials nobody holds (`sweep`). */
+const SWEEP_MS = 10_000;
+
+/**
+ * A fresh job whose name the queue still holds trials of (an older job of that name, in another
+ * jobs folder or with other tasks) would take their results for its own: it is refused.
+ */
+async function refuseLeftovers(redis: Redis, queue: Queue, jobId: string, url: string): Promise<void> {
+  const ids = await queuedIdsOf(redis, queue, jobId);
+  if (ids.length === 0) return;
+  throw new UserError(
+    `the queue at ${redactUrl(url)} still holds ${ids.length} trial(s) of an earlier job named ${jobId}: continue that job with run --resume --job ${jobId}, or remove them with: longhaul queue clear ${redactUrl(url)} --job ${jobId}`,
+  );
+}
+
+/** Thrown by `orStop` when the coordinator is told to stop while waiting (on Redis). */
+class Stopped extends Error {}
+
+/** `p`, or a Stopped error as soon as `signal` aborts: a Redis command can wait forever. */
+function orStop<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    p.catch(() => undefined);
+    return Promise.reject(new Stopped("stopped"));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new Stopped("stopped"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
 }
 
 async function enqueue(
@@ -191,19 +325,6 @@ async function enqueue(
   for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
 }
 
-/**
- * This job's finished queue jobs. The queue is shared with other coordinators' jobs, whose
- * finished trials wait there while their coordinator is away: every page is read past them.
- */
-async function finishedOf(queue: Queue, prefix: string): Promise<Job[]> {
-  const out: Job[] = [];
-  for (let start = 0; ; start += PAGE) {
-    const page = await queue.getJobs(["completed", "failed"], start, start + PAGE - 1, true);
-    for (const j of page) if (j !== undefined && (j.id ?? "").startsWith(prefix)) out.push(j);
-    if (page.length < PAGE || out.length >= PAGE) return out;
-  }
-}
-
 /** The queue job of one planned trial. */
 export function trialJobData(
   config: JobConfig,
@@ -225,24 +346,24 @@ export function trialJobData(
     until_timeout: config.until_timeout === true,
     retries: config.retries,
     rate_limit: rateLimit,
+    longhaul_version: packageVersion(),
   };
 }
 
 /** The recorded result of a finished queue job; a failed one becomes an infra_error like a local run's. */
-async function resultOf(
+function resultOf(
   job: Job,
   raw: unknown,
+  completed: boolean,
   config: JobConfig,
   task: Task,
   planned: PlannedTrial,
-): Promise<TrialResult> {
+): TrialResult {
   const path = config.tasks.find((t) => t.name === task.name)?.path ?? task.dir;
-  if ((await job.isCompleted()) && raw !== undefined) {
+  if (completed && raw !== undefined) {
     const parsed = trialResultSchema.safeParse(raw);
-    if (parsed.success && parsed.data.trial_id === planned.trialId && parsed.data.seed === planned.seed) {
-      // The worker ran an unpacked copy: the result names the task where this job found it.
-      return { ...parsed.data, task: { ...parsed.data.task, path } };
-    }
+    // foreignField has compared the trial's fields with the plan already.
+    if (parsed.success) return { ...parsed.data, task: { ...parsed.data.task, path } };
     return infraFailure(config, task, planned, "the worker returned a result that is not this trial's");
   }
   const why = job.failedReason || "failed on the queue";

@@ -2,25 +2,76 @@ import { Redis } from "ioredis";
 import { errorMessage, UserError } from "../core/index.js";
 
 const lastErrors = new WeakMap<Redis, string>();
+/** Why a connection can never work (bad password, bad DB index): retrying would only spin. */
+const fatalErrors = new WeakMap<Redis, UserError>();
+
+/** A Redis URL with its password masked, fit for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]*@/, "$1***@");
+}
+
+/**
+ * Checks a Redis URL before ioredis sees it: ioredis throws a bare TypeError for a bad port and
+ * silently ignores a DB index it cannot parse.
+ */
+export function checkRedisUrl(url: string): void {
+  const shown = redactUrl(url);
+  const usage = "expected redis://[:password@]host:port[/db] (or rediss://)";
+  if (!/^rediss?:\/\//.test(url)) throw new UserError(`${shown}: not a Redis URL; ${usage}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UserError(`${shown}: not a valid Redis URL (bad host or port); ${usage}`);
+  }
+  if (parsed.hostname === "") throw new UserError(`${shown}: no host; ${usage}`);
+  if (!/^(\/\d{0,9})?\/?$/.test(parsed.pathname))
+    throw new UserError(`${shown}: the database must be a number (/0, /1, …); ${usage}`);
+}
+
+/** A server's answer that no reconnect can change: the connection is given up with one line. */
+function fatalReply(e: unknown, url: string): UserError | null {
+  const msg = errorMessage(e);
+  const command = (e as { command?: { name?: string } }).command?.name;
+  if (
+    /^(NOAUTH|WRONGPASS)|invalid password|AUTH .*called without any password/i.test(msg) ||
+    command === "auth"
+  )
+    return new UserError(`Redis at ${redactUrl(url)} refused the password: ${msg.split("\n")[0]}`);
+  if (command === "select" || /DB index is out of range/i.test(msg))
+    return new UserError(`Redis at ${redactUrl(url)} has no such database: ${msg.split("\n")[0]}`);
+  return null;
+}
 
 /**
  * A connection that waits through a Redis restart instead of failing: commands queue while
  * ioredis reconnects (BullMQ's workers require maxRetriesPerRequest null for the same reason).
  * An outage is logged once when it starts and once when it ends, not per reconnect attempt.
+ * A refused password or database before the first ready is fatal: the connection is closed and
+ * `checkRedis` reports it, since reconnecting would fail the same way forever.
  */
 export function connectRedis(url: string, log?: (line: string) => void): Redis {
-  if (!/^rediss?:\/\//.test(url)) throw new UserError(`${url}: not a Redis URL (redis://host:port)`);
+  checkRedisUrl(url);
   const redis = new Redis(url, {
     maxRetriesPerRequest: null,
     retryStrategy: (times) => Math.min(100 * times, 2000),
   });
   let down = false;
+  let everReady = false;
   redis.on("error", (e) => {
+    const fatal = everReady ? null : fatalReply(e, url);
+    if (fatal !== null) {
+      if (!fatalErrors.has(redis)) fatalErrors.set(redis, fatal);
+      redis.disconnect();
+      return;
+    }
     lastErrors.set(redis, errorMessage(e));
     if (!down) log?.(`Redis connection lost (${errorMessage(e)}); reconnecting`);
     down = true;
   });
   redis.on("ready", () => {
+    if (fatalErrors.has(redis)) return;
+    everReady = true;
     if (down) log?.("Redis connection back");
     down = false;
   });
@@ -34,15 +85,21 @@ export async function checkRedis(redis: Redis, url: string, timeoutMs = 10_000):
     timer = setTimeout(() => {
       const why = lastErrors.get(redis);
       reject(
-        new UserError(`Redis at ${url} did not answer within ${timeoutMs / 1000} s${why ? ` (${why})` : ""}`),
+        new UserError(
+          `Redis at ${redactUrl(url)} did not answer within ${timeoutMs / 1000} s${why ? ` (${why})` : ""}`,
+        ),
       );
     }, timeoutMs);
   });
   try {
     await Promise.race([redis.ping(), timeout]);
+    // A refused SELECT is reported before ready, yet ioredis goes on with database 0.
+    const fatal = fatalErrors.get(redis);
+    if (fatal !== undefined) throw fatal;
   } catch (e) {
     redis.disconnect();
-    throw e;
+    const fatal = fatalErrors.get(redis) ?? fatalReply(e, url);
+    throw fatal ?? e;
   } finally {
     clearTimeout(timer);
   }

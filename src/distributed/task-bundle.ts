@@ -23,26 +23,47 @@ export async function uploadTask(blobs: BlobStore, task: Task): Promise<TaskBund
 /**
  * The task of a bundle, unpacked under `<cacheDir>/tasks/<digest>/<folder>` the first time and
  * read from there after: a bundle's digest names its bytes, so a cached copy never goes stale.
+ * A cached copy damaged on disk (edited, half deleted) is removed and fetched again once; only a
+ * fresh copy that does not match either fails.
  */
 export async function fetchTask(blobs: BlobStore, ref: TaskBundleRef, cacheDir: string): Promise<Task> {
   const home = join(cacheDir, "tasks", ref.bundle);
-  const dir = join(home, ref.folder);
-  if (!existsSync(join(home, ".complete"))) {
-    const bytes = await blobs.get(ref.bundle);
-    // Unpacked beside and renamed into place: a worker killed mid-way leaves no half task.
-    const tmp = `${home}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    rmSync(tmp, { recursive: true, force: true });
-    unpackTo(bytes, join(tmp, ref.folder));
-    writeFileSync(join(tmp, ".complete"), "");
-    mkdirSync(join(cacheDir, "tasks"), { recursive: true });
+  const cached = existsSync(join(home, ".complete"));
+  if (cached) {
     try {
-      renameSync(tmp, home);
+      return await loadChecked(home, ref);
     } catch {
-      // Another trial of this worker unpacked it first: theirs is the same bytes.
-      rmSync(tmp, { recursive: true, force: true });
+      // The bytes in Redis are checked against the digest; the copy on this disk was not.
+      rmSync(home, { recursive: true, force: true });
     }
   }
-  const task = await loadTask(dir);
+  await unpackBundle(blobs, ref, cacheDir, home);
+  return loadChecked(home, ref);
+}
+
+async function unpackBundle(
+  blobs: BlobStore,
+  ref: TaskBundleRef,
+  cacheDir: string,
+  home: string,
+): Promise<void> {
+  const bytes = await blobs.get(ref.bundle);
+  // Unpacked beside and renamed into place: a worker killed mid-way leaves no half task.
+  const tmp = `${home}.tmp-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  rmSync(tmp, { recursive: true, force: true });
+  unpackTo(bytes, join(tmp, ref.folder));
+  writeFileSync(join(tmp, ".complete"), "");
+  mkdirSync(join(cacheDir, "tasks"), { recursive: true });
+  try {
+    renameSync(tmp, home);
+  } catch {
+    // Another trial of this worker unpacked it first: theirs is the same bytes.
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function loadChecked(home: string, ref: TaskBundleRef): Promise<Task> {
+  const task = await loadTask(join(home, ref.folder));
   if (task.name !== ref.name || task.checksum !== ref.checksum) {
     throw new BlobError(
       `task bundle ${ref.bundle.slice(0, 12)} holds ${task.name} (checksum ${task.checksum.slice(0, 12)}), not ${ref.name} (${ref.checksum.slice(0, 12)})`,

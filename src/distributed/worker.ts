@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
-import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
-import { errorMessage, type TrialResult } from "../core/index.js";
+import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
+import { errorMessage, type TrialResult, UserError } from "../core/index.js";
+import { packageVersion } from "../core/package-root.js";
 import { infraFailure, runPlannedTrial } from "../runner/run-planned-trial.js";
 import { type PreparedTask, prepareTask } from "../runner/task-image.js";
 import { getSandboxProvider } from "../sandbox/registry.js";
@@ -34,14 +35,32 @@ export interface RunningWorker {
 /** How long a worker keeps a task's failed image build before trying the build again. */
 const IMAGE_FAILURE_TTL_MS = 10 * 60_000;
 
-/** Times a trial is handed out again after its worker died or stopped, before it is given up. */
+/** Times a trial is handed out again after its worker died, before it is given up. */
 export const MAX_STALLED = 5;
 
+/** Node's timers overflow past 2^31 − 1 ms (they then fire at once, and BullMQ spins). */
+export const MAX_LOCK_MS = 2 ** 31 - 1;
+/**
+ * BullMQ's stalled check is queue-wide: a worker that runs it holds a key for `stalledInterval`
+ * that keeps every other worker from checking meanwhile. One hour bounds how long one worker's
+ * setting can keep killed workers' trials from coming back.
+ */
+export const MAX_STALLED_MS = 3_600_000;
+
+/** How long a trial of another longhaul version waits before a worker looks at it again. */
+const FOREIGN_VERSION_DELAY_MS = 10_000;
+
+/** Errors of a dropped connection: the outage is logged once by the connection itself. */
+const CONNECTION_ERROR =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|Connection is closed/;
+
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
+  checkLeases(o);
+  const cacheDir = resolve(o.cacheDir);
+  prepareCache(cacheDir);
   const provider = getSandboxProvider(o.sandbox);
   await provider.check();
-  const cacheDir = resolve(o.cacheDir);
-  mkdirSync(join(cacheDir, "trials"), { recursive: true });
+  const version = packageVersion();
   const redis = connectRedis(o.redisUrl, o.log);
   await checkRedis(redis, o.redisUrl);
   const blobs = new BlobStore(redis);
@@ -51,8 +70,22 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const images = new Map<string, Promise<PreparedTask>>();
   // Running trials by queue id, to stop the one whose lease could not be renewed.
   const leases = new Map<string, AbortController>();
+  // Each foreign version is logged once, not once per trial and look.
+  const foreignVersions = new Set<string>();
 
   const process_ = async (job: Job, token?: string): Promise<TrialReturn> => {
+    const theirs = versionOf(job.data);
+    if (theirs !== version) {
+      // Not failed and no attempt used: it waits for a worker of its coordinator's version.
+      if (!foreignVersions.has(theirs)) {
+        foreignVersions.add(theirs);
+        o.log(
+          `trials of longhaul ${theirs} left queued (first: ${job.id}): this worker runs ${version}; start a worker of ${theirs} for them`,
+        );
+      }
+      await job.moveToDelayed(Date.now() + FOREIGN_VERSION_DELAY_MS, token);
+      throw new DelayedError();
+    }
     const parsed = trialJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`malformed trial: ${parsed.error.issues[0]?.message}`);
     const data = parsed.data;
@@ -109,7 +142,8 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
         throw new UnrecoverableError(errorMessage(e));
       }
       if (result === null) {
-        throw new Error(lease.signal.aborted ? "lease lost" : `worker ${name} stopped during the trial`);
+        if (lease.signal.aborted) throw new Error("lease lost");
+        return await backToQueue(job, token);
       }
       const artifacts = await blobs.put(packDir(trialDir), RESULT_BLOB_TTL_SEC);
       const reward = result.reward === null ? "-" : result.reward.toFixed(3);
@@ -129,8 +163,18 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     maxStalledCount: MAX_STALLED,
     name,
   });
+  let connectionErrorLogged = false;
+  redis.on("ready", () => {
+    connectionErrorLogged = false;
+  });
   worker.on("error", (e) => {
     const msg = errorMessage(e);
+    if (CONNECTION_ERROR.test(msg)) {
+      // BullMQ's own connections report every reconnect attempt: one line per outage is enough.
+      if (!connectionErrorLogged) o.log(`worker error: ${msg} (logged once until Redis is back)`);
+      connectionErrorLogged = true;
+      return;
+    }
     const lost = /could not renew lock for job (\S+)/.exec(msg)?.[1];
     if (lost !== undefined) {
       // The lease is gone, so the trial is (or soon will be) another worker's: stop this copy.
@@ -156,6 +200,50 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       redis.disconnect();
     },
   };
+}
+
+/**
+ * A trial this worker stopped (SIGINT/SIGTERM) goes back to the queue without using one of its
+ * attempts, as a killed worker's would. If Redis cannot take it back now, the lease lapses and the
+ * stalled check returns it instead.
+ */
+async function backToQueue(job: Job, token: string | undefined): Promise<never> {
+  await job.moveToWait(token).catch(() => undefined);
+  throw new WaitingError();
+}
+
+/** The longhaul version a queued trial was planned by; a trial of an older coordinator has none. */
+function versionOf(data: unknown): string {
+  const v =
+    typeof data === "object" && data !== null
+      ? (data as { longhaul_version?: unknown }).longhaul_version
+      : undefined;
+  return typeof v === "string" && v !== "" ? v : "unknown (older than the version check)";
+}
+
+function checkLeases(o: WorkerOptions): void {
+  const bad = (v: number, max: number): boolean => !Number.isInteger(v) || v <= 0 || v > max;
+  if (bad(o.lockMs, MAX_LOCK_MS))
+    throw new UserError(`--lock-ms must be a whole number of ms from 1 to ${MAX_LOCK_MS}, got ${o.lockMs}`);
+  if (bad(o.stalledMs, MAX_STALLED_MS))
+    throw new UserError(
+      `--stalled-ms must be a whole number of ms from 1 to ${MAX_STALLED_MS} (it is queue-wide), got ${o.stalledMs}`,
+    );
+}
+
+/** The cache folder, created if absent; a file in its place is the user's to fix. */
+function prepareCache(cacheDir: string): void {
+  try {
+    mkdirSync(join(cacheDir, "trials"), { recursive: true });
+    if (!statSync(cacheDir).isDirectory()) throw new Error("not a folder");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why =
+      code === "ENOTDIR" || code === "EEXIST"
+        ? "it (or a folder above it) is a file, not a folder"
+        : errorMessage(e);
+    throw new UserError(`--cache ${cacheDir}: cannot hold the worker's cache: ${why}`);
+  }
 }
 
 function plannedOf(d: TrialJobData) {

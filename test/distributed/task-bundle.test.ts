@@ -117,4 +117,38 @@ describe("task bundles", () => {
     await conn.del(blobKey(ref.bundle));
     await expect(fetchTask(blobs, ref, join(tmp, "cache3"))).rejects.toThrow(/missing/);
   });
+
+  it("put repairs a stored blob whose bytes were damaged", async () => {
+    const blobs = new BlobStore(conn);
+    const bytes = Buffer.from("a task bundle's bytes");
+    const digest = await blobs.put(bytes, 60);
+    await conn.set(blobKey(digest), Buffer.from("damaged"));
+    await expect(blobs.get(digest)).rejects.toThrow(/damaged/);
+    // Uploading the same bytes again (a coordinator's resume) writes them over the damage.
+    expect(await blobs.put(bytes, 60)).toBe(digest);
+    expect((await blobs.get(digest)).equals(bytes)).toBe(true);
+    expect(await conn.ttl(blobKey(digest))).toBeGreaterThan(0);
+  });
+
+  it("a worker's damaged cached copy of a task is fetched again, not failed", async () => {
+    const blobs = new BlobStore(conn);
+    const task = await loadTask(join(FIXTURES, "seeded"));
+    const ref = await uploadTask(blobs, task);
+    const cache = join(tmp, "cache-damaged");
+    const fetched = await fetchTask(blobs, ref, cache);
+    // Someone edits the cached copy: its checksum no longer matches the queued trial's.
+    writeFileSync(join(fetched.dir, "instruction.md"), "edited on the worker\n");
+    const again = await fetchTask(blobs, ref, cache);
+    expect(again.checksum).toBe(task.checksum);
+    expect(readFileSync(join(again.dir, "instruction.md"), "utf8")).toBe(
+      readFileSync(join(task.dir, "instruction.md"), "utf8"),
+    );
+    // A half-deleted copy (task.toml gone) too.
+    rmSync(join(again.dir, "task.toml"));
+    expect((await fetchTask(blobs, ref, cache)).checksum).toBe(task.checksum);
+    // Only a fresh copy that is wrong as well fails: here the bundle is not the task it claims.
+    await expect(fetchTask(blobs, { ...ref, checksum: "0".repeat(64) }, cache)).rejects.toBeInstanceOf(
+      BlobError,
+    );
+  });
 });

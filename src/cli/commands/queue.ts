@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { queueStatus, renderQueueStatus } from "../../distributed/index.js";
+import { clearQueuedJob, queueStatus, renderQueueStatus } from "../../distributed/index.js";
 import { writeJson } from "../options.js";
 
 export function registerQueueCommand(program: Command): void {
@@ -13,5 +13,21 @@ export function registerQueueCommand(program: Command): void {
       const status = await queueStatus(url);
       if (opts.json) writeJson(status);
       else process.stdout.write(`${renderQueueStatus(status)}\n`);
+    });
+  queue
+    .command("clear")
+    .description("remove a job's queued and finished-but-uncollected trials from the queue")
+    .argument("<redis-url>", "Redis URL of the queue")
+    .requiredOption("--job <name>", "the job whose trials are removed")
+    .action(async (url: string, opts: { job: string }) => {
+      const r = await clearQueuedJob(url, opts.job);
+      process.stdout.write(`removed ${r.removed} queued trial(s) of job ${opts.job}\n`);
+      if (r.running.length > 0) {
+        // A running trial is locked by its worker: it can be removed once it has finished.
+        process.stderr.write(
+          `${r.running.length} trial(s) still running on workers were kept; run this again once they finish: ${r.running.join(", ")}\n`,
+        );
+        process.exitCode = 1;
+      }
     });
 }

@@ -2,7 +2,12 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { checkJobName, UserError } from "../../core/index.js";
 // The queue's client (bullmq, ioredis) loads only for --queue: it takes most of a second.
-import { parseRateLimit, type RateLimit } from "../../distributed/trial-job.js";
+import {
+  MAX_PRIORITY,
+  parseRateLimit,
+  RATE_LIMIT_USAGE,
+  type RateLimit,
+} from "../../distributed/trial-job.js";
 import { BUDGET_OPTION_KEYS } from "../../gateway/index.js";
 import {
   buildJobConfig,
@@ -112,7 +117,11 @@ export function registerRunCommand(program: Command): void {
       "--queue <redis-url>",
       "run the trials on `longhaul worker`s of this Redis queue (docs/distributed.md)",
     )
-    .option("--priority <n>", "with --queue: queue priority (1 is taken first)", positiveInt("--priority"))
+    .option(
+      "--priority <n>",
+      "with --queue: queue priority (1 is taken first)",
+      positiveInt("--priority", MAX_PRIORITY),
+    )
     .option(
       "--rate-limit <model=N/60s>",
       "with --queue: at most N trials of MODEL start per window, over all workers (repeatable)",
@@ -234,7 +243,7 @@ function parseRateLimits(opts: RunOptions): Map<string, RateLimit> {
     throw new UserError("--priority needs --queue");
   for (const text of opts.rateLimit ?? []) {
     const parsed = parseRateLimit(text);
-    if (parsed === null) throw new UserError(`--rate-limit ${text}: expected MODEL=N/60s (or /500ms, /2m)`);
+    if (parsed === null) throw new UserError(`--rate-limit ${text}: ${RATE_LIMIT_USAGE}`);
     out.set(parsed.model, parsed.limit);
   }
   return out;

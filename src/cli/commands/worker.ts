@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { startWorker } from "../../distributed/index.js";
+import { MAX_LOCK_MS, MAX_STALLED_MS, startWorker } from "../../distributed/index.js";
 import { positiveInt } from "../options.js";
 
 interface WorkerCliOptions {
@@ -28,13 +28,13 @@ export function registerWorkerCommand(program: Command): void {
     .option(
       "--lock-ms <ms>",
       "lease of a running trial: a worker silent this long loses its trial to another",
-      positiveInt("--lock-ms"),
+      positiveInt("--lock-ms", MAX_LOCK_MS),
       30_000,
     )
     .option(
       "--stalled-ms <ms>",
-      "how often expired leases are looked for",
-      positiveInt("--stalled-ms"),
+      "how often expired leases are looked for (queue-wide: the first worker's check holds the others off this long; at most 1 h)",
+      positiveInt("--stalled-ms", MAX_STALLED_MS),
       30_000,
     )
     .action(async (opts: WorkerCliOptions) => {
