@@ -1,0 +1,120 @@
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BlobStore,
+  queueJobId,
+  runDistributed,
+  TRIAL_QUEUE,
+  trialJobData,
+  uploadTask,
+} from "../../src/distributed/index.js";
+import { planTrials } from "../../src/runner/index.js";
+import { JobStore } from "../../src/store/index.js";
+import { fixtureTask, jobConfig } from "../runner/helpers.js";
+import { until } from "../support/cli-process.js";
+import { startWorker, useQueueLab } from "../support/queue-lab.js";
+
+const lab = useQueueLab("wstop");
+let conn: Redis;
+let queue: Queue;
+const LEASES = { lockMs: 3000, stalledMs: 1000 };
+
+beforeAll(() => {
+  conn = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
+  queue = new Queue(TRIAL_QUEUE, { connection: conn });
+});
+
+afterAll(async () => {
+  await queue?.close();
+  conn?.disconnect();
+});
+
+describe("a worker", () => {
+  it("puts the trial it runs back in the queue when stopped, without using an attempt", async () => {
+    // The slow task's verifier hangs: the trial is surely running when the worker is stopped.
+    const task = await fixtureTask("slow");
+    const config = jobConfig([task], { job_id: "stopped", attempts: 1, seed: 1 });
+    const [p] = planTrials(config);
+    if (p === undefined) throw new Error("no plan");
+    const id = queueJobId("stopped", p.trialId);
+    const ref = await uploadTask(new BlobStore(conn), task);
+    await queue.add("trial", trialJobData(config, p, ref, null), { jobId: id, attempts: 3 });
+    for (let stop = 0; stop < 2; stop++) {
+      const w = startWorker(lab, `stop${stop}`, LEASES);
+      await until(async () => (await queue.getJobState(id)) === "active", 20_000, "trial running");
+      await w.waitFor(/^start\s+stopped__/m);
+      w.child.kill("SIGTERM");
+      expect(await w.exited).toBe(0);
+      const job = await queue.getJob(id);
+      expect(await queue.getJobState(id)).toBe("waiting");
+      expect(job?.attemptsMade).toBe(0);
+      expect(w.stderr()).not.toMatch(/^failed /m);
+    }
+    await queue.remove(id);
+  }, 60_000);
+
+  it("leaves a trial of another longhaul version queued, logged once, without failing it", async () => {
+    const task = await fixtureTask("seeded");
+    const config = jobConfig([task], { job_id: "foreign", attempts: 2, seed: 2 });
+    const ref = await uploadTask(new BlobStore(conn), task);
+    const ids: string[] = [];
+    for (const p of planTrials(config)) {
+      const id = queueJobId("foreign", p.trialId);
+      ids.push(id);
+      await queue.add(
+        "trial",
+        { ...trialJobData(config, p, ref, null), longhaul_version: "0.0.0-elsewhere" },
+        { jobId: id },
+      );
+    }
+    const w = startWorker(lab, "foreign", LEASES);
+    await w.waitFor(/trials of longhaul 0\.0\.0-elsewhere left queued .*this worker runs/);
+    await until(
+      async () => (await Promise.all(ids.map((i) => queue.getJobState(i)))).every((s) => s === "delayed"),
+      10_000,
+      "trials delayed",
+    );
+    for (const i of ids) expect((await queue.getJob(i))?.attemptsMade).toBe(0);
+    expect(w.stderr().match(/left queued/g)).toHaveLength(1);
+    expect(w.stderr()).not.toMatch(/^(start|failed) /m);
+    for (const i of ids) await queue.remove(i);
+    await w.kill9();
+  }, 30_000);
+
+  it("runs again, rather than records, a finished queue trial of another run under this trial's id", async () => {
+    const task = await fixtureTask("seeded");
+    const w = startWorker(lab, "rerun", LEASES);
+    await w.waitFor(/2 at once/);
+    // An older job of the same name left a finished trial with another seed under the same id.
+    const config = jobConfig([task], { job_id: "rerun", attempts: 1, seed: 3 });
+    const older = jobConfig([task], { job_id: "rerun", attempts: 1, seed: 99 });
+    const [p] = planTrials(config);
+    const [q] = planTrials(older);
+    if (p === undefined || q === undefined || p.seed === q.seed) throw new Error("plans do not differ");
+    const id = queueJobId("rerun", p.trialId);
+    const ref = await uploadTask(new BlobStore(conn), task);
+    await queue.add("trial", trialJobData(older, q, ref, null), { jobId: id });
+    await until(async () => (await queue.getJobState(id)) === "completed", 20_000, "older trial done");
+    const store = await JobStore.open(join(lab.tmp, "jobs-rerun"));
+    const lines: string[] = [];
+    const outcome = await runDistributed({
+      store,
+      config,
+      tasks: [task],
+      redisUrl: lab.redis.url,
+      resume: true,
+      pollMs: 50,
+      log: (l) => lines.push(l),
+    });
+    await store.close();
+    await w.kill9();
+    expect(lines).toContain(
+      `trial ${p.trialId}: the queue held another run's trial (seed ${q.seed}, expected ${p.seed}); it runs again`,
+    );
+    expect(outcome.trials).toHaveLength(1);
+    expect(outcome.trials[0]?.seed).toBe(p.seed);
+    expect(outcome.trials[0]?.outcome).toBe("completed");
+  }, 30_000);
+});
