@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DoneVerdict } from "../agents/types.js";
@@ -39,6 +39,15 @@ export function createContinuation(d: ContinuationDeps): ContinuationTracker {
       selfTerminations += 1;
       const first = firstStopSec === null;
       if (first) firstStopSec = Math.round(d.elapsedSec() * 1000) / 1000;
+      const workdir = d.task.config.environment.workdir;
+      const cap = d.task.config.environment.storage_mb * 1024 * 1024;
+      const host = d.sandbox.hostPathOf?.(workdir) ?? null;
+      // The copy writes sparse files out in full: a workdir whose files claim more than the
+      // task's disk quota (truncate -s 10T) would fill the host's /tmp. Such a claim is not checked.
+      if (host !== null && apparentBytesOver(host, cap)) {
+        d.log?.(`continue-until-timeout: the workdir's files claim more than ${cap} bytes; not checked`);
+        return { accept: true };
+      }
       const scratch = mkdtempSync(join(tmpdir(), "longhaul-stop-"));
       try {
         const snapshot = join(scratch, "workdir");
@@ -50,7 +59,14 @@ export function createContinuation(d: ContinuationDeps): ContinuationTracker {
           d.log?.(`continue-until-timeout: workdir could not be copied for the check: ${errorMessage(e)}`);
           return { accept: true };
         }
-        const check = await d.verifySnapshot(snapshot, `stop${selfTerminations}`);
+        let check: TrialResult;
+        try {
+          check = await d.verifySnapshot(snapshot, `stop${selfTerminations}`);
+        } catch (e) {
+          // A check that could not run is the host's problem: it must not end the agent's trial.
+          d.log?.(`continue-until-timeout: the check could not run: ${errorMessage(e)}`);
+          return { accept: true };
+        }
         if (first) rewardAtFirstStop = check.reward;
         const failing = publicFailures(check);
         if (failing === null) return { accept: true };
@@ -68,6 +84,35 @@ export function createContinuation(d: ContinuationDeps): ContinuationTracker {
     }),
   };
 }
+
+/** Whether the regular files under `dir` claim more than `cap` bytes (st_size; links not followed). */
+export function apparentBytesOver(dir: string, cap: number): boolean {
+  let total = 0;
+  let seen = 0;
+  const stack = [dir];
+  while (stack.length > 0) {
+    const at = stack.pop() as string;
+    let names: string[];
+    try {
+      names = readdirSync(at);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      // A flood of entries is as much a reason not to copy as a flood of bytes.
+      if (++seen > MAX_SNAPSHOT_ENTRIES) return true;
+      const st = lstatSync(join(at, name), { throwIfNoEntry: false });
+      if (st?.isDirectory() === true) stack.push(join(at, name));
+      else if (st?.isFile() === true) {
+        total += st.size;
+        if (total > cap) return true;
+      }
+    }
+  }
+  return false;
+}
+
+const MAX_SNAPSHOT_ENTRIES = 200_000;
 
 /** The public subtasks that did not pass, or null when all did. A broken verifier lets the agent stop. */
 function publicFailures(check: TrialResult): SubtaskScore[] | null {

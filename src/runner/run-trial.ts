@@ -33,6 +33,7 @@ import { prepareVerifierLogs } from "./verifier-logs.js";
 import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
+import { removeVerifierLinks } from "./workdir-links.js";
 
 export interface TrialParams {
   jobId: string;
@@ -179,6 +180,8 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     // /tests and the seed) runs later and nothing it writes under /logs/agent is ever collected.
     await collectLogs(sandbox, "/logs/agent", join(agentLogDir, "logs"), agentLogDir);
     restoreWorkdirAccess(sandbox, env.workdir);
+    const cut = removeVerifierLinks(sandbox, env.workdir);
+    if (cut.length > 0) writeFileSync(join(verifierDir, "removed-links.txt"), `${cut.join("\n")}\n`);
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
     const tVerify = performance.now();

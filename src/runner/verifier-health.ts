@@ -11,7 +11,10 @@
  */
 const EVIDENCE: readonly RegExp[] = [
   /^\/tests\/\S+: (line \d+: )?\S+: (command )?not found/,
-  /\b(uv|uvx|pytest|py\.test|pip|pip3|python|python3|curl|wget|bash|node|npm|npx): (command )?not found\b/,
+  // In a shell's own format only ("bash: line 2: uvx: command not found", "sh: 1: pytest: not
+  // found"): a diff or cat of the agent's output ("< python3: command not found") must not turn
+  // its own failure into the task's.
+  /^(\S+: )?((line )?\d+: )?(uv|uvx|pytest|py\.test|pip|pip3|python|python3|curl|wget|bash|node|npm|npx): (command )?not found$/,
   /No module named '?(pytest|pip|uv|_pytest)\b/,
   /Read-only file system/,
   /Could not resolve host/,
