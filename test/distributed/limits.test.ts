@@ -122,4 +122,26 @@ describe("queue option limits", () => {
       expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
     }
   }, 60_000);
+
+  it("run --queue warns that --sandbox and -n are the workers' to choose", async () => {
+    const r = await runCli([
+      "run",
+      "test/fixtures/tasks/seeded",
+      "-a",
+      "oracle",
+      "--jobs-dir",
+      join(tmp, "cli-jobs"),
+      "--queue",
+      "redis://127.0.0.1:99999",
+      "--sandbox",
+      "docker",
+      "-n",
+      "8",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "warning: --sandbox is ignored with --queue: each worker's own --sandbox decides",
+    );
+    expect(r.stderr).toContain("warning: -n/--concurrency is ignored with --queue");
+  }, 30_000);
 });

@@ -127,7 +127,8 @@ export function registerRunCommand(program: Command): void {
       "with --queue: at most N trials of MODEL start per window, over all workers (repeatable)",
       collect,
     )
-    .action(async (paths: string[], opts: RunOptions & { concurrency: number }) => {
+    .action(async (paths: string[], opts: RunOptions & { concurrency: number }, cmd: Command) => {
+      if (opts.queue !== undefined) warnIgnoredWithQueue(cmd);
       await runCommand(paths, { ...opts, n: opts.concurrency });
     });
 }
@@ -247,6 +248,17 @@ function parseRateLimits(opts: RunOptions): Map<string, RateLimit> {
     out.set(parsed.model, parsed.limit);
   }
   return out;
+}
+
+/** The job's config still records them, but with --queue each worker's own options decide. */
+function warnIgnoredWithQueue(cmd: Command): void {
+  for (const [key, flag] of [
+    ["sandbox", "--sandbox"],
+    ["concurrency", "-n/--concurrency"],
+  ] as const) {
+    if (cmd.getOptionValueSource(key) === "cli")
+      process.stderr.write(`warning: ${flag} is ignored with --queue: each worker's own ${flag} decides\n`);
+  }
 }
 
 /** Exit code of a job that ran, but not every task: some were invalid or had no image (docs/cli.md). */
