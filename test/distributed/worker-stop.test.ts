@@ -117,4 +117,19 @@ describe("a worker", () => {
     expect(outcome.trials[0]?.seed).toBe(p.seed);
     expect(outcome.trials[0]?.outcome).toBe("completed");
   }, 30_000);
+
+  // Last: it stops the lab's Redis for a while.
+  it("logs a Redis outage once, not once per reconnect attempt", async () => {
+    const w = startWorker(lab, "outage", LEASES);
+    await w.waitFor(/2 at once/);
+    await lab.redis.crash();
+    await new Promise((r) => setTimeout(r, 4000));
+    await lab.redis.restart();
+    await w.waitFor(/Redis connection back/);
+    await new Promise((r) => setTimeout(r, 500));
+    const refused = w.stderr().match(/ECONNREFUSED/g) ?? [];
+    // One line from the worker's connection and one from BullMQ's: not one per attempt.
+    expect(refused.length, w.stderr()).toBeLessThanOrEqual(2);
+    await w.kill9();
+  }, 30_000);
 });
