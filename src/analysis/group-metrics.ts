@@ -107,6 +107,7 @@ export interface GroupAcc {
   tokens: number;
   cost: number;
   histogram: number[];
+  /** Per (agent, model, task): scored attempts and passes, for pass@k. */
   perTask: Map<string, { n: number; c: number }>;
 }
 
@@ -174,8 +175,11 @@ export function addTrial(acc: GroupAcc, t: AnalysisTrial): void {
   if (costUnknown(t)) acc.costUnknown++;
   const bin = Math.min(HISTOGRAM_BINS - 1, Math.floor(r * HISTOGRAM_BINS));
   acc.histogram[bin] = (acc.histogram[bin] ?? 0) + 1;
-  const tc = acc.perTask.get(t.task.name);
-  if (tc === undefined) acc.perTask.set(t.task.name, { n: 1, c: passed ? 1 : 0 });
+  // Attempts are one system's (agent and model) tries at one task: a row that spans several
+  // systems (overall) must not pool their trials as if they were one system's attempts.
+  const key = `${t.agent}\u0000${t.model ?? ""}\u0000${t.task.name}`;
+  const tc = acc.perTask.get(key);
+  if (tc === undefined) acc.perTask.set(key, { n: 1, c: passed ? 1 : 0 });
   else {
     tc.n++;
     if (passed) tc.c++;

@@ -42,6 +42,14 @@ describe("rewards at the thresholds", () => {
   });
 });
 
+describe("pass@k", () => {
+  it("never pools two agents' trials of a task as one agent's attempts", () => {
+    const s = summarize(imported("task,agent,reward\nt1,A,1\nt1,B,0\n"));
+    // One attempt each: pass@1 only, the mean of A's 1 and B's 0.
+    expect(s.overall.passAtK).toEqual([{ k: 1, value: 0.5, tasks: 2 }]);
+  });
+});
+
 describe("compare", () => {
   it("calls the same rewards in another order a tie", () => {
     const a = imported("task,agent,reward\nt1,A,0.1\nt1,A,0.2\nt1,A,0.3\n");
