@@ -95,7 +95,12 @@ describe("a job named twice", () => {
       await store.createJob(storedJobConfig({ job_id: "j1" }));
       for (const [i, task] of ["t1", "t2", "t3"].entries())
         await store.recordTrial(
-          storedTrial({ job_id: "j1", trial_id: `${task}__oracle__a0`, task: storedTask(task), reward: i / 2 }),
+          storedTrial({
+            job_id: "j1",
+            trial_id: `${task}__oracle__a0`,
+            task: storedTask(task),
+            reward: i / 2,
+          }),
         );
     } finally {
       await store.close();
