@@ -4,6 +4,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BlobStore,
+  clearQueuedJob,
   type DistributedRunOptions,
   queueJobId,
   runDistributed,
@@ -117,6 +118,16 @@ describe("one coordinator per job", () => {
       /still holds 1 trial\(s\) of an earlier job named samename: .*longhaul queue clear .* --job samename/,
     );
     expect(store.hasJob("samename")).toBe(false);
+    // queue clear removes the older job's trials (and is refused while a coordinator runs it).
+    const stop = new AbortController();
+    await conn.set("longhaul:coord:samename", "{}", "PX", 5000);
+    await expect(clearQueuedJob(lab.redis.url, "samename")).rejects.toThrow(/has a coordinator running/);
+    await conn.del("longhaul:coord:samename");
+    expect(await clearQueuedJob(lab.redis.url, "samename")).toEqual({ removed: 1, running: [] });
+    const run = coordinate(store, old, task, { signal: stop.signal });
+    await until(() => queued(queueJobId("samename", p.trialId)), 10_000, "the new job's trial queued");
+    stop.abort();
+    expect((await run).interrupted).toBe(true);
     await store.close();
   }, 30_000);
 
