@@ -37,7 +37,7 @@ describe("run's counts are bounded (docs/cli.md)", () => {
     [["-n", "99999999999"], `-n/--concurrency must be at most ${RUN_LIMITS.concurrency}, got "99999999999"`],
     [["--retries", "1000"], `--retries must be at most ${RUN_LIMITS.retries}, got "1000"`],
     [["--max-tokens", "1e300"], "--max-tokens must be at most 9007199254740991"],
-    [["--priority", "1e20", "--queue", "redis://127.0.0.1:1"], "--priority must be at most 9007199254740991"],
+    [["--priority", "1e20", "--queue", "redis://127.0.0.1:1"], "--priority must be at most 2097151"],
   ])("%j: exit 2, one line, no jobs dir", async (args, message) => {
     const jobs = join(tempDir("run-limits"), "jobs");
     const r = await cli(["run", task, "--agent", "nop", "--jobs-dir", jobs, ...args]);
