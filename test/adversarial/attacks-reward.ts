@@ -16,6 +16,13 @@ atexit.register(_lh_fake)`;
 /** Attacks on the reward: forged files, late rewrites, and code smuggled into the verifier. */
 export const REWARD_ATTACKS: Attack[] = [
   {
+    // Not a way to a reward but out of the rates' "task failed" column: the kit stops grading
+    // when the sealed runner fails, and the runner's failure is exit 125 with a "sealed-run:" line.
+    name: "its program exits 125 with a sealed-run line, as if the sealed runner had failed",
+    anyLimits: true,
+    script: `${put("/app/answer", `#!/bin/bash\necho "sealed-run: could not create the nested sandbox (bwrap exit 1); refusing to run unsealed" >&2\nexit 125`)}cp /app/answer /app/greet\n`,
+  },
+  {
     // Not a way to a reward but out of the rates: a grader that cannot read the workdir would
     // be a grading error, the task's fault. The host gives the owner access back first.
     name: "makes the workdir and its programs unreadable (chmod 000) before the grader runs",
