@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { errorMessage, isLonghaulError, type TrialResult, type WorldCce } from "../core/index.js";
 import { type JobRow, TrialQuery, type TrialRow, UnreadableTrialError } from "../store/trial-query.js";
 import { readRunFile, type WorldReplayView, worldReplayView } from "../world/trial/replay-view.js";
-import { hostAllowed, localPortOf } from "./host-check.js";
+import { hostAllowed } from "./host-check.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
@@ -128,7 +128,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
 
   app.use(async (c, next) => {
     const host = c.req.header("host") ?? new URL(c.req.url).host;
-    if (!hostAllowed(host, localPortOf(c.env), allowedHosts)) {
+    if (!hostAllowed(host, allowedHosts)) {
       c.header("x-content-type-options", "nosniff");
       return c.json({ error: `this viewer does not answer for host ${host}` }, 403);
     }
