@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import type { z } from "zod";
 import { InputError, UserError } from "./errors.js";
 
@@ -91,4 +92,22 @@ export function issueText(error: z.ZodError): string {
     return `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => `"${k}"`).join(", ")}${where}${more}`;
   }
   return `field ${path === "" ? "(top level)" : path}: ${issue.message}${more}`;
+}
+
+/**
+ * An output folder a command will create (or fill): it, or the nearest existing folder above it,
+ * must be a folder. Checked before any work, so a file in the way is one line, not a stack trace
+ * from mkdir after minutes of work. `what` names the option (`--out`).
+ */
+export function checkOutFolder(dir: string, what: string): void {
+  let at = dir;
+  while (!existsSync(at)) {
+    const up = dirname(at);
+    if (up === at) return;
+    at = up;
+  }
+  if (!statSync(at).isDirectory()) {
+    const where = at === dir ? "it is a file" : `${at} is a file`;
+    throw new UserError(`${what} ${dir}: ${where}, where a folder is expected`);
+  }
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChannelProposer, channelDeclFor, channelPool } from "../../src/scale/channel/plan-channel.js";
@@ -105,6 +105,46 @@ describe("`longhaul scale` of a program task (loan-schedule), depth 2, real tria
       readFileSync(join(LOAN, "solution/solve.sh")),
     );
     expect(readFileSync(join(child, "instruction.md"), "utf8")).toMatch(/## Environment update \(depth 2\)/);
+  });
+
+  it("`scale verify` of a moved copy with --parent runs the root's bare solution from the parent", async () => {
+    const moved = join(tempDir("res-moved"), "a", "b", "loan-schedule-b1-d1");
+    cpSync(join(out, "loan-schedule-b1-d1"), moved, { recursive: true });
+    const ok = await cli(["scale", "verify", moved, "--parent", LOAN, "--json"]);
+    expect(ok.stderr).not.toMatch(/internal error/);
+    expect(ok.code).toBe(0);
+    // res.json naming another root is refused: the bare solution must be the verified root's.
+    const file = join(moved, "res.json");
+    const res = JSON.parse(readFileSync(file, "utf8")) as { root: { id: string } };
+    res.root.id = "decoy";
+    writeFileSync(file, `${JSON.stringify(res, null, 2)}\n`);
+    const bad = await cli(["scale", "verify", moved, "--parent", LOAN, "--no-trials", "--json"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("lineage-mismatch");
+  }, 120_000);
+
+  it("`scale verify` rejects a child whose task.toml was edited", async () => {
+    const copy = join(tempDir("res-toml"), "loan-schedule-b1-d1");
+    cpSync(join(out, "loan-schedule-b1-d1"), copy, { recursive: true });
+    const file = join(copy, "task.toml");
+    writeFileSync(file, readFileSync(file, "utf8").replace(/timeout_sec = (\d+)/, "timeout_sec = 9$1"));
+    const bad = await cli(["scale", "verify", copy, "--parent", LOAN, "--no-trials", "--json"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("task.toml is not the parent's");
+  });
+
+  it("refuses --out naming a file, in one line, before any work", async () => {
+    const file = join(tempDir("res-out"), "afile");
+    writeFileSync(file, "keep\n");
+    for (const args of [
+      ["scale", LOAN, "--depth", "1", "--out", file],
+      ["scale", "experiment", LOAN, "--agent", "oracle", "--depths", "0,1", "--out", file],
+    ]) {
+      const r = await cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/^longhaul: --out [^\n]*a folder is expected\n$/);
+    }
+    expect(readFileSync(file, "utf8")).toBe("keep\n");
   });
 
   it("`scale verify` passes the child, and rejects it once channel.json was edited", async () => {

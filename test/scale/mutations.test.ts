@@ -94,6 +94,14 @@ describe("the verifier rejects broken candidates with the diagnostic that names 
     expect(v.diagnostics[0]?.message).toMatch(/check_report\.py/);
   });
 
+  it("changed task.toml: the verifier's environment, limits or network were edited", async () => {
+    const dir = candidate("edited-toml", plan(["toy-gzip", ORDERS]));
+    appendFileSync(join(dir, "task.toml"), '\n[verifier.env]\nLONGHAUL_WORKDIR = "/tmp/elsewhere"\n');
+    const v = await verifyChild(dir, { provider, trials: false });
+    expect(codes(v)).toEqual(["non-reproducible"]);
+    expect(v.diagnostics[0]?.message).toMatch(/task\.toml/);
+  });
+
   it("leaked fact: the access text shows a protected value", async () => {
     const v = await verifyChild(candidate("leaky", plan(["toy-leaky", ORDERS])), { provider, trials: false });
     expect(codes(v)).toEqual(["leaked-fact"]);

@@ -2,7 +2,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { THRESHOLDS } from "../../analysis/summary-types.js";
-import { allOrStop, linkedController, newJobId, type TrialResult, UserError } from "../../core/index.js";
+import {
+  allOrStop,
+  checkOutFolder,
+  linkedController,
+  newJobId,
+  type TrialResult,
+  UserError,
+} from "../../core/index.js";
 import { type JobOutcome, type ProgressSink, runJob } from "../../runner/index.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import type { JobConfig, JobStore } from "../../store/index.js";
@@ -68,13 +75,15 @@ export const EXPERIMENT_HTML = "experiment.html";
  */
 export async function runExperiment(o: ExperimentOptions): Promise<ExperimentRun> {
   const outDir = resolve(o.outDir);
-  mkdirSync(outDir, { recursive: true });
+  checkOutFolder(outDir, "--out");
   const roots: Task[] = [];
   for (const dir of o.taskDirs) roots.push(await loadTask(resolve(dir)));
   const names = roots.map((t) => t.name);
   const clash = names.find((n, i) => names.indexOf(n) !== i);
   if (clash !== undefined)
     throw new UserError(`two tasks are named ${clash}; an experiment needs distinct names`);
+  // Made once the tasks are known good: a refused experiment leaves no empty folder behind.
+  mkdirSync(outDir, { recursive: true });
 
   const lineages: ExperimentLineage[] = [];
   const planned: (PlannedNode & { task: string })[] = [];

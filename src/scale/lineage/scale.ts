@@ -3,6 +3,7 @@ import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { allOrStop, linkedController } from "../../core/all-or-stop.js";
 import { InputError, UserError } from "../../core/errors.js";
+import { checkOutFolder } from "../../core/user-files.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { loadTask } from "../../task/load.js";
 import { ChannelProposer } from "../channel/plan-channel.js";
@@ -92,6 +93,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     throw new UserError(`--depth must be a whole number from 1 to ${MAX_DEPTH}, got ${o.depth}`);
   }
   const outDir = resolve(o.outDir);
+  checkOutFolder(outDir, "--out");
   const resume = o.resume === true;
   const held = existsSync(join(outDir, LINEAGE_JSONL));
   if (held && !resume) {

@@ -12,6 +12,8 @@ import { type Diagnostic, diag } from "./diagnostics.js";
 export interface ChildState {
   dir: string;
   res: ResJson;
+  /** task.toml's bytes: it sets the verifier's environment, limits and network. */
+  taskToml: Uint8Array;
   instruction: string;
   tests: Map<string, Uint8Array>;
   solution: Map<string, Uint8Array>;
@@ -43,6 +45,7 @@ export async function loadForVerify(childDir: string, parentDir?: string): Promi
     const child: ChildState = {
       dir: childDir,
       res,
+      taskToml: readFileSync(join(childDir, "task.toml")),
       instruction: readFileSync(join(childDir, "instruction.md"), "utf8"),
       tests: readTaskFolder(childDir, "tests"),
       solution: readTaskFolder(childDir, "solution"),
@@ -75,4 +78,18 @@ export function listShort(paths: readonly string[], max = 5): string {
   return paths.length <= max
     ? paths.join(", ")
     : `${paths.slice(0, max).join(", ")} and ${paths.length - max} more`;
+}
+
+/**
+ * task.toml must be the one the child is rebuilt with (the parent's, renamed): an edit there
+ * changes the verifier's environment, limits or network while every other check still passes.
+ */
+export function taskTomlDiff(child: ChildState, expected: ReadonlyMap<string, Uint8Array>): Diagnostic[] {
+  const want = expected.get("task.toml");
+  if (
+    want === undefined ||
+    changedPaths(new Map([["t", child.taskToml]]), new Map([["t", want]])).length === 0
+  )
+    return [];
+  return [diag("non-reproducible", null, "task.toml is not the parent's (renamed for the child)")];
 }

@@ -31,18 +31,30 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     const out: Diagnostic[] = [];
     // The parent's oracle in the child: the child folder with the parent's solution/ instead.
     const variant = join(scratch, "variant", basename(input.childDir));
-    cpSync(input.childDir, variant, { recursive: true });
-    rmSync(join(variant, "solution"), { recursive: true, force: true });
-    cpSync(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
-    // Independent sandboxes: both trials at once (the check's cost is most of a child's).
+    const label = input.bareLabel ?? "parent";
+    try {
+      cpSync(input.childDir, variant, { recursive: true });
+      rmSync(join(variant, "solution"), { recursive: true, force: true });
+      cpSync(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
+    } catch (e) {
+      const why = `the ${label}'s solution (${input.parentDir}) cannot be read: ${errorMessage(e)}`;
+      return checkResult("oracle", [diag("lineage-mismatch", null, why)], "");
+    }
     // Prepared one after the other: both may need the same image, built once.
     const childReady = await prepare(input.childDir, scratch, "child");
     const parentReady = await prepare(variant, scratch, "parent");
-    const [child, parent] = await Promise.all([
-      typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child"),
-      // The bare oracle only has to score below 1: its grader may stop at the first failed subtask.
-      typeof parentReady === "string" ? parentReady : trial(input, parentReady, scratch, "parent", true),
-    ]);
+    const runChild = () =>
+      typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child");
+    // The bare oracle only has to score below 1: its grader may stop at the first failed subtask.
+    const runParent = () =>
+      typeof parentReady === "string" ? parentReady : trial(input, parentReady, scratch, "parent", true);
+    // Independent sandboxes: both trials at once (the check's cost is most of a child's), unless
+    // the task shares the host's network: then the two would share its loopback ports (a local
+    // service the child starts would answer the parent's oracle), so they run one after the other.
+    const shared = typeof childReady !== "string" && childReady.task.config.environment.allow_internet;
+    const [child, parent] = shared
+      ? [await runChild(), await runParent()]
+      : await Promise.all([runChild(), runParent()]);
     if (typeof child === "string") return checkResult("oracle", [diag("oracle-fails", null, child)], "");
     if (child.reward !== 1)
       out.push(diag("oracle-fails", null, `the child's oracle scored ${describe(child)}`));

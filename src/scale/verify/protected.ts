@@ -25,6 +25,17 @@ export function checkProtected(
       ),
     );
   }
+  // The root's bare solution is what check (d) runs for a program child: it must be the
+  // verified parent's root, never a folder res.json points at.
+  if (res.root.id !== parent.root.id) {
+    out.push(
+      diag(
+        "lineage-mismatch",
+        null,
+        `res.json names root ${res.root.id}; the parent's root is ${parent.root.id}`,
+      ),
+    );
+  }
   if (res.parent.depth !== parent.depth || res.depth !== parent.depth + 1) {
     out.push(
       diag("lineage-mismatch", null, `depth ${res.depth} does not follow the parent's depth ${parent.depth}`),

@@ -4,7 +4,7 @@ import { stepLabel } from "../child/spec-update.js";
 import { treeDigest } from "../file-tree.js";
 import { type AppliedPlan, applyPlan, PlanStepError } from "../plan/apply.js";
 import { parsePlan } from "../plan/schema.js";
-import { type ChildState, changedPaths, listShort } from "./context.js";
+import { type ChildState, changedPaths, listShort, taskTomlDiff } from "./context.js";
 import { type CheckResult, checkResult, type Diagnostic, diag } from "./diagnostics.js";
 
 /**
@@ -80,6 +80,7 @@ export function checkReproducible(child: ChildState, parent: ParentInfo): CheckR
   ) {
     out.push(diag("spec-mismatch", null, "res.json steps or resources are not what the plan gives"));
   }
+  out.push(...taskTomlDiff(child, expected));
   return checkResult(
     "reproducible",
     out,

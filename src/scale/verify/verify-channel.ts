@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { errorMessage } from "../../core/errors.js";
 import { buildChannelChildFiles } from "../channel/build-channel-child.js";
 import { CHANNEL_DECL, CHANNEL_DIR } from "../channel/materialize.js";
@@ -7,7 +6,7 @@ import { parseSpecUpdates, stepLabel } from "../child/spec-update.js";
 import { PlanStepError } from "../plan/apply.js";
 import { parsePlan } from "../plan/schema.js";
 import { checkChannelRestore, sampleInput } from "./channel-restore.js";
-import { type ChildState, changedPaths, listShort } from "./context.js";
+import { type ChildState, changedPaths, listShort, taskTomlDiff } from "./context.js";
 import {
   type CheckResult,
   checkResult,
@@ -98,6 +97,7 @@ export function checkChannelReproducible(
   if (JSON.stringify(recorded.steps) !== JSON.stringify(res.steps)) {
     out.push(diag("spec-mismatch", null, "res.json steps are not what the plan gives"));
   }
+  out.push(...taskTomlDiff(child, expected));
   const n = res.channel?.steps.length ?? 0;
   return {
     check: checkResult("reproducible", out, `channel of ${n} step(s) re-derived from the plan`),
@@ -162,8 +162,9 @@ export async function verifyChannelChild(
       oracle: (signal) =>
         checkOracle({
           childDir: child.dir,
-          // The bare solution is the root's: every level wraps the root's program.
-          parentDir: resolve(child.dir, child.res.root.dir),
+          // The bare solution is the root's: every level wraps the root's program. Taken from
+          // the verified parent, not from the child's res.json (check (a) compares the two).
+          parentDir: parent.root.dir,
           bareLabel: "root",
           provider: o.provider,
           seed: o.seed,
