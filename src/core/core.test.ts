@@ -14,6 +14,17 @@ describe("canonicalJson", () => {
 });
 
 describe("Rng", () => {
+  it("keeps each seed on its recorded stream (the verifier kit's Rng draws the same)", () => {
+    for (const [seed, a, b] of [
+      [1, 2442144158, 3238099751],
+      [12345, 518667457, 440444462],
+      [4294967295, 835879718, 1921286648],
+    ] as const) {
+      const r = new Rng(seed);
+      expect([r.nextU32(), r.nextU32()], String(seed)).toEqual([a, b]);
+    }
+  });
+
   it("is deterministic for a seed and differs across seeds", () => {
     const a = new Rng(42);
     const b = new Rng(42);

@@ -1,4 +1,13 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import type { z } from "zod";
 import { InputError, UserError } from "./errors.js";
@@ -18,15 +27,35 @@ export function fsProblem(e: unknown, path: string): string | null {
   return null;
 }
 
-/** A user's file; a missing file or a folder in its place is a UserError naming it. */
+/**
+ * A user's file; a missing file, or a folder, FIFO, socket or device in its place, is a UserError
+ * naming it. Opened without blocking: reading a FIFO would wait for a writer forever.
+ */
 export function readUserBytes(path: string): Buffer {
+  let fd: number;
   try {
-    return readFileSync(path);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const problem = fsProblem(e, path);
     if (problem !== null) throw new UserError(problem, { cause: e });
     throw e;
   }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new UserError(`${path}: is a folder, where a file is expected`);
+    if (!st.isFile())
+      throw new UserError(`${path}: is a ${specialKind(st)}, where a regular file is expected`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function specialKind(st: Stats): string {
+  if (st.isFIFO()) return "FIFO";
+  if (st.isSocket()) return "socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "device";
+  return "special file";
 }
 
 /** A user's text file (UTF-8), as readUserBytes reads it. */

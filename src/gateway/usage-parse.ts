@@ -1,4 +1,4 @@
-import { type TokenUsage, zeroTokens } from "../models/index.js";
+import { type TokenUsage, tokenCount, zeroTokens } from "../models/index.js";
 import type { GatewayApi } from "./types.js";
 
 /**
@@ -12,9 +12,7 @@ function obj(v: unknown): Obj | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 }
 
-function num(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.round(v) : undefined;
-}
+const num = tokenCount;
 
 /** Chat Completions `usage` and Responses `usage` (their detail fields are named differently). */
 function openaiUsage(u: Obj): TokenUsage {

@@ -17,8 +17,23 @@ export function zeroTokens(): TokenUsage {
   return { inputTokens: 0, outputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
 }
 
+/**
+ * A token count as a provider reported it: a whole number from 0 to 2^53 − 1, or undefined when
+ * it is not a usable number. A server may send anything (1e20, -5, NaN); a count past the safe
+ * integers would make the stored result unreadable, so it is held at the largest safe one.
+ */
+export function tokenCount(v: unknown): number | undefined {
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) return undefined;
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.round(v));
+}
+
 function n(v: number | undefined): number {
-  return typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
+  return tokenCount(v) ?? 0;
+}
+
+/** a + b, held at the largest safe integer (see tokenCount). */
+function sum(a: number, b: number): number {
+  return Math.min(Number.MAX_SAFE_INTEGER, a + b);
 }
 
 export function tokensFromSdk(u: LanguageModelUsage | undefined): TokenUsage {
@@ -34,11 +49,11 @@ export function tokensFromSdk(u: LanguageModelUsage | undefined): TokenUsage {
 
 export function addTokens(a: TokenUsage, b: TokenUsage): TokenUsage {
   return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cachedTokens: a.cachedTokens + b.cachedTokens,
-    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
-    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+    inputTokens: sum(a.inputTokens, b.inputTokens),
+    outputTokens: sum(a.outputTokens, b.outputTokens),
+    cachedTokens: sum(a.cachedTokens, b.cachedTokens),
+    cacheWriteTokens: sum(a.cacheWriteTokens, b.cacheWriteTokens),
+    reasoningTokens: sum(a.reasoningTokens, b.reasoningTokens),
   };
 }
 

@@ -7,6 +7,9 @@ import type { JobConfig } from "../store/job-config.js";
 import { getTrialKind, listTrialKinds } from "./trial-kinds.js";
 
 /** The choices of a new job; everything but the tasks and agents has a default. */
+
+/** The largest trial seed: the verifier kit's generator, like longhaul's Rng, takes 32 bits. */
+export const MAX_TRIAL_SEED = 4_294_967_295;
 export interface JobChoices {
   /** The loaded tasks (name, folder, checksum), e.g. from loadTaskSet. */
   tasks: readonly { name: string; dir: string; checksum: string; kind?: string }[];
@@ -112,6 +115,10 @@ export function buildJobConfig(c: JobChoices, now: Date = new Date()): JobConfig
     if (seeds.length === 0) throw new UserError("seeds: give at least one seed");
     if (seeds.some((s) => !Number.isSafeInteger(s) || s < 0))
       throw new UserError(`seeds: expected non-negative whole numbers, got ${seeds.join(",")}`);
+    // The verifier's generator (lh.py's Rng, as longhaul's) takes 32 bits of a seed: 2^32 + 1
+    // would give seed 1's hidden cases while passing for another seed.
+    const big = seeds.find((s) => s > MAX_TRIAL_SEED);
+    if (big !== undefined) throw new UserError(`seeds: at most ${MAX_TRIAL_SEED} (32 bits), got ${big}`);
     if (new Set(seeds).size !== seeds.length) throw new UserError(`seeds: ${seeds.join(",")} repeats a seed`);
     if (c.attempts !== undefined && c.attempts !== seeds.length)
       throw new UserError(`${c.attempts} attempts but ${seeds.length} seeds: one attempt per seed`);

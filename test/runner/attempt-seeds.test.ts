@@ -40,6 +40,13 @@ describe("attempt seeds", () => {
       /repeats a seed/,
     );
     expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [-1] })).toThrow(/non-negative/);
+    // 2^32 + 1 would draw seed 1's hidden cases in the verifier's 32-bit generator.
+    expect(() => buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [1, 2 ** 32 + 1] })).toThrow(
+      /at most 4294967295 \(32 bits\), got 4294967297/,
+    );
+    expect(buildJobConfig({ tasks, agents: ["oracle"], attemptSeeds: [2 ** 32 - 1] }).attempt_seeds).toEqual([
+      2 ** 32 - 1,
+    ]);
     expect(() => buildJobConfig({ tasks, agents: ["oracle"], attempts: 3, attemptSeeds: [1, 2] })).toThrow(
       /3 attempts but 2 seeds/,
     );
