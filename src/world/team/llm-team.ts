@@ -13,7 +13,9 @@ const DEFAULT_MEMORY_TURNS = 8;
 
 /** The 13 built-in tools and every registered one (a plugin's); the engine refuses what a role may not use. */
 function worldTools(): ToolSet {
-  const tools: ToolSet = {};
+  // No prototype: a model naming `constructor` or `__proto__` must find no tool here, not one
+  // inherited from Object that the SDK would take for a real one.
+  const tools: ToolSet = Object.create(null);
   for (const name of TOOL_NAMES) {
     // Widened to what every tool's arguments have in common, so one tool() call fits all 13.
     const inputSchema: z.ZodType<Record<string, unknown>> = TOOL_ARGS[name];
@@ -109,7 +111,8 @@ export const llmTeam: TeamAgentDefinition = {
           tools,
           signal: ctx.signal,
         });
-        const call = resp.toolCalls.find((c) => !c.invalid);
+        // A name outside the world's tools is no call, whatever the SDK made of it.
+        const call = resp.toolCalls.find((c) => !c.invalid && Object.hasOwn(tools, c.name));
         if (call === undefined) {
           parseErrors++;
           // The answer is kept as text, so the next turn's prompt shows it made no call.
