@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { UserError } from "../../core/index.js";
 import type { World } from "../build/world.js";
-import { loadWorldTask, worldTaskFiles } from "./load.js";
+import { loadWorldTask, readTaskText, worldTaskFiles } from "./load.js";
 import { WORLD_TASK_CATEGORIES, type WorldTaskSpec } from "./schema.js";
 
 /** One task of a set, as the docs' table and `longhaul world list` show it. */
@@ -39,8 +39,14 @@ export function roleSummary(spec: Pick<WorldTaskSpec, "team">): string {
 
 /** Loads every task under the paths (files or folders) into catalog rows, in category order, then by id. */
 export function worldTaskCatalog(paths: readonly string[], world: World): WorldTaskCatalogRow[] {
+  // Ids are unique in a task set, as `world check` and `run` require: a list that showed two
+  // tasks of one id would describe a set nothing else accepts.
+  const seen = new Map<string, string>();
   const rows = worldTaskFiles(paths).map((file) => {
     const spec = loadWorldTask(file, world);
+    const other = seen.get(spec.id);
+    if (other !== undefined) throw new UserError(`${file}: id: "${spec.id}" is also the id of ${other}`);
+    seen.set(spec.id, file);
     return {
       file,
       id: spec.id,
@@ -50,7 +56,7 @@ export function worldTaskCatalog(paths: readonly string[], world: World): WorldT
       roles: roleSummary(spec),
       referenceRounds: spec.reference?.length ?? null,
       maxRounds: spec.max_rounds,
-      summary: openingComment(readFileSync(file, "utf8")),
+      summary: openingComment(readTaskText(file)),
     };
   });
   const rank = (c: string) => WORLD_TASK_CATEGORIES.indexOf(c as WorldTaskSpec["category"]);

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
-import { readUserText, UserError } from "../../core/index.js";
+import { fsProblem, readUserBytes, UserError } from "../../core/index.js";
 import { createWorld, type World } from "../build/world.js";
 import { type Problem, taskProblems } from "./references.js";
 import { type WorldTaskSpec, worldTaskSchema } from "./schema.js";
@@ -23,7 +23,42 @@ export function formatPath(path: Path): string {
  * unless one is given). Errors are UserErrors naming the file, the YAML path and the line.
  */
 export function loadWorldTask(file: string, world: World = createWorld()): WorldTaskSpec {
-  return parseWorldTask(readUserText(file), file, world);
+  return parseWorldTask(readTaskText(file), file, world);
+}
+
+/**
+ * A task file's text, decoded strictly: a lenient decode would hand agents U+FFFD in their goals
+ * and documents without anyone noticing, so bytes that are not UTF-8 are the file's error.
+ */
+export function readTaskText(file: string): string {
+  return decodeTaskText(readUserBytes(file), file);
+}
+
+/** Strict UTF-8 of a task file's bytes; the error names the first line that does not decode. */
+export function decodeTaskText(bytes: Uint8Array, file: string): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new UserError(`${file}: line ${badUtf8Line(bytes)}: invalid UTF-8`);
+  }
+}
+
+/** The 1-based line holding the first byte sequence that is not UTF-8 (lines split on LF bytes). */
+function badUtf8Line(bytes: Uint8Array): number {
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    try {
+      strict.decode(bytes.subarray(start, i));
+    } catch {
+      return line;
+    }
+    line++;
+    start = i + 1;
+  }
+  return line;
 }
 
 /** Validates task YAML text; `file` only labels errors. */
@@ -153,7 +188,17 @@ export function yamlFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of names.sort()) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...yamlFiles(p));
+    // A dangling symlink (or an entry removed meanwhile) is the folder's problem, told as `run`
+    // tells a missing path, not an internal error.
+    let isDir: boolean;
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch (e) {
+      const problem = fsProblem(e, p);
+      if (problem === null) throw e;
+      throw new UserError(problem, { cause: e });
+    }
+    if (isDir) out.push(...yamlFiles(p));
     else if (name.endsWith(".yaml") || name.endsWith(".yml")) out.push(p);
   }
   return out;

@@ -53,6 +53,17 @@ export function taskProblems(spec: WorldTaskSpec, world: World): Problem[] {
     }
   });
 
+  // solo_role cuts the merged agent to the members of one role: a role nobody in the team plays
+  // would leave it with no member at all, and without `merged` the param would be ignored.
+  const solo = spec.params.solo_role;
+  if (solo !== undefined) {
+    const roles = [...new Set(spec.team.map((m) => m.role))];
+    if (!roles.includes(solo))
+      bad(["params", "solo_role"], `no team member has role "${solo}" (team roles: ${roles.join(", ")})`);
+    else if (spec.params.merged !== true)
+      bad(["params", "solo_role"], "needs merged: true (it chooses which members fill the merged agent)");
+  }
+
   const placed = new Set<string>();
   spec.world.mobs.forEach((m, i) => {
     const path = ["world", "mobs", i];
