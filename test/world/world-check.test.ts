@@ -96,10 +96,10 @@ describe("longhaul world check", () => {
     expect(lines[1]).toMatch(/^FAIL \? \(.*b-schema\.yaml\): max_rounds \(line 7\): Too small/);
     expect(lines[2]).toMatch(/^FAIL c-trap .*: true at round 0: success/);
     expect(lines[3]).toMatch(
-      /^FAIL d-short .*: reference FAILS in 12 rounds, psr 0\.\d\d: all\(✗ fletcher holds 0\/15 bronze_arrow/,
+      /^FAIL d-short .*: reference FAILS in 13 rounds, psr 0\.\d\d: all\(✗ fletcher holds 0\/15 bronze_arrow/,
     );
     expect(lines[4]).toMatch(
-      /^FAIL e-idle .*: reference succeeds in 13 rounds, psr 1\.00; scripted succeeds in \d+ rounds, psr 1\.00; waiting alone succeeds$/,
+      /^FAIL e-idle .*: reference succeeds in 14 rounds, psr 1\.00; scripted succeeds in \d+ rounds, psr 1\.00; waiting alone succeeds$/,
     );
     expect(lines[5]).toMatch(
       /^ok {3}f-no-reference .*: crafting, scripted succeeds in \d+ rounds, psr 1\.00; waiting: psr 0\.00; each role alone fails/,

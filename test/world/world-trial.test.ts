@@ -285,9 +285,10 @@ describe("longhaul run on world tasks", () => {
     const stored = JSON.parse(
       readFileSync(join(dir, out.job_id, out.trials[0]?.trial_id ?? "", "result.json"), "utf8"),
     ) as TrialResult;
-    // Every agent completed in round 0: the run ended at once, by the team's own choice.
+    // Every agent completed in round 0: the run ended at once, by the team's own choice, after
+    // one round played (round 0, where the calls were made).
     expect(stored.self_terminated).toBe(true);
-    expect(stored.world?.rounds).toBe(0);
+    expect(stored.world?.rounds).toBe(1);
     expect(stored.world?.agents.map((a) => a.actions)).toEqual([1, 1, 1]);
   });
 });

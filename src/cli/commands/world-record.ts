@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { UserError } from "../../core/index.js";
 import { createWorld, type World } from "../../world/build/world.js";
-import { loadWorldTask, parseWorldTask, worldTaskFiles } from "../../world/task/load.js";
+import { loadWorldTask, parseWorldTask, readTaskText, worldTaskFiles } from "../../world/task/load.js";
 import { referenceFromCalls, withReference } from "../../world/task/record-reference.js";
 import { replayReference } from "../../world/task/replay.js";
 import { verifyWorldRun } from "../../world/task/verify.js";
@@ -37,12 +37,12 @@ export async function recordWorldReferences(
       lines.push({
         file,
         ok: false,
-        text: `${o.team} fails in ${play.session.round} rounds: ${v.successDetail}`,
+        text: `${o.team} fails in ${play.session.roundsPlayed} rounds: ${v.successDetail}`,
       });
       continue;
     }
     const rounds = referenceFromCalls(play.session.calls);
-    const text = withReference(readFileSync(file, "utf8"), file, rounds);
+    const text = withReference(readTaskText(file), file, rounds);
     const back = parseWorldTask(text, file, world);
     const ref = replayReference(back, world);
     const rv = verifyWorldRun(back, world, ref.state, ref.events);
@@ -57,7 +57,7 @@ export async function recordWorldReferences(
     lines.push({
       file,
       ok: true,
-      text: `${o.dryRun === true ? "would write" : "wrote"} a ${rounds.length}-round reference (${calls} calls; ${o.team} succeeded in ${play.session.round} rounds, psr ${v.psr.toFixed(2)})`,
+      text: `${o.dryRun === true ? "would write" : "wrote"} a ${rounds.length}-round reference (${calls} calls; ${o.team} succeeded in ${play.session.roundsPlayed} rounds, psr ${v.psr.toFixed(2)})`,
     });
   }
   return lines;

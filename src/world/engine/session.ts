@@ -108,6 +108,16 @@ export class Session {
     );
   }
 
+  /**
+   * Rounds played: the ended rounds plus the current one if a call was made in it. A run where
+   * every agent completed mid-round stops without ending that round (`round` is not advanced),
+   * yet it was played, so it counts: this is the count the run file, results and reports give.
+   * (The cursor cannot tell: it also moves past agents skipped at the start of a round.)
+   */
+  get roundsPlayed(): number {
+    return this.round + (this.calls.at(-1)?.round === this.round ? 1 : 0);
+  }
+
   /** The agent whose turn it is, or null once the run is over. */
   get turn(): string | null {
     return this.done ? null : (this.agents[this.cursor]?.id ?? null);
@@ -195,7 +205,7 @@ export class Session {
       ...(this.task === undefined ? {} : { task: this.task }),
       ...(this.modifiers.length === 0 ? {} : { modifiers: [...this.modifiers] }),
       roundBudget: this.roundBudget,
-      rounds: this.round,
+      rounds: this.roundsPlayed,
       calls: this.calls,
       events: this.events,
       completed,

@@ -97,7 +97,7 @@ export function replayRounds(spec: WorldTaskSpec, world: World, rounds: WorldTas
       if (result !== null) results.push({ round, agent: c.agent, result });
     }
   }
-  return { state: session.state, events: session.events, results, rounds: session.round, session };
+  return { state: session.state, events: session.events, results, rounds: session.roundsPlayed, session };
 }
 
 /** Replays the task's reference solution (an empty one if it has none). */

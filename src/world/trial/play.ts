@@ -88,7 +88,7 @@ export async function playWorldTask(
   return {
     spec,
     verdict: verifyWorldRun(spec, session.world, session.state, session.events),
-    rounds: session.round,
+    rounds: session.roundsPlayed,
   };
 }
 

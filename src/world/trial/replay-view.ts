@@ -136,7 +136,8 @@ export function worldReplayView(
   });
   if (out.session === null) throw new UserError(`the run does not replay: ${out.reason}`);
   const world = out.session.world;
-  const last = frames[frames.length - 1] ?? [];
+  // A last round the team completed mid-way never ended: its frame is the final state.
+  const last = positions(out.session);
   while (frames.length <= run.rounds) frames.push(last);
   return {
     verdict: out.verdict,

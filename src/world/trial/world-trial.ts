@@ -138,7 +138,7 @@ export async function runWorldTrial(p: TrialParams): Promise<TrialResult> {
     world: {
       success: verdict.success,
       success_detail: verdict.successDetail,
-      rounds: session.round,
+      rounds: session.roundsPlayed,
       max_rounds: spec.max_rounds,
       agents: agents.map((a) => ({ id: a.id, role: a.role, actions: actions.get(a.id) ?? 0 })),
       run_file: WORLD_RUN_FILE,
