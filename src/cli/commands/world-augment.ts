@@ -1,14 +1,15 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Command } from "commander";
 import { stringify } from "yaml";
-import { UserError } from "../../core/index.js";
+import { checkOutFolder, UserError } from "../../core/index.js";
 import { createWorld, type World } from "../../world/build/world.js";
 import { loadWorldTask, parseWorldTask, worldTaskFiles } from "../../world/task/load.js";
 import { roundZeroTraps } from "../../world/task/verify.js";
 import { getTeamAgent } from "../../world/team/registry.js";
 import { augmentTask } from "../../world/trial/augment.js";
 import { playWorldTask } from "../../world/trial/play.js";
+import { makeOutFolder, userWrite } from "./world-out.js";
 
 /** One task's outcome: the variant written (and the draw that made it), or why none was. */
 export interface AugmentLine {
@@ -36,8 +37,9 @@ export async function augmentWorldTasks(
   world: World,
   o: AugmentOptions,
 ): Promise<AugmentLine[]> {
+  checkOutFolder(o.out, "--out"); // before any work: a file in the way is one line
   const files = worldTaskFiles(paths);
-  mkdirSync(o.out, { recursive: true });
+  makeOutFolder(o.out);
   const lines: AugmentLine[] = [];
   for (const file of files) {
     const spec = loadWorldTask(file, world);
@@ -65,7 +67,7 @@ export async function augmentWorldTasks(
         why.push(`seed ${seed}: ${o.team} fails (${r.verdict.successDetail})`);
         continue;
       }
-      writeFileSync(target, text);
+      userWrite(target, () => writeFileSync(target, text));
       done = {
         file,
         ok: true,

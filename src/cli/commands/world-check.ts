@@ -36,11 +36,23 @@ export async function checkWorldTasks(
   world: World,
   o: WorldCheckOptions = {},
 ): Promise<WorldCheckLine[]> {
+  checkTeamCanCheck(o.team ?? "scripted");
   const files = worldTaskFiles(paths);
   const ids = new Map<string, string>();
   const lines: WorldCheckLine[] = [];
   for (const file of files) lines.push(await checkOne(file, world, ids, o));
   return lines;
+}
+
+/**
+ * The single-role step plays a merged agent, which the oracle cannot be (its reference calls are
+ * for the separate agents): under it every role would "fail alone" untested, so it is refused.
+ */
+function checkTeamCanCheck(team: string): void {
+  if (team === "oracle")
+    throw new UserError(
+      "--team oracle cannot play a task as one role (its reference calls are for the separate agents), so the single-role check would prove nothing; use scripted (the reference calls are replayed anyway)",
+    );
 }
 
 async function checkOne(
@@ -125,6 +137,7 @@ export function registerWorldCheckCommand(world: Command): void {
         throw new UserError(`--seed: expected a non-negative integer, got "${opts.seed}"`);
       const w = opts.content !== undefined ? buildWorld(loadPackDir(opts.content)) : createWorld(seed);
       getTeamAgent(opts.team); // an unknown team is a usage error before any task is played
+      checkTeamCanCheck(opts.team);
       const lines = await checkWorldTasks(paths.length > 0 ? paths : ["world-tasks"], w, { team: opts.team });
       for (const l of lines)
         process.stdout.write(`${l.ok ? "ok  " : "FAIL"} ${l.id ?? "?"} (${l.file}): ${l.text}\n`);

@@ -38,6 +38,10 @@ export function replayedTaskRun(
   if (out.verdict !== "identical" || session === null)
     throw new UserError(`${file}: the run does not replay (${out.verdict}: ${out.reason})`);
   const verdict = verifyWorldRun(spec, base, session.state, session.events);
-  const members = trialMembers(spec, base, parseWorldModifiers((run.modifiers ?? []).join(",")));
+  const members = trialMembers(
+    spec,
+    base,
+    parseWorldModifiers((run.modifiers ?? []).join(","), `${file}: modifiers`),
+  );
   return { base, spec, session, verdict, prior: membersPrior(members) };
 }

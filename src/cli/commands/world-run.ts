@@ -7,6 +7,7 @@ import { buildJobConfig, createProgress, jobSummary, runJob } from "../../runner
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { JobStore } from "../../store/index.js";
 import { loadTaskSet } from "../../task/index.js";
+import { getTeamAgent } from "../../world/team/registry.js";
 import {
   checkTeamForModifiers,
   parseWorldModifiers,
@@ -19,6 +20,7 @@ import { terminalSafe } from "../results-table.js";
 interface WorldRunOpts {
   team: string;
   model?: string[];
+  baseUrl?: string;
   modifier?: string[];
   seeds: string;
   job?: string;
@@ -40,6 +42,7 @@ export function registerWorldRunCommand(world: Command): void {
     .argument("<tasks...>", "world task files or folders of them")
     .requiredOption("--team <name>", "team agent (oracle, scripted, nop, random, llm, …)")
     .option("-m, --model <provider:model>", "model for a team that calls one", collect)
+    .option("--base-url <url>", "base URL for openai-compatible models")
     .option("--modifier <m>", "world modifier, e.g. no-comm or round-budget=40 (repeatable)", collect)
     .option("--seeds <list>", "trial seeds, one attempt each (comma-separated)", "1")
     .option("--job <name>", "job name (default: a timestamped id)")
@@ -62,6 +65,9 @@ export function parseSeeds(text: string): number[] {
 async function worldRun(paths: string[], opts: WorldRunOpts): Promise<void> {
   // World tasks (YAML) load and run as tasks of their own kind (other world commands need not).
   registerWorldKinds();
+  // A team name is checked against the team agents before the runner's agent registry, which
+  // would list the terminal agents as the known ones.
+  getTeamAgent(opts.team);
   const seeds = parseSeeds(opts.seeds);
   const modifiers = (opts.modifier ?? []).join(",");
   // Checked here too (buildJobConfig checks it as the world trial kind's option), for a clear error
@@ -83,6 +89,7 @@ async function worldRun(paths: string[], opts: WorldRunOpts): Promise<void> {
     tasks,
     agents: [opts.team],
     models: opts.model ?? [],
+    ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
     agentOptions: {
       ...extra,
       ...(labels.length === 0 ? {} : { [WORLD_MODIFIERS_OPTION]: labels.join(",") }),

@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { UserError } from "../../core/index.js";
+import { checkOutFolder, UserError } from "../../core/index.js";
+import { checkOutFile } from "../../report/out-file.js";
 import { contentCounts } from "../../world/build/stats.js";
 import { buildWorld, createWorld, type World } from "../../world/build/world.js";
 import { DEFAULT_SEED } from "../../world/content/generate-content.js";
@@ -9,6 +10,7 @@ import { RUN_FILE_VERSION, type RunFile, runFileSchema } from "../../world/engin
 import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
+import { parseWorldModifiers } from "../../world/trial/modifiers.js";
 import { registerWorldAugmentCommand } from "./world-augment.js";
 import { registerWorldBaselinesCommand } from "./world-baselines.js";
 import { registerWorldCceCommand } from "./world-cce.js";
@@ -16,6 +18,7 @@ import { registerWorldChatCommand } from "./world-chat.js";
 import { registerWorldCheckCommand } from "./world-check.js";
 import { registerWorldJudgeCommand } from "./world-judge.js";
 import { registerWorldListCommand } from "./world-list.js";
+import { makeOutFolder, userWrite, writeOutBytes } from "./world-out.js";
 import { registerWorldRecordCommand } from "./world-record.js";
 import { registerWorldRunCommand } from "./world-run.js";
 
@@ -29,6 +32,14 @@ function seedOf(text: string | undefined, fallback: number): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0)
     throw new UserError(`--seed: expected a non-negative integer, got "${text}"`);
+  return n;
+}
+
+/** Pixels per tile: the renderer draws at most 16 per tile, and a 0 would be an empty image. */
+function scaleOf(text: string): number {
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 16)
+    throw new UserError(`--scale: expected a whole number of pixels per tile from 1 to 16, got "${text}"`);
   return n;
 }
 
@@ -57,6 +68,10 @@ export function readRun(file: string): RunFile {
       `${file}: ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "not a world run file"}`,
     );
   }
+  // The modifiers are recorded, not replayed (their effects are in the task and rules), yet
+  // `world cce` and `chat` rebuild what the team was told from them: a bad list is the file's
+  // fault whatever command reads it, never an option the user did not give.
+  parseWorldModifiers((parsed.data.modifiers ?? []).join(","), `${file}: modifiers`);
   return parsed.data;
 }
 
@@ -116,6 +131,8 @@ export function registerWorldCommand(program: Command): void {
     .option("--seed <n>", "world seed (default: the run's, else the default)")
     .option("--content <dir>", "load a content pack folder instead of generating one")
     .action((opts: WorldOpts & { out: string; region?: string; run?: string; scale?: string }) => {
+      checkOutFile(opts.out);
+      const scale = opts.scale === undefined ? undefined : scaleOf(opts.scale);
       const run = opts.run === undefined ? undefined : readRun(opts.run);
       const base = worldFrom(opts, run?.worldSeed ?? DEFAULT_SEED);
       // A world task's run was recorded in the task's world (the base one plus its placed mobs).
@@ -123,13 +140,12 @@ export function registerWorldCommand(program: Command): void {
       if (run !== undefined && run.contentDigest !== w.contentDigest) {
         throw new UserError(`${opts.run}: recorded in a different world (content digest differs)`);
       }
-      const scale = opts.scale === undefined ? undefined : seedOf(opts.scale, 1);
       const png = renderMap(w, {
         ...(opts.region === undefined ? {} : { region: parseRegion(opts.region) }),
         ...(run === undefined ? {} : { run }),
         ...(scale === undefined ? {} : { scale }),
       });
-      writeFileSync(opts.out, png);
+      writeOutBytes(opts.out, png);
       process.stdout.write(`${opts.out}\n`);
     });
   world
@@ -156,7 +172,10 @@ export function registerWorldCommand(program: Command): void {
     .requiredOption("--out <dir>", "folder to write")
     .option("--seed <n>", "world seed")
     .action((opts: { out: string; seed?: string }) => {
-      writePackDir(createWorld(seedOf(opts.seed, DEFAULT_SEED)).pack, opts.out);
+      checkOutFolder(opts.out, "--out");
+      const pack = createWorld(seedOf(opts.seed, DEFAULT_SEED)).pack;
+      makeOutFolder(opts.out);
+      userWrite(opts.out, () => writePackDir(pack, opts.out));
       process.stdout.write(`${opts.out}\n`);
     });
   registerWorldCheckCommand(world);

@@ -21,9 +21,7 @@ function wholeNumber(name: string, min: number, max: number): (text: string) => 
   return (text) => {
     const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isSafeInteger(n) || n < min || n > max)
-      throw new UserError(
-        `option ${WORLD_MODIFIERS_OPTION}: ${name}=${text}: expected a whole number from ${min} to ${max}`,
-      );
+      throw new UserError(`${name}=${text}: expected a whole number from ${min} to ${max}`);
     return n;
   };
 }

@@ -22,7 +22,7 @@ export interface ModifierContext {
 export interface WorldModifierDefinition {
   name: string;
   description: string;
-  /** Parses the value of `name=value`; absent: the modifier takes no value. */
+  /** Parses the value of `name=value` (a bad one: a UserError, which the parser prefixes with the list's source); absent: no value. */
   parseValue?(text: string): number;
   spec?(spec: WorldTaskSpec, value: number | null, ctx: ModifierContext): WorldTaskSpec;
   members?(members: readonly TeamMember[], value: number | null): TeamMember[];

@@ -45,9 +45,13 @@ export function listWorldModifiers(): WorldModifierDefinition[] {
 
 /**
  * Parses a comma-separated modifier list (`no-comm,round-budget=40`; empty: none). Unknown
- * names, missing or unexpected values, bad values and repeats are UserErrors naming the option.
+ * names, missing or unexpected values, bad values and repeats are UserErrors naming where the
+ * list came from: `source`, by default the agent option (a run file's list names its field).
  */
-export function parseWorldModifiers(text: string): AppliedModifier[] {
+export function parseWorldModifiers(
+  text: string,
+  source = `option ${WORLD_MODIFIERS_OPTION}`,
+): AppliedModifier[] {
   const out: AppliedModifier[] = [];
   for (const raw of text.split(",")) {
     const item = raw.trim();
@@ -59,24 +63,32 @@ export function parseWorldModifiers(text: string): AppliedModifier[] {
     try {
       def = getWorldModifier(name);
     } catch (e) {
-      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${(e as Error).message}`);
+      throw new UserError(`${source}: ${(e as Error).message}`);
     }
-    if (out.some((m) => m.def.name === name))
-      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${name} is given twice`);
+    if (out.some((m) => m.def.name === name)) throw new UserError(`${source}: ${name} is given twice`);
     if (def.parseValue === undefined && valueText !== null)
-      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${name} takes no value (got ${item})`);
+      throw new UserError(`${source}: ${name} takes no value (got ${item})`);
     if (def.parseValue !== undefined && valueText === null)
-      throw new UserError(`option ${WORLD_MODIFIERS_OPTION}: ${name} needs a value (${name}=N)`);
-    const value = valueText === null || def.parseValue === undefined ? null : def.parseValue(valueText);
+      throw new UserError(`${source}: ${name} needs a value (${name}=N)`);
+    const value = valueText === null ? null : parsedValue(def, valueText, source);
     out.push({ def, value, label: value === null ? name : `${name}=${value}` });
   }
   for (const [a, b] of CONFLICTS) {
     if (out.some((m) => m.def.name === a) && out.some((m) => m.def.name === b))
-      throw new UserError(
-        `option ${WORLD_MODIFIERS_OPTION}: ${a} and ${b} contradict each other; choose one`,
-      );
+      throw new UserError(`${source}: ${a} and ${b} contradict each other; choose one`);
   }
   return out;
+}
+
+/** A modifier's value; its parser's complaint is prefixed with where the list came from. */
+function parsedValue(def: WorldModifierDefinition, text: string, source: string): number | null {
+  if (def.parseValue === undefined) return null;
+  try {
+    return def.parseValue(text);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    throw new UserError(`${source}: ${e.message}`, { cause: e });
+  }
 }
 
 /** Pairs that ask for opposite amounts of communication: together they would mean nothing clear. */
