@@ -124,7 +124,7 @@ describe("results viewer in Chromium", () => {
     await expect.poll(() => root.getAttribute("data-state"), { timeout: 15_000 }).toBe("ready");
     const label = root.locator(".label");
     const lumberjack = root.locator('ul.agents li[data-agent="lumberjack"]');
-    expect(await label.textContent()).toBe("start (round 0 of 13)");
+    expect(await label.textContent()).toBe("start (round 0 of 14)");
     expect(await lumberjack.textContent()).toBe("lumberjack (lumberjack) at (525, 381)");
 
     // The map is drawn: a 60 × 60 tile crop at 12 px a tile, opaque and of many colours.
@@ -146,7 +146,7 @@ describe("results viewer in Chromium", () => {
 
     // → steps to round 1: the lumberjack has moved, and is drawn in its colour where it stands.
     await page.keyboard.press("ArrowRight");
-    expect(await label.textContent()).toBe("round 1 of 13");
+    expect(await label.textContent()).toBe("round 1 of 14");
     expect(await lumberjack.textContent()).toBe("lumberjack (lumberjack) at (500, 386)");
     const pixel = (x: number, y: number) =>
       page.evaluate(
@@ -169,16 +169,17 @@ describe("results viewer in Chromium", () => {
     expect(await page.evaluate("document.body.dataset.pwned ?? null")).toBeNull();
 
     await root.locator("button.fwd").click();
-    expect(await label.textContent()).toBe("round 2 of 13");
+    expect(await label.textContent()).toBe("round 2 of 14");
     expect(await lumberjack.textContent()).toBe("lumberjack (lumberjack) at (500, 401)");
     await root.locator("button.back").click();
-    expect(await label.textContent()).toBe("round 1 of 13");
+    expect(await label.textContent()).toBe("round 1 of 14");
     await page.keyboard.press("ArrowLeft");
-    expect(await label.textContent()).toBe("start (round 0 of 13)");
+    expect(await label.textContent()).toBe("start (round 0 of 14)");
 
-    // The slider jumps to the last round: the success witness (the fletcher's arrows) in gold.
+    // The slider jumps to round 13, the success witness (the fletcher's arrows) in gold; round 14,
+    // the last, holds only the completions.
     await root.locator("input.slider").fill("13");
-    expect(await label.textContent()).toBe("round 13 of 13");
+    expect(await label.textContent()).toBe("round 13 of 14");
     const witness = root.locator('table.calls tr[data-mark="witness"]');
     expect(await witness.count()).toBe(1);
     expect(await witness.textContent()).toContain("craft_item");
@@ -186,9 +187,12 @@ describe("results viewer in Chromium", () => {
       "wr-contrib",
     );
 
-    // Play runs from the start again and moves on by itself.
+    await root.locator("input.slider").fill("14");
+    expect(await label.textContent()).toBe("round 14 of 14");
+
+    // Play, at the last round, runs from the start again and moves on by itself.
     await root.locator("button.play").click();
-    await expect.poll(() => label.textContent(), { timeout: 5_000 }).toBe("round 1 of 13");
+    await expect.poll(() => label.textContent(), { timeout: 5_000 }).toBe("round 1 of 14");
     await root.locator("button.play").click();
     expect(await root.getAttribute("data-state")).toBe("paused");
 

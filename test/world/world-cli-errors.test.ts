@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -117,5 +117,17 @@ describe("a run file's modifiers", () => {
       oneLine(r, `${file}: modifiers: unknown world modifier "dragon"`);
       expect(r.stderr).not.toContain("option world_modifiers");
     }
+  });
+});
+
+describe("seeds past 32 bits", () => {
+  it("--seeds and a task's seed are at most 2^32 - 1, where the engine's generator would wrap", async () => {
+    const r = await runCli(["world", "run", WARDEN, "--team", "random", "--seeds", "1,4294967297"]);
+    oneLine(r, "--seeds: at most 4294967295 (32 bits), got 4294967297");
+    const yaml = join(dir, "big-seed.yaml");
+    writeFileSync(yaml, readFileSync(WARDEN, "utf8").replace(/^seed: \d+$/m, "seed: 4294967299"));
+    const c = await runCli(["world", "check", yaml]);
+    expect(c.stderr + c.stdout).toMatch(/seed/);
+    expect(c.code).not.toBe(0);
   });
 });

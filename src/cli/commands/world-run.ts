@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { type RepeatabilityTable, type SeedStat, worldRepeatability } from "../../analysis/index.js";
 import { UserError } from "../../core/index.js";
 import { alignTable } from "../../report/format.js";
-import { buildJobConfig, createProgress, jobSummary, runJob } from "../../runner/index.js";
+import { buildJobConfig, createProgress, jobSummary, MAX_TRIAL_SEED, runJob } from "../../runner/index.js";
 import { getSandboxProvider } from "../../sandbox/registry.js";
 import { JobStore } from "../../store/index.js";
 import { loadTaskSet } from "../../task/index.js";
@@ -59,6 +59,9 @@ export function parseSeeds(text: string): number[] {
   const seeds = text.split(",").map((s) => s.trim());
   if (seeds.some((s) => !/^\d+$/.test(s) || !Number.isSafeInteger(Number(s))))
     throw new UserError(`--seeds: expected non-negative whole numbers separated by commas, got "${text}"`);
+  // The engine's generator takes 32 bits: 2^32 + 1 would replay seed 1 as if it were another.
+  const big = seeds.find((s) => Number(s) > MAX_TRIAL_SEED);
+  if (big !== undefined) throw new UserError(`--seeds: at most ${MAX_TRIAL_SEED} (32 bits), got ${big}`);
   return seeds.map(Number);
 }
 

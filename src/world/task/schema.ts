@@ -125,7 +125,8 @@ export const worldTaskSchema = z.strictObject({
   id: taskId,
   category: z.enum(WORLD_TASK_CATEGORIES),
   variant_of: taskId.nullable().default(null),
-  seed: z.number().int().min(0),
+  // The engine's generator takes 32 bits: 2^32 + 3 would play seed 3's game.
+  seed: z.number().int().min(0).max(4_294_967_295),
   max_rounds: z.number().int().min(1).max(10_000),
   team: z.array(teamMember).min(3).max(20),
   world: z
