@@ -6,10 +6,10 @@ import { settingsFromOptions } from "../models/settings.js";
 import type { JobConfig } from "../store/job-config.js";
 import { getTrialKind, listTrialKinds } from "./trial-kinds.js";
 
-/** The choices of a new job; everything but the tasks and agents has a default. */
-
 /** The largest trial seed: the verifier kit's generator, like longhaul's Rng, takes 32 bits. */
 export const MAX_TRIAL_SEED = 4_294_967_295;
+
+/** The choices of a new job; everything but the tasks and agents has a default. */
 export interface JobChoices {
   /** The loaded tasks (name, folder, checksum), e.g. from loadTaskSet. */
   tasks: readonly { name: string; dir: string; checksum: string; kind?: string }[];
