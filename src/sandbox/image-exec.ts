@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { USERNS_FD } from "./bwrap-args.js";
-import { type PersistentBind, resolveHostPath } from "./host-paths.js";
+import { safeMapToHost } from "./host-paths.js";
 
 /**
  * Per-exec pieces of a sandbox over an image: fresh folders as the image had them, the mount
@@ -13,12 +13,7 @@ import { type PersistentBind, resolveHostPath } from "./host-paths.js";
 
 /** Host path of `sandboxPath` under `root` without leaving it through a symlink; null if it would. */
 export function safeHostPath(root: string, sandboxPath: string): string | null {
-  const binds: PersistentBind[] = [{ sandboxRoot: "/", hostRoot: root }];
-  try {
-    return resolveHostPath(binds, sandboxPath);
-  } catch {
-    return null;
-  }
+  return safeMapToHost([{ sandboxRoot: "/", hostRoot: root }], sandboxPath);
 }
 
 export interface FreshCopies {
