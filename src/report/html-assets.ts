@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -45,4 +46,29 @@ export function browserBundles(): string[] {
 /** Text placed in a <script> element must not close it early. */
 export function scriptSafe(js: string): string {
   return js.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
+}
+
+/**
+ * A Content-Security-Policy for a page built here: only the inline scripts it was built with may
+ * run (by their hashes) and nothing loads from elsewhere. Pages show agent- and model-written
+ * text; escaping keeps it inert, and this keeps it inert should any ever reach a page unescaped.
+ * `more` adds directives (the viewer's pages fetch from and submit forms to their own server).
+ */
+export function pagePolicy(scripts: readonly string[], more: readonly string[] = []): string {
+  const hashes = scripts
+    .filter((js) => js !== "")
+    .map((js) => `'sha256-${createHash("sha256").update(js).digest("base64")}'`);
+  return [
+    "default-src 'none'",
+    `script-src ${hashes.length > 0 ? hashes.join(" ") : "'none'"}`,
+    "style-src 'unsafe-inline'",
+    "img-src data:",
+    "base-uri 'none'",
+    ...more,
+  ].join("; ");
+}
+
+/** The <meta> element carrying `pagePolicy`; it must come before any text the page shows. */
+export function policyMeta(policy: string): string {
+  return `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}">`;
 }

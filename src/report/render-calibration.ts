@@ -3,6 +3,7 @@ import { UserError } from "../core/errors.js";
 import { calibrationChart } from "./calibration-chart.js";
 import { calibrationHeadline, calibrationSections } from "./calibration-sections.js";
 import { formatTable } from "./format.js";
+import { pagePolicy, policyMeta } from "./html-assets.js";
 import { escapeHtml, jsonForScript } from "./render-html.js";
 
 /** Text tables: the headline, then each section with its notes. */
@@ -73,6 +74,7 @@ export function renderCalibrationHtml(c: Calibration, title = "Task calibration"
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${policyMeta(pagePolicy([]))}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>

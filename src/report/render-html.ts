@@ -1,7 +1,7 @@
 import type { Summary } from "../analysis/summary-types.js";
 import { chartData } from "./chart-data.js";
 import { num } from "./format.js";
-import { browserBundles, scriptSafe } from "./html-assets.js";
+import { browserBundles, pagePolicy, policyMeta, scriptSafe } from "./html-assets.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
 import { buildSections, headline, type SectionOptions } from "./sections.js";
 
@@ -73,10 +73,12 @@ export function renderHtml(summary: Summary, opts: HtmlOptions = {}): string {
       ? ` (first rows only; ${charts.subtaskRowsDropped} more in the JSON data)`
       : "";
   const [d3, plot] = browserBundles();
+  const scripts = [scriptSafe(d3 ?? ""), scriptSafe(plot ?? ""), scriptSafe(CLIENT_SCRIPT)];
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${policyMeta(pagePolicy(scripts))}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
@@ -92,9 +94,7 @@ ${chart("chart-category-heatmap", "Mean R by category")}
 ${chart("chart-subtask-heatmap", `Mean subtask score${dropped}`)}
 ${chart("chart-outcomes", "Outcomes")}
 <script type="application/json" id="report-data">${jsonForScript({ summary, charts })}</script>
-<script>${scriptSafe(d3 ?? "")}</script>
-<script>${scriptSafe(plot ?? "")}</script>
-<script>${scriptSafe(CLIENT_SCRIPT)}</script>
+${scripts.map((js) => `<script>${js}</script>`).join("\n")}
 </body>
 </html>
 `;

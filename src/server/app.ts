@@ -135,6 +135,15 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     await next();
     // Logs and trajectories are agent-written; a browser must never guess them to be HTML.
     c.header("x-content-type-options", "nosniff");
+    // Pages carry their own script policy (a <meta>, by the hash of their one script); what a
+    // page cannot say in a <meta> is said here. Anything else (JSON, logs) may run nothing at all.
+    const html = c.res.headers.get("content-type")?.startsWith("text/html") === true;
+    c.header(
+      "content-security-policy",
+      html
+        ? "frame-ancestors 'none'; object-src 'none'"
+        : "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
   });
 
   // Pages.

@@ -1,5 +1,7 @@
 /** Building blocks for the viewer's server-rendered pages. Every value from a result file goes through `esc`. */
 
+import { pagePolicy, policyMeta } from "../report/html-assets.js";
+
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -110,6 +112,7 @@ export function page(title: string, body: string, script = ""): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${policyMeta(pagePolicy([script], ["connect-src 'self'", "form-action 'self'"]))}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · longhaul</title>
 <style>${CSS}</style>

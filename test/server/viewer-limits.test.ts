@@ -179,4 +179,20 @@ describe("viewer limits", () => {
     }
     expect((await get("/", { host: "evil.example" })).headers.get("x-content-type-options")).toBe("nosniff");
   });
+
+  it("lets JSON and logs run nothing, and keeps pages out of frames", async () => {
+    for (const path of ["/api/jobs", "/api/jobs/nope"]) {
+      const policy = (await get(path)).headers.get("content-security-policy") ?? "";
+      expect(policy, path).toContain("default-src 'none'");
+      expect(policy, path).toContain("sandbox");
+    }
+    for (const path of ["/", `/jobs/${JOB}/trials/nope`]) {
+      const res = await get(path);
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      // The page's script policy travels in the page, by the hash of its script.
+      expect(res.text, path).toMatch(
+        /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src /,
+      );
+    }
+  });
 });
