@@ -88,28 +88,34 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   const skip = (reason: string): void => {
     skipped[reason] = (skipped[reason] ?? 0) + 1;
   };
-  const lines: string[] = [];
   const folders = new Map<string, Promise<string | null>>();
+  let exported = 0;
   log(
     `export sft: job ${job}, ${trials.length} trial(s), R ≥ ${minReward}${o.includeFailed ? " (all scored)" : ""}`,
   );
-  for (const t of trials) {
-    if (t.outcome === "infra_error") skip("infrastructure error");
-    else if (t.reward === null) skip("not scored");
-    else if (!reaches(t.reward, minReward)) skip(`R below ${minReward}`);
-    else {
-      const key = `${t.task.path}\0${t.task.checksum}`;
-      const folder = folders.get(key) ?? taskFolder(t.task.path, t.task.checksum);
-      folders.set(key, folder);
-      const record = trialRecord(store.trialDir(job, t.trial_id), t, t.reward, o.format, await folder);
-      if (typeof record === "string") {
-        skip(record);
-        log(`  ${t.trial_id}: skipped (${record})`);
-      } else lines.push(JSON.stringify(record));
+  // Records are written as they are made: a job's trajectories together can outgrow memory.
+  async function* records(): AsyncGenerator<string> {
+    for (const t of trials) {
+      if (t.outcome === "infra_error") skip("infrastructure error");
+      else if (t.reward === null) skip("not scored");
+      else if (!reaches(t.reward, minReward)) skip(`R below ${minReward}`);
+      else {
+        const key = `${t.task.path}\0${t.task.checksum}`;
+        const folder = folders.get(key) ?? taskFolder(t.task.path, t.task.checksum);
+        folders.set(key, folder);
+        const record = trialRecord(store.trialDir(job, t.trial_id), t, t.reward, o.format, await folder);
+        if (typeof record === "string") {
+          skip(record);
+          log(`  ${t.trial_id}: skipped (${record})`);
+        } else {
+          exported++;
+          yield JSON.stringify(record);
+        }
+      }
     }
   }
-  writeLinesAtomic(out, lines, o.force === true);
-  return { out, job, trials: trials.length, exported: lines.length, skipped };
+  await writeLinesAtomic(out, records(), o.force === true);
+  return { out, job, trials: trials.length, exported, skipped };
 }
 
 /**

@@ -5,15 +5,20 @@ import { errorMessage, UserError } from "../core/index.js";
 /**
  * Writes JSONL lines to a temporary file beside `path`, then moves it into place: a reader (or a
  * killed export) never leaves a half-written file there. Without `replace`, the move is a hard
- * link that fails if `path` appeared meanwhile, so an existing file is never overwritten.
+ * link that fails if `path` appeared meanwhile, so an existing file is never overwritten. Lines
+ * are written as `lines` yields them; an error while making one removes the temporary file.
  */
-export function writeLinesAtomic(path: string, lines: readonly string[], replace: boolean): void {
+export async function writeLinesAtomic(
+  path: string,
+  lines: Iterable<string> | AsyncIterable<string>,
+  replace: boolean,
+): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
   let fd: number | null = null;
   try {
     rmSync(tmp, { force: true });
     fd = openSync(tmp, "w");
-    for (const line of lines) writeSync(fd, `${line}\n`);
+    for await (const line of lines) writeSync(fd, `${line}\n`);
     fsyncSync(fd);
     closeSync(fd);
     fd = null;

@@ -65,23 +65,27 @@ describe("a tools-agent trajectory as chat messages", () => {
     expect(first?.content).toBeNull();
     expect(first?.tool_calls).toEqual([
       {
-        id: "c1",
+        id: "call_1",
         type: "function",
         function: { name: "write_file", arguments: JSON.stringify({ path: "out.txt", content: "hello\n" }) },
       },
       {
-        id: "c2",
+        id: "call_2",
         type: "function",
         function: { name: "exec", arguments: JSON.stringify({ command: "cat out.txt; echo X-$((6*7))" }) },
       },
     ]);
-    expect(c.messages[3]).toEqual({ role: "tool", tool_call_id: "c1", content: "wrote 6 bytes to out.txt" });
-    expect(c.messages[4]?.tool_call_id).toBe("c2");
+    expect(c.messages[3]).toEqual({
+      role: "tool",
+      tool_call_id: "call_1",
+      content: "wrote 6 bytes to out.txt",
+    });
+    expect(c.messages[4]?.tool_call_id).toBe("call_2");
     expect(c.messages[4]?.content).toContain("X-42");
     expect(c.messages[4]?.content).toContain("exit code 0");
     expect(c.messages[5]).toEqual({ role: "assistant", content: "I think that is it." });
     expect(c.messages[6]?.content).toMatch(/parse error: the answer called no tool/);
-    expect(c.messages[8]).toEqual({ role: "tool", tool_call_id: "c3", content: "finished" });
+    expect(c.messages[8]).toEqual({ role: "tool", tool_call_id: "call_3", content: "finished" });
     expect([c.assistantTurns, c.toolCalls]).toEqual([3, 3]);
   });
 
@@ -93,7 +97,7 @@ describe("a tools-agent trajectory as chat messages", () => {
       name: "write_file",
       arguments: { path: "out.txt", content: "hello\n" },
     });
-    expect(c.messages[4]).toMatchObject({ role: "tool", tool_call_id: "c2", name: "exec" });
+    expect(c.messages[4]).toMatchObject({ role: "tool", tool_call_id: "call_2", name: "exec" });
     expect(c.messages.every((m) => typeof m.content === "string")).toBe(true);
     // Every call is answered before the next assistant turn, as chat templates expect.
     for (const [i, m] of c.messages.entries()) {
@@ -136,8 +140,8 @@ describe("other trajectory shapes", () => {
     ]);
     const c = convert(t, "openai");
     expect(c.messages.slice(2)).toEqual([
-      { role: "tool", tool_call_id: "t1-1", content: "" },
-      { role: "tool", tool_call_id: "t1-2", content: "$ ls\na b\n$ pwd\n/app" },
+      { role: "tool", tool_call_id: "call_1", content: "" },
+      { role: "tool", tool_call_id: "call_2", content: "$ ls\na b\n$ pwd\n/app" },
     ]);
   });
 
