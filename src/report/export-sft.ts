@@ -109,7 +109,7 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
           log(`  ${t.trial_id}: skipped (${record})`);
         } else {
           exported++;
-          yield JSON.stringify(record);
+          yield JSON.stringify(record, wellFormed);
         }
       }
     }
@@ -187,6 +187,16 @@ function trialRecord(
     },
   };
 }
+
+/**
+ * Strings with a lone UTF-16 surrogate (a tool that cut text between the two halves of an emoji)
+ * get U+FFFD in its place: JSON.stringify would write it as a `\udXXX` escape that is not a
+ * character, and readers that decode to UTF-8 (Python, Arrow, tokenizers) fail on the line.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value;
+}
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A trajectory the agent wrote; a damaged one names its file and the first bad field. */
 export function readTrajectory(file: string): Trajectory {

@@ -120,6 +120,33 @@ beforeAll(async () => {
       mkdirSync(agentDir, { recursive: true });
       writeFileSync(join(agentDir, "trajectory.json"), JSON.stringify(traj));
     }
+    // A tool that cut its output between the halves of an emoji, and a model that did the same.
+    await store.createJob(storedJobConfig({ job_id: "text", agents: ["tools"], models: ["x:m"] }));
+    const cut = storedTrial({
+      job_id: "text",
+      trial_id: "cut__tools__a1",
+      task: { ...storedTask("cut", "data", taskDir), checksum },
+      agent: "tools",
+      model: "x:m",
+      attempt: 1,
+      outcome: "completed",
+      reward: 1,
+    });
+    await store.recordTrial(cut);
+    const cutDir = join(store.trialDir("text", cut.trial_id), "agent");
+    mkdirSync(cutDir, { recursive: true });
+    const lone = trajectory([
+      step(1, { source: "user", message: "Task: show the log" }),
+      step(2, {
+        source: "agent",
+        message: "Reading \ud83d",
+        tool_calls: [exec("a", "tail log")],
+        observation: {
+          results: [{ source_call_id: "a", content: "ok \ud83d\ude00 then \ude00 and \ud83d" }],
+        },
+      }),
+    ]);
+    writeFileSync(join(cutDir, "trajectory.json"), JSON.stringify(lone));
   } finally {
     await store.close();
   }
@@ -129,7 +156,7 @@ describe("export sft records", () => {
   it("gives every call its own id and its own result, in both conventions, byte for byte the same twice", async () => {
     for (const format of ["openai", "hf"] as const) {
       const out = join(dir, `ids-${format}.jsonl`);
-      const r = await exportSft({ jobsDir, out, format });
+      const r = await exportSft({ jobsDir, job: JOB, out, format });
       expect(r.exported).toBe(2);
       const text = readFileSync(out, "utf8");
       const reused = parseSftFile(text, format).find((x) => x.metadata.task === "reused");
@@ -147,14 +174,14 @@ describe("export sft records", () => {
         ["tool", "call_5", "finished"],
       ]);
       expect(reused?.metadata).toMatchObject({ assistant_turns: 3, tool_calls: 5, lineage_depth: 0 });
-      await exportSft({ jobsDir, out, format, force: true });
+      await exportSft({ jobsDir, job: JOB, out, format, force: true });
       expect(readFileSync(out, "utf8")).toBe(text);
     }
   });
 
   it("does not take the instruction or lineage depth of a task folder changed since the run", async () => {
     const before = join(dir, "before.jsonl");
-    await exportSft({ jobsDir, out: before, format: "openai" });
+    await exportSft({ jobsDir, job: JOB, out: before, format: "openai" });
     const s = parseSftFile(readFileSync(before, "utf8"), "openai").find(
       (x) => x.metadata.task === "scripted",
     );
@@ -163,7 +190,7 @@ describe("export sft records", () => {
     writeFileSync(join(taskDir, "instruction.md"), "Something else entirely.\n");
     try {
       const after = join(dir, "after.jsonl");
-      const r = await exportSft({ jobsDir, out: after, format: "openai" });
+      const r = await exportSft({ jobsDir, job: JOB, out: after, format: "openai" });
       expect(r.skipped).toEqual({ "no user step and no task instruction": 1 });
       const [kept, ...rest] = parseSftFile(readFileSync(after, "utf8"), "openai");
       expect(rest).toEqual([]);
@@ -177,7 +204,7 @@ describe("export sft records", () => {
   it("refuses an --out that is not a regular file, and writes through a symbolic link", async () => {
     const fifo = join(dir, "pipe");
     execFileSync("mkfifo", [fifo]);
-    const err = await exportSft({ jobsDir, out: fifo, format: "openai", force: true }).catch(
+    const err = await exportSft({ jobsDir, job: JOB, out: fifo, format: "openai", force: true }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(UserError);
@@ -189,9 +216,22 @@ describe("export sft records", () => {
     writeFileSync(target, "old\n");
     const link = join(dir, "link.jsonl");
     symlinkSync(target, link);
-    const r = await exportSft({ jobsDir, out: link, format: "hf", force: true });
+    const r = await exportSft({ jobsDir, job: JOB, out: link, format: "hf", force: true });
     expect(r.out).toBe(target);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(parseSftFile(readFileSync(link, "utf8"), "hf")).toHaveLength(2);
+  });
+
+  it("replaces lone surrogates, which UTF-8 readers refuse, and keeps whole characters", async () => {
+    const out = join(dir, "text.jsonl");
+    await exportSft({ jobsDir, job: "text", out, format: "openai" });
+    const text = readFileSync(out, "utf8");
+    expect(text).not.toMatch(/\\ud[89a-f]/i);
+    const [rec] = parseSftFile(text, "openai");
+    expect(rec?.messages.map((m) => m.content)).toEqual([
+      "Task: show the log",
+      "Reading \uFFFD",
+      "ok \u{1F600} then \uFFFD and \uFFFD",
+    ]);
   });
 });
