@@ -1,3 +1,4 @@
+import { SUMMARY_PROMPT } from "../agents/llm-loop/loop.js";
 import type { AtifStep, AtifToolCall, Trajectory } from "../agents/llm-loop/trajectory.js";
 
 /**
@@ -51,11 +52,14 @@ export function trajectoryToMessages(
         if (text === null) return { ok: false, reason: "no user step and no task instruction" };
         messages.push({ role: "user", content: text });
       }
-      assistantTurns++;
-      messages.push(...agentMessages(step, format, toolCalls));
+      const turn = agentMessages(step, format, toolCalls);
+      assistantTurns += turn.filter((m) => m.role === "assistant").length;
+      messages.push(...turn);
       toolCalls += step.extra?.kind === "summary" ? 0 : (step.tool_calls?.length ?? 0);
     }
   }
+  // Placeholder summaries alone give no assistant message: nothing the model said is left.
+  if (assistantTurns === 0) return { ok: false, reason: "no agent steps" };
   return { ok: true, messages, assistantTurns, toolCalls };
 }
 
@@ -67,12 +71,18 @@ export function trajectoryToMessages(
  */
 function agentMessages(step: AtifStep, format: SftFormat, callsBefore: number): SftMessage[] {
   if (step.extra?.kind === "summary") {
-    // The history was replaced by a summary: the model wrote it, then resumed from this message.
-    const resume = step.extra.resume_message;
-    return [
-      { role: "assistant", content: step.message },
-      ...(typeof resume === "string" ? [{ role: "user" as const, content: resume }] : []),
-    ];
+    // The history was replaced by a summary: the model was asked for it (trajectories from before
+    // the request was recorded were asked the same), wrote it, then resumed from this message. A
+    // placeholder summary is not the model's answer, so neither it nor its request is kept.
+    const { request, resume_message: resume, stand_in: standIn } = step.extra;
+    const asked: SftMessage[] =
+      standIn === true
+        ? []
+        : [
+            { role: "user", content: typeof request === "string" ? request : SUMMARY_PROMPT },
+            { role: "assistant", content: step.message },
+          ];
+    return [...asked, ...(typeof resume === "string" ? [{ role: "user" as const, content: resume }] : [])];
   }
   const calls = (step.tool_calls ?? []).map((c, i) => ({ ...c, id: `call_${callsBefore + i + 1}` }));
   const assistant: SftMessage = {

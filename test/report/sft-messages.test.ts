@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUMMARY_PROMPT } from "../../src/agents/llm-loop/loop.js";
 import type { Trajectory } from "../../src/agents/llm-loop/trajectory.js";
 import { ToolsAgent } from "../../src/agents/tools-agent/tools-agent.js";
 import { readTrajectory } from "../../src/report/export-sft.js";
@@ -145,15 +146,31 @@ describe("other trajectory shapes", () => {
     ]);
   });
 
-  it("a context summary becomes the model's answer, then the message it resumed from", () => {
-    const t = base([
-      step(1, { source: "user", message: "Task: x" }),
-      step(2, { message: "summary text", extra: { kind: "summary", resume_message: "Task: x\nSummary…" } }),
-    ]);
-    expect(convert(t, "hf").messages.slice(1)).toEqual([
+  it("a context summary is the model's answer to the request for it, then the message it resumed from", () => {
+    const summary = (extra: Record<string, unknown>) =>
+      base([
+        step(1, { source: "user", message: "Task: x" }),
+        step(2, {
+          message: "summary text",
+          extra: { kind: "summary", resume_message: "Task: x\nSummary…", ...extra },
+        }),
+        step(3, { message: "next" }),
+      ]);
+    expect(convert(summary({ request: "Summarise now." }), "hf").messages.slice(1)).toEqual([
+      { role: "user", content: "Summarise now." },
       { role: "assistant", content: "summary text" },
       { role: "user", content: "Task: x\nSummary…" },
+      { role: "assistant", content: "next" },
     ]);
+    // A trajectory from before the request was recorded was asked with the loop's prompt.
+    expect(convert(summary({}), "hf").messages[1]).toEqual({ role: "user", content: SUMMARY_PROMPT });
+    // A placeholder (the model answered nothing, or the call failed) is not the model's words.
+    const c = convert(summary({ request: "Summarise now.", stand_in: true }), "openai");
+    expect(c.messages.slice(1)).toEqual([
+      { role: "user", content: "Task: x\nSummary…" },
+      { role: "assistant", content: "next" },
+    ]);
+    expect(c.assistantTurns).toBe(1);
   });
 
   it("a scripted trajectory without a user step gets the task instruction as its user message", () => {
