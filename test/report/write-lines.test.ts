@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeLinesAtomic } from "../../src/report/write-lines.js";
 import { tempDir } from "../runner/helpers.js";
 
+const ROOT = resolve(import.meta.dirname, "../..");
 const temporary = (dir: string): string[] => readdirSync(dir).filter((f) => f.includes(".tmp-"));
 
 describe("writeLinesAtomic", () => {
@@ -35,5 +37,35 @@ describe("writeLinesAtomic", () => {
     await expect(writeLinesAtomic(out, lines(), true)).rejects.toThrow("damaged trajectory");
     expect(existsSync(out)).toBe(false);
     expect(temporary(dir)).toEqual([]);
+  });
+});
+
+describe("writeLinesAtomic interrupted", () => {
+  it("removes its temporary file on SIGINT and SIGTERM, and the process still ends by the signal", async () => {
+    const script = `
+      import { writeLinesAtomic } from ${JSON.stringify(join(ROOT, "src/report/write-lines.ts"))};
+      async function* lines() {
+        for (let i = 0; ; i++) {
+          if (i === 2) process.stdout.write("writing\\n");
+          yield "x".repeat(1000);
+        }
+      }
+      await writeLinesAtomic(process.argv[1], lines(), false);`;
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      const dir = tempDir("write-lines-signal");
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "--input-type=module", "-e", script, join(dir, "out.jsonl")],
+        { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+      );
+      await new Promise<void>((started) => child.stdout.once("data", () => started()));
+      expect(temporary(dir)).toHaveLength(1);
+      const ended = new Promise<NodeJS.Signals | null>((done) =>
+        child.once("exit", (_code, sig) => done(sig)),
+      );
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      expect(readdirSync(dir)).toEqual([]);
+    }
   });
 });
