@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Trajectory, trajectorySchema } from "../agents/llm-loop/trajectory.js";
 import { reaches, THRESHOLDS } from "../analysis/summary-types.js";
 import { errorMessage, InputError, type TrialResult, UserError } from "../core/index.js";
 import { lineageDepth } from "../scale/child/res-json.js";
 import { JobStore } from "../store/index.js";
+import { taskChecksum } from "../task/index.js";
 import { checkOutFile } from "./out-file.js";
 import { type SftFormat, type SftMessage, trajectoryToMessages } from "./sft-messages.js";
 import { writeLinesAtomic } from "./write-lines.js";
@@ -62,8 +63,7 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   const log = o.log ?? (() => undefined);
   const minReward = o.includeFailed ? 0 : (o.minReward ?? THRESHOLDS.pass);
   // A given --out is checked before anything is read; the default one once the job is known.
-  const given = o.out === undefined ? undefined : resolve(o.out);
-  if (given !== undefined) checkSftOut(given, o.force === true);
+  const given = o.out === undefined ? undefined : sftOut(resolve(o.out), o.force === true);
   const store = await JobStore.openExisting(o.jobsDir);
   let job: string;
   let trials: TrialResult[];
@@ -82,36 +82,55 @@ export async function exportSft(o: ExportSftOptions): Promise<ExportSftResult> {
   } finally {
     await store.close();
   }
-  const out = given ?? resolve(`${job}-sft-${o.format}.jsonl`);
-  if (given === undefined) checkSftOut(out, o.force === true);
+  const out = given ?? sftOut(resolve(`${job}-sft-${o.format}.jsonl`), o.force === true);
 
   const skipped: Record<string, number> = {};
   const skip = (reason: string): void => {
     skipped[reason] = (skipped[reason] ?? 0) + 1;
   };
-  const lines: string[] = [];
+  const folders = new Map<string, Promise<string | null>>();
+  let exported = 0;
   log(
     `export sft: job ${job}, ${trials.length} trial(s), R ≥ ${minReward}${o.includeFailed ? " (all scored)" : ""}`,
   );
-  for (const t of trials) {
-    if (t.outcome === "infra_error") skip("infrastructure error");
-    else if (t.reward === null) skip("not scored");
-    else if (!reaches(t.reward, minReward)) skip(`R below ${minReward}`);
-    else {
-      const record = trialRecord(store.trialDir(job, t.trial_id), t, t.reward, o.format);
-      if (typeof record === "string") {
-        skip(record);
-        log(`  ${t.trial_id}: skipped (${record})`);
-      } else lines.push(JSON.stringify(record));
+  // Records are written as they are made: a job's trajectories together can outgrow memory.
+  async function* records(): AsyncGenerator<string> {
+    for (const t of trials) {
+      if (t.outcome === "infra_error") skip("infrastructure error");
+      else if (t.reward === null) skip("not scored");
+      else if (!reaches(t.reward, minReward)) skip(`R below ${minReward}`);
+      else {
+        const key = `${t.task.path}\0${t.task.checksum}`;
+        const folder = folders.get(key) ?? taskFolder(t.task.path, t.task.checksum);
+        folders.set(key, folder);
+        const record = trialRecord(store.trialDir(job, t.trial_id), t, t.reward, o.format, await folder);
+        if (typeof record === "string") {
+          skip(record);
+          log(`  ${t.trial_id}: skipped (${record})`);
+        } else {
+          exported++;
+          yield JSON.stringify(record, wellFormed);
+        }
+      }
     }
   }
-  writeLinesAtomic(out, lines, o.force === true);
-  return { out, job, trials: trials.length, exported: lines.length, skipped };
+  await writeLinesAtomic(out, records(), o.force === true);
+  return { out, job, trials: trials.length, exported, skipped };
 }
 
-function checkSftOut(out: string, force: boolean): void {
+/**
+ * The file to write: `out`, or the file a symbolic link there points to. The file is written
+ * beside its place and renamed over it, so anything there but a regular file (a device such as
+ * /dev/stdout, a pipe) is refused: the rename would replace it, not write into it.
+ */
+function sftOut(out: string, force: boolean): string {
   checkOutFile(out);
-  if (!force && existsSync(out)) throw new UserError(`${out} exists; pass --force to replace it`);
+  if (!existsSync(out)) return out;
+  if (!force) throw new UserError(`${out} exists; pass --force to replace it`);
+  if (!statSync(out).isFile()) throw new UserError(`${out}: cannot write (not a regular file)`);
+  const target = realpathSync(out);
+  checkOutFile(target);
+  return target;
 }
 
 async function newestJob(store: JobStore): Promise<string> {
@@ -120,17 +139,33 @@ async function newestJob(store: JobStore): Promise<string> {
   return id;
 }
 
-/** One trial's record, or why it has none. */
+/**
+ * The folder of the task a trial ran, or null when it is gone or now holds other files (its
+ * checksum differs): its instruction and lineage depth would then not be those of the run.
+ */
+async function taskFolder(path: string, checksum: string): Promise<string | null> {
+  const dir = resolve(path);
+  if (!existsSync(dir)) return null;
+  try {
+    return (await taskChecksum(dir)) === checksum ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One trial's record, or why it has none. `taskDir` is null when the task that ran is gone. */
 function trialRecord(
   trialDir: string,
   t: TrialResult,
   reward: number,
   format: SftFormat,
+  taskDir: string | null,
 ): SftRecord | string {
   const file = join(trialDir, "agent", "trajectory.json");
   if (!existsSync(file)) return "no trajectory";
-  const taskDir = resolve(t.task.path);
-  const converted = trajectoryToMessages(readTrajectory(file), format, () => instructionOf(taskDir));
+  const converted = trajectoryToMessages(readTrajectory(file), format, () =>
+    taskDir === null ? null : instructionOf(taskDir),
+  );
   if (!converted.ok) return converted.reason;
   return {
     messages: converted.messages,
@@ -146,12 +181,22 @@ function trialRecord(
       outcome: t.outcome,
       reward,
       passed: reaches(reward, THRESHOLDS.pass),
-      lineage_depth: existsSync(taskDir) ? lineageDepth(taskDir) : null,
+      lineage_depth: taskDir === null ? null : lineageDepth(taskDir),
       assistant_turns: converted.assistantTurns,
       tool_calls: converted.toolCalls,
     },
   };
 }
+
+/**
+ * Strings with a lone UTF-16 surrogate (a tool that cut text between the two halves of an emoji)
+ * get U+FFFD in its place: JSON.stringify would write it as a `\udXXX` escape that is not a
+ * character, and readers that decode to UTF-8 (Python, Arrow, tokenizers) fail on the line.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? value.replace(LONE_SURROGATE, "\uFFFD") : value;
+}
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A trajectory the agent wrote; a damaged one names its file and the first bad field. */
 export function readTrajectory(file: string): Trajectory {

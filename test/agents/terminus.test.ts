@@ -201,7 +201,11 @@ describe("terminus agent (tmux on a host fake sandbox)", () => {
     expect(after.at(-1)?.content).toContain("Create out.txt");
     const t = readTrajectory(ctx.logDir);
     expect(t.final_metrics.extra?.summaries).toBeGreaterThanOrEqual(1);
-    expect(t.steps.some((s) => s.extra?.kind === "summary")).toBe(true);
+    // The request is recorded with the summary, so an export can show what the model answered.
+    expect(t.steps.find((s) => s.extra?.kind === "summary")?.extra).toMatchObject({
+      request: expect.stringMatching(/context is nearly full/),
+      stand_in: false,
+    });
     // The summary call is paid for but is not a turn.
     expect(r.usage).toMatchObject({
       turns: 3,

@@ -107,6 +107,9 @@ describe("longhaul dataset calibrate", () => {
       [["--target", "0"], /--target must be a positive integer/],
       [["nosuch"], /no job named nosuch in /],
       [[join(tempDir("calibrate-none"), "nope")], /nope: not a job folder \(no config\.json in it\)/],
+      // Refused before any job is read (no "early: N trial(s)" line), not a stack trace after.
+      [["--out", join(tempDir("calibrate-gone"), "no-dir", "c.md")], /c\.md: cannot write \(no such folder /],
+      [["--out", tempDir("calibrate-dir")], /cannot write \(it is a folder\)/],
     ];
     // Started together: each is a process, and process start-up dominates.
     const results = await Promise.all(

@@ -5,6 +5,7 @@ import type { Trajectory } from "../../src/agents/llm-loop/trajectory.js";
 import { type TrialResult, UserError } from "../../src/core/index.js";
 import { exportSft, type SftRecord } from "../../src/report/export-sft.js";
 import { JobStore } from "../../src/store/index.js";
+import { taskChecksum } from "../../src/task/index.js";
 import { tempDir } from "../runner/helpers.js";
 import { storedJobConfig, storedTask, storedTrial } from "../support/stored-trials.js";
 
@@ -13,6 +14,9 @@ const dir = tempDir("export-sft-store");
 const jobsDir = join(dir, "jobs");
 const taskDir = join(dir, "scripted-task");
 const JOB = "mixed";
+
+/** The checksum the task folder had when its trials ran (the export reads only that folder). */
+let checksum = "";
 
 function trial(
   task: string,
@@ -23,7 +27,7 @@ function trial(
   return storedTrial({
     job_id: JOB,
     trial_id: `${task}__tools__a1`,
-    task: storedTask(task, "data", path),
+    task: { ...storedTask(task, "data", path), checksum },
     agent: "tools",
     model: "x:m",
     attempt: 1,
@@ -69,6 +73,7 @@ const withUser: Trajectory = {
 beforeAll(async () => {
   mkdirSync(taskDir, { recursive: true });
   writeFileSync(join(taskDir, "instruction.md"), "Build the project.\n");
+  checksum = await taskChecksum(taskDir);
   const store = await JobStore.open(jobsDir);
   try {
     await store.createJob(storedJobConfig({ job_id: JOB, agents: ["tools"], models: ["x:m"] }));
@@ -117,10 +122,10 @@ describe("exportSft on stored trials", () => {
         role: "assistant",
         content: null,
         tool_calls: [
-          { id: "k1", type: "function", function: { name: "exec", arguments: '{"command":"make"}' } },
+          { id: "call_1", type: "function", function: { name: "exec", arguments: '{"command":"make"}' } },
         ],
       },
-      { role: "tool", tool_call_id: "k1", content: "built" },
+      { role: "tool", tool_call_id: "call_1", content: "built" },
     ]);
     expect(s?.metadata.lineage_depth).toBe(0);
     // The task folder is gone: the record stays, its depth is unknown (null), not guessed as 0.

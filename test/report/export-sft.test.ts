@@ -15,6 +15,7 @@ import { JobStore } from "../../src/store/index.js";
 import { loadTask } from "../../src/task/index.js";
 import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
 import { type LoopbackLlm, type RecordedRequest, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { parseSftFile } from "../support/sft-schema.js";
 
 /**
  * One real job: the tools agent (a scripted model behind a real HTTP server) on the `hello`
@@ -137,6 +138,7 @@ describe("longhaul export sft on a real job", { timeout: 60_000 }, () => {
     expect(r.stdout).toMatch(/1 of 2 trial\(s\) of job sft-job exported; skipped: 1 R below 0\.95/);
     const [rec, ...rest] = records(file);
     expect(rest).toEqual([]);
+    expect(parseSftFile(readFileSync(file, "utf8"), "openai")).toHaveLength(1);
     const child = trials.find((t) => t.task.name === childName);
     expect(rec?.metadata).toMatchObject({
       job_id: JOB,
@@ -203,6 +205,8 @@ describe("longhaul export sft on a real job", { timeout: 60_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     const hfRecs = records(hf);
     expect(hfRecs).toHaveLength(2);
+    expect(parseSftFile(readFileSync(hf, "utf8"), "hf")).toHaveLength(2);
+    expect(parseSftFile(readFileSync(low, "utf8"), "openai")).toHaveLength(2);
     const call = hfRecs.find((x) => x.metadata.task === "hello")?.messages[2]?.tool_calls?.[0];
     expect(call).toMatchObject({
       type: "function",

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUMMARY_PROMPT } from "../../src/agents/llm-loop/loop.js";
 import type { Trajectory } from "../../src/agents/llm-loop/trajectory.js";
 import { ToolsAgent } from "../../src/agents/tools-agent/tools-agent.js";
 import { readTrajectory } from "../../src/report/export-sft.js";
@@ -65,23 +66,27 @@ describe("a tools-agent trajectory as chat messages", () => {
     expect(first?.content).toBeNull();
     expect(first?.tool_calls).toEqual([
       {
-        id: "c1",
+        id: "call_1",
         type: "function",
         function: { name: "write_file", arguments: JSON.stringify({ path: "out.txt", content: "hello\n" }) },
       },
       {
-        id: "c2",
+        id: "call_2",
         type: "function",
         function: { name: "exec", arguments: JSON.stringify({ command: "cat out.txt; echo X-$((6*7))" }) },
       },
     ]);
-    expect(c.messages[3]).toEqual({ role: "tool", tool_call_id: "c1", content: "wrote 6 bytes to out.txt" });
-    expect(c.messages[4]?.tool_call_id).toBe("c2");
+    expect(c.messages[3]).toEqual({
+      role: "tool",
+      tool_call_id: "call_1",
+      content: "wrote 6 bytes to out.txt",
+    });
+    expect(c.messages[4]?.tool_call_id).toBe("call_2");
     expect(c.messages[4]?.content).toContain("X-42");
     expect(c.messages[4]?.content).toContain("exit code 0");
     expect(c.messages[5]).toEqual({ role: "assistant", content: "I think that is it." });
     expect(c.messages[6]?.content).toMatch(/parse error: the answer called no tool/);
-    expect(c.messages[8]).toEqual({ role: "tool", tool_call_id: "c3", content: "finished" });
+    expect(c.messages[8]).toEqual({ role: "tool", tool_call_id: "call_3", content: "finished" });
     expect([c.assistantTurns, c.toolCalls]).toEqual([3, 3]);
   });
 
@@ -93,7 +98,7 @@ describe("a tools-agent trajectory as chat messages", () => {
       name: "write_file",
       arguments: { path: "out.txt", content: "hello\n" },
     });
-    expect(c.messages[4]).toMatchObject({ role: "tool", tool_call_id: "c2", name: "exec" });
+    expect(c.messages[4]).toMatchObject({ role: "tool", tool_call_id: "call_2", name: "exec" });
     expect(c.messages.every((m) => typeof m.content === "string")).toBe(true);
     // Every call is answered before the next assistant turn, as chat templates expect.
     for (const [i, m] of c.messages.entries()) {
@@ -136,20 +141,36 @@ describe("other trajectory shapes", () => {
     ]);
     const c = convert(t, "openai");
     expect(c.messages.slice(2)).toEqual([
-      { role: "tool", tool_call_id: "t1-1", content: "" },
-      { role: "tool", tool_call_id: "t1-2", content: "$ ls\na b\n$ pwd\n/app" },
+      { role: "tool", tool_call_id: "call_1", content: "" },
+      { role: "tool", tool_call_id: "call_2", content: "$ ls\na b\n$ pwd\n/app" },
     ]);
   });
 
-  it("a context summary becomes the model's answer, then the message it resumed from", () => {
-    const t = base([
-      step(1, { source: "user", message: "Task: x" }),
-      step(2, { message: "summary text", extra: { kind: "summary", resume_message: "Task: x\nSummary…" } }),
-    ]);
-    expect(convert(t, "hf").messages.slice(1)).toEqual([
+  it("a context summary is the model's answer to the request for it, then the message it resumed from", () => {
+    const summary = (extra: Record<string, unknown>) =>
+      base([
+        step(1, { source: "user", message: "Task: x" }),
+        step(2, {
+          message: "summary text",
+          extra: { kind: "summary", resume_message: "Task: x\nSummary…", ...extra },
+        }),
+        step(3, { message: "next" }),
+      ]);
+    expect(convert(summary({ request: "Summarise now." }), "hf").messages.slice(1)).toEqual([
+      { role: "user", content: "Summarise now." },
       { role: "assistant", content: "summary text" },
       { role: "user", content: "Task: x\nSummary…" },
+      { role: "assistant", content: "next" },
     ]);
+    // A trajectory from before the request was recorded was asked with the loop's prompt.
+    expect(convert(summary({}), "hf").messages[1]).toEqual({ role: "user", content: SUMMARY_PROMPT });
+    // A placeholder (the model answered nothing, or the call failed) is not the model's words.
+    const c = convert(summary({ request: "Summarise now.", stand_in: true }), "openai");
+    expect(c.messages.slice(1)).toEqual([
+      { role: "user", content: "Task: x\nSummary…" },
+      { role: "assistant", content: "next" },
+    ]);
+    expect(c.assistantTurns).toBe(1);
   });
 
   it("a scripted trajectory without a user step gets the task instruction as its user message", () => {

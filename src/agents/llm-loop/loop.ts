@@ -69,7 +69,7 @@ export interface LoopResult extends AgentRunResult {
   summaries: number;
 }
 
-const SUMMARY_PROMPT =
+export const SUMMARY_PROMPT =
   "Your context is nearly full. Write a summary of the work so far for yourself to continue from: " +
   "what the task is, what you have done, what you found (paths, commands, errors), what is left and " +
   "what you planned next. Answer in plain text, not JSON, and call no tools.";
@@ -102,6 +102,8 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
   const summarise = async (): Promise<void> => {
     const before = client.calls.length;
     let summary: string;
+    // Set when the text below is ours, not the model's (an empty answer, a failed call).
+    let standIn = false;
     try {
       const r = await client.complete({
         ...base,
@@ -109,9 +111,11 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
         ...(driver.tools ? { toolChoice: "none" as const } : {}),
       });
       summary = r.text.trim() || "(the summary came back empty)";
+      standIn = r.text.trim() === "";
     } catch (e) {
       if (!(e instanceof ModelCallError)) throw e;
       summary = `(no summary: ${e.message})`;
+      standIn = true;
     }
     const dropped = messages.length;
     const text = await driver.resume(cfg.instruction, summary);
@@ -125,7 +129,13 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
       model_name: client.id,
       message: summary,
       metrics: stepMetrics(client.calls.slice(before)),
-      extra: { kind: "summary", replaced_messages: dropped, resume_message: text },
+      extra: {
+        kind: "summary",
+        replaced_messages: dropped,
+        resume_message: text,
+        request: SUMMARY_PROMPT,
+        stand_in: standIn,
+      },
     });
   };
 

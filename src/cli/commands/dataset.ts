@@ -1,9 +1,10 @@
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { type CalibrationTrial, calibrate, DEFAULT_MIN_ATTEMPTS, parseBand } from "../../analysis/index.js";
 import { checkJobName, UserError } from "../../core/index.js";
 import { CALIBRATION_FORMATS, parseCalibrationFormat, renderCalibration } from "../../report/index.js";
+import { checkOutFile, writeOutFile } from "../../report/out-file.js";
 import { JobStore } from "../../store/index.js";
 import { nonNegativeInt, positiveInt } from "../options.js";
 
@@ -47,6 +48,7 @@ export function registerDatasetCommand(program: Command): void {
       // Every argument is checked before any job is opened, so a typo costs no reading.
       const band = parseBand(opts.band);
       const format = parseCalibrationFormat(opts.format);
+      if (opts.out !== undefined) checkOutFile(opts.out);
       const trials = await readJobs(jobs, opts.jobsDir);
       const c = calibrate(trials, {
         band,
@@ -62,7 +64,7 @@ export function registerDatasetCommand(program: Command): void {
       const text = renderCalibration(c, format, "longhaul dataset calibrate");
       if (opts.out === undefined) process.stdout.write(text);
       else {
-        writeFileSync(opts.out, text);
+        writeOutFile(opts.out, text);
         process.stderr.write(`wrote ${opts.out}\n`);
       }
     });
