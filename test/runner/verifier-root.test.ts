@@ -47,4 +47,12 @@ describe("an image task's verifier root", () => {
     expect(at("/root")).toEqual(["/tmp"]);
     expect(at("/tmp/work")).toEqual(["/root"]);
   });
+
+  it("asks for a fresh root for host tasks too (docker runs them over its default image)", async () => {
+    const host = verifierExecOptions(await loadTask(join(FIXTURES, "adv-vault")), 1);
+    expect(host.imageRoot).toBe(true);
+    expect(host.env?.LONGHAUL_AGENT_ROOT).toBe("/longhaul/agent-root");
+    const plain = verifierExecOptions(await loadTask(systemTask(tempDir("verifier-root"), null)), 1);
+    expect(plain.imageRoot).toBe(false);
+  });
 });
