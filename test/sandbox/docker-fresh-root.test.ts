@@ -16,10 +16,11 @@ function docker(...args: string[]): { status: number | null; stdout: string; std
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** This process's running fresh-root containers (execs with ExecOptions.imageRoot). */
-const freshContainers = (): string[] =>
+/** This process's running (or, with `all`, any) fresh-root containers (ExecOptions.imageRoot). */
+const freshContainers = (all = false): string[] =>
   docker(
     "ps",
+    ...(all ? ["-a"] : []),
     "-q",
     "--filter",
     "label=longhaul.sandbox=fresh-root",
@@ -89,17 +90,26 @@ describe("docker: execs on a fresh copy of the image (imageRoot)", () => {
     }
   }, 60_000);
 
-  it("killAll and close end a running exec by removing its container", async () => {
+  it("killAll, an abort and close end a running exec by removing its container", async () => {
     const s = await make();
     const running = s.exec(["sleep", "300"], { imageRoot: true });
     await waitFor("the exec's container", () => freshContainers().length === 1);
     await s.killAll();
     expect(await running).toMatchObject({ exitCode: null, timedOut: false });
     expect(freshContainers()).toEqual([]);
+    // Aborted while its container is being made: none runs, and close removes what was made.
+    for (const ms of [20, 300]) {
+      const ac = new AbortController();
+      const early = s.exec(["sleep", "300"], { imageRoot: true, signal: ac.signal });
+      setTimeout(() => ac.abort(), ms);
+      expect(await early).toMatchObject({ exitCode: null });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(freshContainers()).toEqual([]);
     const again = s.exec(["sleep", "300"], { imageRoot: true });
     await waitFor("the exec's container", () => freshContainers().length === 1);
     await s.close();
     expect((await again).exitCode).not.toBe(0);
-    expect(freshContainers()).toEqual([]);
+    expect(freshContainers(true)).toEqual([]);
   }, 60_000);
 });

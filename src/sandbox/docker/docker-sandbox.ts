@@ -141,10 +141,17 @@ export class DockerSandbox implements Sandbox {
       throw this.quotaFull(e);
     });
     this.freshContainers.add(run.name);
+    let ended = false;
     try {
-      return await this.run(run.args, o, () => this.removeContainers([run.name]));
+      const r = await this.run(run.args, o, () => this.removeContainers([run.name]));
+      // A number: the container's own exit, after which `--rm` has removed it.
+      ended = r.exitCode !== null;
+      return r;
     } finally {
-      this.freshContainers.delete(run.name);
+      // Killed: `docker run` may have died while the daemon was still making the container, so
+      // it is removed again now, and once more at close.
+      if (ended) this.freshContainers.delete(run.name);
+      else await this.removeContainers([run.name]);
       run.cleanup();
     }
   }
