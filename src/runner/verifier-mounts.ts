@@ -74,7 +74,10 @@ export function verifierExecOptions(
   nestingAllowed = true,
 ): Pick<ExecOptions, "mounts" | "env" | "cwd" | "freshDirs" | "nestedSandbox" | "imageRoot"> {
   const workdir = task.config.environment.workdir;
-  const imageRoot = verifierRoot(task) === "image";
+  // A host task's verifier never sees what the agent changed in the system: bwrap shows the
+  // host's system folders read-only (and ignores imageRoot), while docker, which runs host tasks
+  // over its default image with a writable root, runs the verifier on a fresh copy of that image.
+  const imageRoot = task.image === null || verifierRoot(task) === "image";
   return {
     mounts: verifierMounts(task),
     env: imageRoot

@@ -6,6 +6,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describePerExecViews } from "./conformance-exec-views.js";
+import { describeFreshImageRoot } from "./conformance-image-root.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "./types.js";
 
 /**
@@ -374,6 +375,7 @@ export function describeSandboxConformance(
     });
 
     describePerExecViews({ make, root: () => root, shared: () => shared });
+    if (options.imageRoot === true) describeFreshImageRoot({ make, root: () => root, shared: () => shared });
   });
 }
 

@@ -42,8 +42,8 @@ export interface ExecOptions {
    * sandbox's own root that earlier execs (the agent) changed. The sandbox's workdir is laid over
    * it, writable, and the sandbox's own root is shown read-only at AGENT_ROOT_DIR (the verifier
    * kit's sealed runner shows its system folders to the agent's programs). The verifier's choice
-   * for tasks with `[verifier] root = "image"`. Sandboxes not over an image ignore it; a provider
-   * that cannot make the copy (docker) runs the exec on the sandbox's root.
+   * for tasks with `[verifier] root = "image"` and for host tasks. Docker runs it in a container of its own made
+   * from the image; bwrap sandboxes not over an image ignore it.
    */
   imageRoot?: boolean;
   /**

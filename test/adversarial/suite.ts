@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import { renderCategoryTable, renderRunTable } from "../../src/cli/results-table.js";
 import { createViewerApp } from "../../src/server/index.js";
 import { type Attack, type AttackRun, runAttack } from "./harness.js";
-import { providerConfigs } from "./providers.js";
+import { type ProviderConfig, providerConfigs } from "./providers.js";
 
 /**
  * One `it` per attack, for every sandbox provider configuration; an attack whose outcome cannot
  * depend on the resource limits (`anyLimits`, or all of them with `o.anyLimits`) is not repeated on
- * a configuration that differs only in its limits.
+ * a configuration that differs only in its limits. `o.providers`: these configurations instead.
  */
-export function describeAttacks(title: string, attacks: Attack[], o: { anyLimits?: boolean } = {}): void {
-  for (const p of providerConfigs()) {
+export function describeAttacks(
+  title: string,
+  attacks: Attack[],
+  o: { anyLimits?: boolean; providers?: ProviderConfig[] } = {},
+): void {
+  for (const p of o.providers ?? providerConfigs()) {
     const mine = attacks.filter(
       (a) => p.limitsVariant !== true || (o.anyLimits !== true && a.anyLimits !== true),
     );

@@ -14,14 +14,28 @@ import { defaultRegistryDir, writeRecord } from "../sweep.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "../types.js";
 import { DockerSandbox } from "./docker-sandbox.js";
 import type { ExecUser } from "./exec-mounts.js";
+import type { FreshRootContext } from "./fresh-root.js";
 import { extractFolder, pristineTars } from "./pristine.js";
 import { collect, collectOk, dockerBin } from "./proc.js";
+import { bindArg, confinementArgs } from "./run-args.js";
 import { KEEP_ALIVE } from "./scripts.js";
 import { ownerLabels, sweepStaleContainers } from "./sweep.js";
 
 export { sweepStaleContainers } from "./sweep.js";
 
 export const DEFAULT_DOCKER_IMAGE = BASE_IMAGE_TAG;
+
+/** Prints "uid gid" of the user it runs as. */
+const ID_SCRIPT = ["bash", "-c", 'echo "$(id -u) $(id -g)"'];
+
+async function userIds(user: string, argv: readonly string[]): Promise<ExecUser> {
+  const r = await collect(argv);
+  const m = /^(\d+) (\d+)\s*$/.exec(r.stdout.toString("utf8"));
+  if (r.code !== 0 || m === null) {
+    throw new UserError(`user ${user} does not exist in the image: ${lastLines(r.stderr, 2)}`);
+  }
+  return { name: user, uid: Number(m[1]), gid: Number(m[2]) };
+}
 
 export interface DockerProviderOptions {
   /** Image of sandboxes whose spec names none (default longhaul-base:bookworm). */
@@ -143,7 +157,7 @@ export class DockerProvider implements SandboxProvider {
       await collectOk("docker run", [
         dockerBin(),
         "run",
-        ...(await this.runArgs(spec, container, binds)),
+        ...this.runArgs(spec, container, binds),
         image.id,
         ...KEEP_ALIVE.slice(1),
       ]);
@@ -161,6 +175,9 @@ export class DockerProvider implements SandboxProvider {
         }
         return env;
       };
+      const pristine = async (path: string): Promise<Buffer | null> =>
+        (await pristineTars(image.id, [path], ownerLabels("pristine"))).get(path) ?? null;
+      let fresh: Promise<FreshRootContext | null> | null = null;
       const sandbox = new DockerSandbox({
         id,
         spec,
@@ -170,8 +187,12 @@ export class DockerProvider implements SandboxProvider {
         envFor,
         scratch,
         resolveUser: (name) => this.execUser(container, name),
-        pristine: async (path) =>
-          (await pristineTars(image.id, [path], ownerLabels("pristine"))).get(path) ?? null,
+        imageUser: (name) => this.imageUser(image.id, name),
+        pristine,
+        freshRoot: () => {
+          fresh ??= this.freshRootContext(spec, image.id, container, { binds, scratch, pristine });
+          return fresh;
+        },
         release,
       });
       if (spec.storageMb !== undefined)
@@ -184,48 +205,19 @@ export class DockerProvider implements SandboxProvider {
     }
   }
 
-  private async runArgs(
-    spec: SandboxSpec,
-    container: string,
-    binds: readonly PersistentBind[],
-  ): Promise<string[]> {
-    const mb = `${spec.memoryMb}m`;
+  private runArgs(spec: SandboxSpec, container: string, binds: readonly PersistentBind[]): string[] {
     return [
       "-d",
       "--name",
       container,
-      "--hostname",
-      "sandbox",
       ...ownerLabels(container.slice(3)).flatMap((l) => ["--label", l]),
-      // No bridge here (dockerd --bridge=none): with internet the container shares the host's network.
-      "--network",
-      spec.allowInternet ? "host" : "none",
-      "--memory",
-      mb,
-      "--memory-swap",
-      mb,
-      "--cpus",
-      String(spec.cpus),
-      "--pids-limit",
-      String(spec.pidsMax),
-      "--cap-drop",
-      "ALL",
-      "--security-opt",
-      "no-new-privileges",
-      // Nesting (bwrap in the image, for the grader kit's sealed-run) needs user namespaces, which
-      // docker's default seccomp profile refuses, and CAP_SETFCAP, without which a new user
-      // namespace may not map uid 0. Both only for sandboxes that asked for nesting; the bounding
-      // set stays empty otherwise, so file capabilities cannot raise anything else.
-      ...(spec.nesting === true ? ["--security-opt", "seccomp=unconfined", "--cap-add", "SETFCAP"] : []),
+      ...confinementArgs(spec),
       "--user",
       "0:0",
-      ...binds.flatMap((b) => ["--mount", `type=bind,source=${b.hostRoot},target=${b.sandboxRoot}`]),
+      ...binds.flatMap((b) => bindArg({ hostPath: b.hostRoot, sandboxPath: b.sandboxRoot, readonly: false })),
       // The spec's lifetime binds are real binds (a unix socket works through one), unlike the
-      // per-exec mounts, which are copies.
-      ...(spec.mounts ?? []).flatMap((m) => [
-        "--mount",
-        `type=bind,source=${m.hostPath},target=${m.sandboxPath}${m.readonly ? ",readonly" : ""}`,
-      ]),
+      // per-exec mounts on the sandbox's own root, which are copies.
+      ...(spec.mounts ?? []).flatMap(bindArg),
       "--entrypoint",
       KEEP_ALIVE[0] ?? "bash",
     ];
@@ -235,21 +227,55 @@ export class DockerProvider implements SandboxProvider {
   private async execUser(container: string, user: string | null): Promise<ExecUser> {
     if (user === null || user === "root" || user === "0" || user === "0:0")
       return { name: "0", uid: 0, gid: 0 };
-    const r = await collect([
+    return userIds(user, [dockerBin(), "exec", "-u", user, container, ...ID_SCRIPT]);
+  }
+
+  /**
+   * The same, looked up in a throwaway container of the image as it was built: for an exec on a
+   * fresh copy of the image, whose users the sandbox's commands may have changed in its own.
+   */
+  private async imageUser(image: string, user: string): Promise<ExecUser> {
+    if (user === "root" || user === "0" || user === "0:0") return { name: "0", uid: 0, gid: 0 };
+    return userIds(user, [
       dockerBin(),
-      "exec",
+      "run",
+      "--rm",
+      "--network",
+      "none",
+      "--log-driver",
+      "none",
+      ...ownerLabels("user-lookup").flatMap((l) => ["--label", l]),
       "-u",
       user,
-      container,
-      "bash",
-      "-c",
-      'echo "$(id -u) $(id -g)"',
+      "--entrypoint",
+      ID_SCRIPT[0] ?? "bash",
+      image,
+      ...ID_SCRIPT.slice(1),
     ]);
-    const m = /^(\d+) (\d+)\s*$/.exec(r.stdout.toString("utf8"));
-    if (r.code !== 0 || m === null) {
-      throw new UserError(`user ${user} does not exist in the image: ${lastLines(r.stderr, 2)}`);
-    }
-    return { name: user, uid: Number(m[1]), gid: Number(m[2]) };
+  }
+
+  /**
+   * What an exec on a fresh copy of the image needs of this sandbox: its container's root as a
+   * host folder (the overlay's merged folder, which the fresh container shows read-only). Null,
+   * with a warning, when docker does not show it here (another storage driver, a remote daemon):
+   * such execs then run on the sandbox's own root.
+   */
+  private async freshRootContext(
+    spec: SandboxSpec,
+    image: string,
+    container: string,
+    parts: Omit<FreshRootContext, "spec" | "image" | "agentRoot">,
+  ): Promise<FreshRootContext | null> {
+    const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
+    const merged = r.stdout.toString("utf8").trim();
+    if (r.code === 0 && merged.startsWith("/") && existsSync(merged))
+      return { spec, image, agentRoot: merged, ...parts };
+    this.warnOnce(
+      "fresh-root",
+      "docker does not show a container's root file system here (no overlay2 merged folder): " +
+        'verifiers of tasks with [verifier] root = "image" run in the agent\'s container',
+    );
+    return null;
   }
 
   private async resolveImage(spec: Pick<SandboxSpec, "image">): Promise<{ id: string; config: ImageConfig }> {

@@ -10,7 +10,9 @@ import { chownTree } from "../sandbox-user.js";
 import { parseExecOptions } from "../spec.js";
 import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js";
 import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
+import { type FreshRootContext, freshRootRun } from "./fresh-root.js";
 import { collect, dockerBin, pipeOk } from "./proc.js";
+import { envArgs } from "./run-args.js";
 import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
 import { TrashBin } from "./trash.js";
 
@@ -26,6 +28,10 @@ export interface DockerSandboxParts {
   pristine: (path: string) => Promise<Buffer | null>;
   /** Looks up another user of the image (ExecOptions.user), as `docker exec -u` would. */
   resolveUser: (user: string) => Promise<ExecUser>;
+  /** The same in the image as it was built, for execs on a fresh copy of it. */
+  imageUser: (user: string) => Promise<ExecUser>;
+  /** What an exec on a fresh copy of the image is made from (null: docker cannot, see fresh-root.ts). */
+  freshRoot: () => Promise<FreshRootContext | null>;
   /** Removes the container and what the provider holds on the host; safe to call twice. */
   release: () => Promise<void>;
 }
@@ -42,6 +48,9 @@ export class DockerSandbox implements Sandbox {
   private readonly running = new Set<RunningHandle>();
   /** Users of execs that named their own (ExecOptions.user), by name: killAll signals as each. */
   private readonly otherUsers = new Map<string, ExecUser>();
+  private readonly imageUsers = new Map<string, Promise<ExecUser>>();
+  /** Containers of execs on a fresh copy of the image that are running (removed at close). */
+  private readonly freshContainers = new Set<string>();
   private closed = false;
   private readonly trash = new TrashBin((user, script, args) => this.helper(user, script, args));
 
@@ -67,6 +76,10 @@ export class DockerSandbox implements Sandbox {
           "[requires] nested_sandbox = true)",
       );
     }
+    if (o.imageRoot === true) {
+      const fresh = await this.parts.freshRoot();
+      if (fresh !== null) return this.execFresh(fresh, argv, o);
+    }
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
     // A past exec's trash is emptied while this one's mounts are staged, unless one of them
     // would move a folder holding trash; either way it is gone before the command starts.
@@ -79,15 +92,7 @@ export class DockerSandbox implements Sandbox {
     const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch(
       async (e: unknown) => {
         await emptied;
-        // Per-exec mounts are staged inside the sandbox's own folders, on its disk quota: a quota
-        // the agent filled leaves no room. That must not abort the job (a plain Error would).
-        const code = (e as NodeJS.ErrnoException | null)?.code;
-        if (code === "ENOSPC" || code === "EDQUOT")
-          throw new InfraError(
-            `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
-            { cause: e },
-          );
-        throw e;
+        throw this.quotaFull(e);
       },
     );
     const failed = await emptied;
@@ -95,40 +100,14 @@ export class DockerSandbox implements Sandbox {
       await restore().catch(() => undefined);
       throw failed.e;
     }
-    try {
-      return await this.run(argv, { ...o, cwd: o.cwd ?? this.spec.workdir }, user);
-    } finally {
-      await restore();
-    }
-  }
-
-  private async run(
-    argv: readonly string[],
-    o: ReturnType<typeof parseExecOptions> & { cwd: string },
-    user: ExecUser,
-  ): Promise<ExecResult> {
     const execId = randomBytes(8).toString("hex");
-    const controller = new AbortController();
-    let why: "timeout" | "abort" | "kill" | null = null;
-    let killing: Promise<void> | null = null;
-    const kill = (reason: "timeout" | "abort" | "kill"): Promise<void> => {
-      why ??= reason;
-      killing ??= this.killExec(execId, user, () => finished).finally(() => controller.abort());
-      return killing;
-    };
-    let finished = false;
-    const timer =
-      o.timeoutSec === undefined ? undefined : setTimeout(() => void kill("timeout"), timerMs(o.timeoutSec));
-    const onAbort = (): void => void kill("abort");
-    o.signal?.addEventListener("abort", onAbort, { once: true });
-    if (o.signal?.aborted) void kill("abort");
     const args = [
       "exec",
       "-i",
       "-u",
       user.name,
       "-w",
-      o.cwd,
+      o.cwd ?? this.spec.workdir,
       ...envArgs({ ...this.parts.envFor(user), ...o.env, [EXEC_MARKER]: execId }),
       this.parts.container,
       "bash",
@@ -137,6 +116,85 @@ export class DockerSandbox implements Sandbox {
       WRAPPER_NAME,
       ...argv,
     ];
+    try {
+      return await this.run(args, o, (done) => this.killExec(execId, user, done));
+    } finally {
+      await restore();
+    }
+  }
+
+  /** An exec on a fresh copy of the image, in a container of its own (fresh-root.ts). */
+  private async execFresh(
+    ctx: FreshRootContext,
+    argv: readonly string[],
+    o: ReturnType<typeof parseExecOptions>,
+  ): Promise<ExecResult> {
+    const user = o.user === undefined ? this.parts.user : await this.imageUserFor(o.user);
+    // Trash in the sandbox's root would show through /longhaul/agent-root.
+    await this.trash.empty();
+    const env = { ...this.parts.envFor(user), ...o.env };
+    const run = await freshRootRun(
+      ctx,
+      { user, cwd: o.cwd ?? this.spec.workdir, env, mounts: o.mounts, freshDirs: o.freshDirs },
+      argv,
+    ).catch((e: unknown) => {
+      throw this.quotaFull(e);
+    });
+    this.freshContainers.add(run.name);
+    let ended = false;
+    try {
+      const r = await this.run(run.args, o, () => this.removeContainers([run.name]));
+      // A number: the container's own exit, after which `--rm` has removed it.
+      ended = r.exitCode !== null;
+      return r;
+    } finally {
+      // Killed: `docker run` may have died while the daemon was still making the container, so
+      // it is removed again now, and once more at close.
+      if (ended) this.freshContainers.delete(run.name);
+      else await this.removeContainers([run.name]);
+      run.cleanup();
+    }
+  }
+
+  /**
+   * Per-exec mounts and fresh folders are made inside the sandbox's own folders, on its disk
+   * quota: a quota the agent filled leaves no room. That must not abort the job (a plain Error
+   * would), so it is an InfraError.
+   */
+  private quotaFull(e: unknown): unknown {
+    const code = (e as NodeJS.ErrnoException | null)?.code;
+    if (code === "ENOSPC" || code === "EDQUOT")
+      return new InfraError(
+        `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
+        { cause: e },
+      );
+    return e;
+  }
+
+  private async removeContainers(names: readonly string[]): Promise<void> {
+    if (names.length > 0) await collect([dockerBin(), "rm", "-f", ...names]);
+  }
+
+  /** Runs `docker ARGS` as one exec; `killer` ends the exec's processes (`done`: it has ended). */
+  private async run(
+    args: readonly string[],
+    o: ReturnType<typeof parseExecOptions>,
+    killer: (done: () => boolean) => Promise<void>,
+  ): Promise<ExecResult> {
+    const controller = new AbortController();
+    let why: "timeout" | "abort" | "kill" | null = null;
+    let killing: Promise<void> | null = null;
+    const kill = (reason: "timeout" | "abort" | "kill"): Promise<void> => {
+      why ??= reason;
+      killing ??= killer(() => finished).finally(() => controller.abort());
+      return killing;
+    };
+    let finished = false;
+    const timer =
+      o.timeoutSec === undefined ? undefined : setTimeout(() => void kill("timeout"), timerMs(o.timeoutSec));
+    const onAbort = (): void => void kill("abort");
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    if (o.signal?.aborted) void kill("abort");
     try {
       const r = await runProcess(
         {
@@ -159,7 +217,7 @@ export class DockerSandbox implements Sandbox {
       if (why === null && (r.exitCode === 125 || r.exitCode === 126 || r.exitCode === 127)) {
         // The client's own failures (container gone, exec refused) never reach the wrapper.
         if (/Error response from daemon|OCI runtime|is not running/.test(r.stderr)) {
-          throw new InfraError(`sandbox ${this.id}: docker exec failed: ${lastLines(r.stderr, 3)}`);
+          throw new InfraError(`sandbox ${this.id}: docker ${args[0]} failed: ${lastLines(r.stderr, 3)}`);
         }
       }
       const { started: _s, spawnError: _e, ...result } = r;
@@ -299,6 +357,7 @@ export class DockerSandbox implements Sandbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.removeContainers([...this.freshContainers]);
     await this.parts.release();
   }
 
@@ -311,6 +370,17 @@ export class DockerSandbox implements Sandbox {
     if (known !== undefined) return known;
     const user = await this.parts.resolveUser(name);
     this.otherUsers.set(name, user);
+    return user;
+  }
+
+  private imageUserFor(name: string): Promise<ExecUser> {
+    let user = this.imageUsers.get(name);
+    if (user === undefined) {
+      user = this.parts.imageUser(name);
+      // A failed lookup (a user the image lacks) is not kept: the next exec asks again.
+      user.catch(() => this.imageUsers.delete(name));
+      this.imageUsers.set(name, user);
+    }
     return user;
   }
 
@@ -355,10 +425,6 @@ export class DockerSandbox implements Sandbox {
     }
     return r.stdout.toString("utf8");
   }
-}
-
-function envArgs(env: Record<string, string>): string[] {
-  return Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
 }
 
 /** The docker client's own environment (DOCKER_HOST and the like), never the sandbox's. */
