@@ -49,7 +49,7 @@ export interface ToolCallOut {
 export interface ModelResponse {
   text: string;
   toolCalls: ToolCallOut[];
-  /** Messages to append to the conversation (the assistant turn, with its tool calls). */
+  /** Messages to append to the conversation: the assistant turn with its tool calls, no results. */
   responseMessages: ModelMessage[];
   finishReason: string;
   record: CallRecord;
@@ -220,7 +220,10 @@ function shape(
       invalid: c.invalid === true,
       ...(c.invalid === true ? { error: errorMessage(c.error) } : {}),
     })),
-    responseMessages: messages,
+    // The tools have no `execute`, so every result is the caller's to send; the SDK's own error
+    // results for invalid calls would answer those calls a second time, which providers refuse
+    // (Anthropic: "each tool_use must have a single result").
+    responseMessages: messages.filter((m) => m.role !== "tool"),
     finishReason,
   };
 }
