@@ -1,4 +1,4 @@
-import { APICallError } from "ai";
+import { APICallError, InvalidResponseDataError, JSONParseError, TypeValidationError } from "ai";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -32,7 +32,10 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-/** 429, 5xx, cut connections and our own per-attempt timeout are retried; other 4xx are not. */
+/**
+ * 429, 5xx, cut connections, broken or malformed answers and our own per-attempt timeout are
+ * retried; other 4xx are not.
+ */
 export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
   if (timedOut) return { retryable: true, reason: "timeout" };
   if (APICallError.isInstance(e)) {
@@ -45,8 +48,20 @@ export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
         ...(after === undefined ? {} : { retryAfterMs: after }),
       };
     if (s === undefined && e.isRetryable) return { retryable: true, reason: "connection" };
+    // A success status whose body broke off or could not be read: the answer, not the request,
+    // was at fault (a cut connection, a proxy's HTML page), so it is the provider's to retry.
+    if (s !== undefined && s >= 200 && s < 300)
+      return { retryable: true, reason: `broken answer (http ${s})` };
     return { retryable: false, reason: `http ${s ?? "?"}` };
   }
+  // An answer the SDK could not make sense of (a stream that ended without finishing, JSON that
+  // does not fit the API) is the server's failure, never the agent's.
+  if (
+    InvalidResponseDataError.isInstance(e) ||
+    JSONParseError.isInstance(e) ||
+    TypeValidationError.isInstance(e)
+  )
+    return { retryable: true, reason: "malformed answer" };
   const code = causeCode(e);
   if (code !== undefined && NETWORK_CODES.has(code)) return { retryable: true, reason: code };
   if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message))
