@@ -14,6 +14,7 @@ import { budgetStop } from "./budget.js";
 import { sendError } from "./errors.js";
 import { DROP_RESPONSE, forward, upstreamHeaders } from "./forward.js";
 import { type ExchangeRecord, type ExchangeRecorder, redactHeaders } from "./record.js";
+import { relayBody } from "./relay.js";
 import { SseTap } from "./sse.js";
 import type { BudgetStop, GatewayApi, GatewayBudget, GatewayFault } from "./types.js";
 import type { Upstream } from "./upstream.js";
@@ -177,28 +178,17 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
   const isSse = (up.headers.get("content-type") ?? "").includes("text/event-stream");
   const seen: { usage: TokenUsage | null } = { usage: null };
   const tap = isSse ? new SseTap((d) => (seen.usage = usageFromEvent(api, d, seen.usage))) : null;
-  const chunks: Buffer[] = [];
-  let kept = 0;
   // JSON answers are kept whole (their usage is read at the end); SSE text only as far as the record keeps it.
-  const keepLimit = isSse ? 512 * 1024 : Number.POSITIVE_INFINITY;
-  let cut: string | null = null;
-  try {
-    if (up.body !== null) {
-      for await (const chunk of up.body as AsyncIterable<Uint8Array>) {
-        if (!res.write(chunk)) await new Promise((ok) => res.once("drain", ok));
-        tap?.push(chunk);
-        if (kept < keepLimit) {
-          chunks.push(Buffer.from(chunk));
-          kept += chunk.byteLength;
-        }
-      }
-    }
-    tap?.end();
-  } catch (e) {
-    cut = e instanceof Error ? e.message : String(e);
-  }
-  res.end();
-  const text = Buffer.concat(chunks).toString("utf8");
+  const { kept, cut } = await relayBody({
+    body: up.body as AsyncIterable<Uint8Array> | null,
+    res,
+    abort: (reason) => call.abort(reason),
+    idleMs: s.timeoutMs,
+    keepLimit: isSse ? 512 * 1024 : Number.POSITIVE_INFINITY,
+    onChunk: (chunk) => tap?.push(chunk),
+  });
+  tap?.end();
+  const text = kept.toString("utf8");
   let usage = seen.usage;
   if (!isSse && up.ok) {
     try {

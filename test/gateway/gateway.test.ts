@@ -7,7 +7,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, type LanguageModel, streamText } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, type GatewayOptions, startGateway } from "../../src/gateway/index.js";
-import { ModelClient, type PricingTable, parseSettings } from "../../src/models/index.js";
+import { ModelCallError, ModelClient, type PricingTable, parseSettings } from "../../src/models/index.js";
 import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -217,6 +217,53 @@ describe("model gateway", () => {
     expect(g.fault()).toMatchObject({ kind: "infra" });
     expect(faults).toEqual(["infra"]);
   });
+
+  for (const stream of [false, true]) {
+    const kind = stream ? "SSE" : "JSON";
+    it(`fails a ${kind} answer whose upstream connection breaks off, never ending it as if whole`, async () => {
+      const g = await gateway();
+      llm.push(reply.cut("an answer that the upstream drops half-way through"));
+      const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${g.endpoint.token}` },
+        body: JSON.stringify({ model: "m1", stream, messages: [{ role: "user", content: "hi" }] }),
+      });
+      expect(res.status).toBe(200);
+      // The client's read fails (and its SDK may retry); a clean end would pass a cut answer as complete.
+      await expect(res.text()).rejects.toThrow(/terminated/);
+      await g.close();
+      const line = JSON.parse(readFileSync(recordOf(g), "utf8").trim()) as { refused: string };
+      expect(line.refused).toMatch(/^stream cut: /);
+    });
+
+    it(`cuts a ${kind} answer whose upstream goes silent mid-body after timeout_sec`, async () => {
+      const g = await gateway({}, { timeoutSec: 0.3 });
+      llm.push(reply.stall("an answer that stops coming"));
+      // longhaul's own client, with a limit of its own far past the gateway's.
+      const client = new ModelClient("openai-compatible:m1", {
+        settings: parseSettings({
+          baseUrl: `${g.endpoint.hostUrl}/v1`,
+          apiKey: g.endpoint.token,
+          maxRetries: 0,
+          stream,
+          timeoutSec: 30,
+        }),
+        pricing,
+        env: {},
+      });
+      const t0 = performance.now();
+      const err = await client
+        .complete({ messages: [{ role: "user", content: "hi" }] })
+        .catch((e: unknown) => e);
+      expect(performance.now() - t0).toBeLessThan(5000);
+      expect(err).toBeInstanceOf(ModelCallError);
+      // The provider's failure: the trial is retried as an infrastructure error, not scored.
+      expect((err as ModelCallError).retryable).toBe(true);
+      await g.close();
+      const line = JSON.parse(readFileSync(recordOf(g), "utf8").trim()) as { refused: string };
+      expect(line.refused).toMatch(/upstream sent nothing for 0.3 s/);
+    });
+  }
 
   it("never writes the real key or the trial token to the record file", async () => {
     const g = await gateway();
