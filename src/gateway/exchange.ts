@@ -10,13 +10,13 @@ import {
   type UsageTotals,
   zeroTokens,
 } from "../models/index.js";
-import { budgetStop } from "./budget.js";
+import type { BudgetGate, CallSpend } from "./budget.js";
 import { sendError } from "./errors.js";
 import { DROP_RESPONSE, forward, upstreamHeaders } from "./forward.js";
 import { type ExchangeRecord, type ExchangeRecorder, redactHeaders } from "./record.js";
 import { relayBody } from "./relay.js";
 import { SseTap } from "./sse.js";
-import type { BudgetStop, GatewayApi, GatewayBudget, GatewayFault } from "./types.js";
+import type { BudgetStop, GatewayApi, GatewayFault } from "./types.js";
 import type { Upstream } from "./upstream.js";
 import { usageFromEvent, usageFromJson } from "./usage-parse.js";
 
@@ -25,7 +25,7 @@ export interface GatewayState {
   modelId: string;
   upstream: Upstream;
   price: PriceEntry | null;
-  budget: GatewayBudget;
+  gate: BudgetGate;
   policy: RetryPolicy;
   timeoutMs: number;
   totals: UsageTotals;
@@ -98,7 +98,7 @@ function usageJson(t: TokenUsage): ExchangeRecord["usage"] {
   };
 }
 
-/** One model call: budget check, forward with retries, relay (SSE unchanged), count, record. */
+/** One model call: budget admission, forward with retries, relay (SSE unchanged), count, record. */
 export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promise<void> {
   const { api, res } = x;
   let parsed: Record<string, unknown>;
@@ -111,14 +111,6 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     record(s, x, { status: 400, refused: "bad_request" }, body);
     return;
   }
-  s.stop ??= budgetStop(s.budget, s.totals);
-  if (s.stop !== null) {
-    s.refusedCalls++;
-    const body = sendError(res, api, "budget", `longhaul trial budget exhausted: ${s.stop.message}`);
-    record(s, x, { status: 400, refused: "budget" }, body);
-    return;
-  }
-
   // Aborted when the client goes away or the gateway closes: the upstream call is then cut.
   const call = new AbortController();
   const onClosing = (): void => call.abort(s.closing.signal.reason);
@@ -127,6 +119,29 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     s.closing.signal.removeEventListener("abort", onClosing);
     if (!res.writableFinished) call.abort(new Error("client went away"));
   });
+  s.stop ??= await s.gate.admit(() => s.totals, call.signal);
+  if (s.stop !== null) {
+    s.refusedCalls++;
+    const body = sendError(res, api, "budget", `longhaul trial budget exhausted: ${s.stop.message}`);
+    record(s, x, { status: 400, refused: "budget" }, body);
+    return;
+  }
+  let spent: CallSpend = { tokens: 0, usd: 0 };
+  try {
+    spent = await sendUpstream(s, x, parsed, call);
+  } finally {
+    s.gate.release(spent);
+  }
+}
+
+/** Forwards an admitted call, relays the answer and counts it; returns what it spent. */
+async function sendUpstream(
+  s: GatewayState,
+  x: ExchangeInput,
+  parsed: Record<string, unknown>,
+  call: AbortController,
+): Promise<CallSpend> {
+  const { api, res } = x;
   const signal = call.signal;
   const t0 = performance.now();
   const result = await forward({
@@ -159,7 +174,7 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
       const body = sendError(res, api, "upstream", message);
       record(s, x, { ...common, status: 502 }, body);
     }
-    return;
+    return { tokens: 0, usd: 0 };
   }
 
   const up = result.response;
@@ -204,7 +219,7 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     const tokens: TokenUsage = usage ?? zeroTokens();
     const cost = costOf(tokens, s.price);
     costUsd = cost.usd;
-    const call: CallRecord = {
+    const rec: CallRecord = {
       model: s.modelId,
       tokens,
       costUsd: cost.usd,
@@ -213,7 +228,7 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
       retrySec: result.retryMs / 1000,
       attempts: result.attempts,
     };
-    s.totals = addCall(s.totals, call);
+    s.totals = addCall(s.totals, rec);
   }
   record(
     s,
@@ -230,4 +245,5 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     text,
     headers,
   );
+  return { tokens: usage === null ? 0 : usage.inputTokens + usage.outputTokens, usd: costUsd };
 }

@@ -59,6 +59,7 @@ export async function relayBody(x: RelayInput): Promise<RelayOutcome> {
 /** Resolves once the client has taken the buffered bytes, or has gone away (no drain then). */
 function drained(res: ServerResponse): Promise<void> {
   return new Promise((ok) => {
+    if (res.destroyed) return ok();
     const done = (): void => {
       res.off("drain", done);
       res.off("close", done);

@@ -150,6 +150,45 @@ describe("model gateway", () => {
     expect(g.usage().calls).toBe(1);
   });
 
+  it("does not let calls made side by side spend a budget several times over", async () => {
+    const g = await gateway({ budget: { maxTokens: 500 } });
+    const before = llm.requests.length;
+    // Eight calls of 200 tokens each, all sent at once against a budget of 500.
+    llm.setFallback(() => ({ kind: "text", text: "x", usage: { input: 150, output: 50 }, delayMs: 40 }));
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${g.endpoint.token}` },
+          body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
+        }).then((r) => r.status),
+      ),
+    );
+    // 200 + 200 = 400 leaves room; the third call crosses to 600 and every later one is refused.
+    expect(statuses.filter((st) => st === 200)).toHaveLength(3);
+    expect(statuses.filter((st) => st === 400)).toHaveLength(5);
+    expect(llm.requests.length).toBe(before + 3);
+    const u = g.usage().tokens;
+    expect(u.inputTokens + u.outputTokens).toBe(600);
+    expect(g.refusedCalls()).toBe(5);
+  });
+
+  it("still runs calls side by side while the budget has room for them", async () => {
+    const g = await gateway({ budget: { maxTokens: 100_000 } });
+    llm.setFallback(() => ({ kind: "text", text: "x", usage: { input: 150, output: 50 }, delayMs: 300 }));
+    const call = () =>
+      fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${g.endpoint.token}` },
+        body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
+      }).then((r) => r.status);
+    // The first call sizes the others; then four at once take one call's time, not four.
+    expect(await call()).toBe(200);
+    const t0 = performance.now();
+    expect(await Promise.all([call(), call(), call(), call()])).toEqual([200, 200, 200, 200]);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
   it("stops at the cost budget, refusing a Responses call in OpenAI's format", async () => {
     const g = await gateway({ budget: { maxCostUsd: 0.001 } });
     const before = llm.requests.length;
