@@ -170,6 +170,19 @@ describe("terminus agent (tmux on a host fake sandbox)", () => {
     expect(t.steps.filter((s) => s.extra?.parse_error === true)).toHaveLength(3);
   });
 
+  it("types a whole file the model writes through a heredoc (64 KB of keystrokes)", async () => {
+    sb = new HostFakeSandbox();
+    const text = Array.from({ length: 1000 }, (_, i) => `line ${i} ${"x".repeat(56)}`).join("\n");
+    llm.push(
+      answer([{ keystrokes: `cat > big.txt <<'EOF'\n${text}\nEOF\n`, duration: 10 }], true),
+      answer([], true),
+    );
+    const { ctx } = agentContext(sb, MODEL, opts());
+    const r = await new TerminusAgent().run(ctx);
+    expect(r.selfTerminated).toBe(true);
+    expect(readFileSync(join(sb.spec.workdir, "big.txt"), "utf8")).toBe(`${text}\n`);
+  });
+
   it("summarises older turns when the context nears the window and carries on", async () => {
     sb = new HostFakeSandbox();
     const start = llm.requests.length;
