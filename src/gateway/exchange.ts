@@ -217,7 +217,8 @@ async function sendUpstream(
   // An answer without usage fields still counts as a call, with no tokens.
   if (up.ok) {
     const tokens: TokenUsage = usage ?? zeroTokens();
-    const cost = costOf(tokens, s.price);
+    // No usage fields (or a cut answer): the cost is unknown, flagged as for an unpriced model.
+    const cost = usage === null ? { usd: 0, priced: false } : costOf(tokens, s.price);
     costUsd = cost.usd;
     const rec: CallRecord = {
       model: s.modelId,

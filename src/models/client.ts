@@ -2,6 +2,7 @@ import {
   APICallError,
   generateText,
   type LanguageModel,
+  type LanguageModelUsage,
   type ModelMessage,
   streamText,
   type ToolSet,
@@ -116,7 +117,7 @@ export class ModelClient {
         const end = performance.now();
         const behind = Math.min(end - start, gatewayRetryMs(out.headers));
         const tokens = tokensFromSdk(out.usage);
-        const cost = costOf(tokens, this.price);
+        const cost = reportsUsage(out.usage) ? costOf(tokens, this.price) : UNMETERED;
         const record: CallRecord = {
           model: this.id,
           tokens,
@@ -195,6 +196,16 @@ export class ModelClient {
       response: shape(text, toolCalls, response.messages, finishReason),
     };
   }
+}
+
+/**
+ * An answer that reported no token counts (a server that omits usage) has an unknown cost, not a
+ * cost of $0: it is flagged like a call to an unpriced model.
+ */
+const UNMETERED = { usd: 0, priced: false } as const;
+
+function reportsUsage(u: LanguageModelUsage | undefined): boolean {
+  return u !== undefined && (u.inputTokens !== undefined || u.outputTokens !== undefined);
 }
 
 interface SdkToolCall {

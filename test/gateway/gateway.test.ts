@@ -304,6 +304,56 @@ describe("model gateway", () => {
     });
   }
 
+  for (const stream of [false, true]) {
+    it(`flags the cost of a ${stream ? "SSE" : "JSON"} answer without usage fields as unknown, not $0`, async () => {
+      const g = await gateway();
+      const head = { id: "c1", created: 1, model: "m1" };
+      const message = { role: "assistant", content: "no usage here" };
+      const sse = (d: unknown) => `data: ${JSON.stringify(d)}\n\n`;
+      llm.push(
+        stream
+          ? reply.raw(
+              sse({ ...head, object: "chat.completion.chunk", choices: [{ index: 0, delta: message }] }) +
+                sse({
+                  ...head,
+                  object: "chat.completion.chunk",
+                  choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+                }) +
+                "data: [DONE]\n\n",
+              "text/event-stream",
+            )
+          : reply.raw(
+              JSON.stringify({
+                ...head,
+                object: "chat.completion",
+                choices: [{ index: 0, message, finish_reason: "stop" }],
+              }),
+              "application/json",
+            ),
+        reply.text("metered", { input: 10, output: 5 }),
+      );
+      const client = new ModelClient("openai-compatible:m1", {
+        settings: parseSettings({
+          baseUrl: `${g.endpoint.hostUrl}/v1`,
+          apiKey: g.endpoint.token,
+          maxRetries: 0,
+          stream,
+        }),
+        pricing,
+        env: {},
+      });
+      const first = await client.complete({ messages: [{ role: "user", content: "hi" }] });
+      expect(first.text).toBe("no usage here");
+      expect(first.record).toMatchObject({ costUsd: 0, priced: false });
+      const second = await client.complete({ messages: [{ role: "user", content: "again" }] });
+      // 10 in × $1 + 5 out × $2, per million.
+      expect(second.record).toMatchObject({ costUsd: 20 / 1e6, priced: true });
+      // Both counts agree: two calls, one of unknown cost, so the trial's cost_known is false.
+      expect(g.usage()).toMatchObject({ calls: 2, unpricedCalls: 1, costUsd: 20 / 1e6 });
+      expect(client.totals()).toMatchObject({ calls: 2, unpricedCalls: 1, costUsd: 20 / 1e6 });
+    });
+  }
+
   it("never writes the real key or the trial token to the record file", async () => {
     const g = await gateway();
     llm.push(reply.text("noted", { input: 3, output: 3 }));
