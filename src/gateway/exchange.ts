@@ -178,10 +178,15 @@ async function sendUpstream(
   }
 
   const up = result.response;
-  if (up.status === 401 || up.status === 403) {
+  // As for longhaul's own client: a refused key, or a model (or API) the upstream does not have,
+  // fails every trial alike, so it stops the job instead of being scored as the agent's failure.
+  if (up.status === 401 || up.status === 403 || up.status === 404) {
     s.fault ??= {
       kind: "config",
-      message: `upstream ${s.upstream.provider} refused longhaul's key (HTTP ${up.status})`,
+      message:
+        up.status === 404
+          ? `upstream ${s.upstream.provider} has no ${x.path} for model ${s.upstream.model} (HTTP 404)`
+          : `upstream ${s.upstream.provider} refused longhaul's key (HTTP ${up.status})`,
     };
     s.onFault(s.fault);
   }

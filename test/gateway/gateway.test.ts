@@ -354,6 +354,21 @@ describe("model gateway", () => {
     });
   }
 
+  it("stops the job on an upstream 404 (no such model), as longhaul's own client does", async () => {
+    const faults: string[] = [];
+    const g = await gateway({ onFault: (f) => faults.push(f.kind) });
+    llm.push(reply.error(404));
+    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${g.endpoint.token}` },
+      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
+    });
+    // Relayed to the agent as it came, and the trial is stopped as a configuration error.
+    expect(res.status).toBe(404);
+    expect(g.fault()).toMatchObject({ kind: "config", message: expect.stringMatching(/HTTP 404/) });
+    expect(faults).toEqual(["config"]);
+  });
+
   it("never writes the real key or the trial token to the record file", async () => {
     const g = await gateway();
     llm.push(reply.text("noted", { input: 3, output: 3 }));
