@@ -155,15 +155,7 @@ describe("model gateway", () => {
     const before = llm.requests.length;
     // Eight calls of 200 tokens each, all sent at once against a budget of 500.
     llm.setFallback(() => ({ kind: "text", text: "x", usage: { input: 150, output: 50 }, delayMs: 40 }));
-    const statuses = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${g.endpoint.token}` },
-          body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
-        }).then((r) => r.status),
-      ),
-    );
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => postChat(g).then((r) => r.status)));
     // 200 + 200 = 400 leaves room; the third call crosses to 600 and every later one is refused.
     expect(statuses.filter((st) => st === 200)).toHaveLength(3);
     expect(statuses.filter((st) => st === 400)).toHaveLength(5);
@@ -176,12 +168,7 @@ describe("model gateway", () => {
   it("still runs calls side by side while the budget has room for them", async () => {
     const g = await gateway({ budget: { maxTokens: 100_000 } });
     llm.setFallback(() => ({ kind: "text", text: "x", usage: { input: 150, output: 50 }, delayMs: 300 }));
-    const call = () =>
-      fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${g.endpoint.token}` },
-        body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
-      }).then((r) => r.status);
+    const call = () => postChat(g).then((r) => r.status);
     // The first call sizes the others; then four at once take one call's time, not four.
     expect(await call()).toBe(200);
     const t0 = performance.now();
@@ -220,15 +207,7 @@ describe("model gateway", () => {
     const before = llm.requests.length;
     llm.push(reply.error(429, 0.2), reply.error(500), reply.text("third time", { input: 5, output: 2 }));
     // longhaul's own client, as its agents use it through a gateway (no retries of its own).
-    const client = new ModelClient("openai-compatible:m1", {
-      settings: parseSettings({
-        baseUrl: `${g.endpoint.hostUrl}/v1`,
-        apiKey: g.endpoint.token,
-        maxRetries: 0,
-      }),
-      pricing,
-      env: {},
-    });
+    const client = clientOf(g);
     const r = await client.complete({ messages: [{ role: "user", content: "hi" }] });
     expect(r.text).toBe("third time");
     // The gateway's retry time reaches the client as retry time, kept out of the agent's budget.
@@ -247,11 +226,7 @@ describe("model gateway", () => {
     const faults: string[] = [];
     const g = await gateway({ onFault: (f) => faults.push(f.kind) }, { maxRetries: 1 });
     llm.push(reply.error(503), reply.error(503));
-    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${g.endpoint.token}` },
-      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
-    });
+    const res = await postChat(g);
     expect(res.status).toBe(503);
     expect(g.fault()).toMatchObject({ kind: "infra" });
     expect(faults).toEqual(["infra"]);
@@ -262,11 +237,7 @@ describe("model gateway", () => {
     it(`fails a ${kind} answer whose upstream connection breaks off, never ending it as if whole`, async () => {
       const g = await gateway();
       llm.push(reply.cut("an answer that the upstream drops half-way through"));
-      const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${g.endpoint.token}` },
-        body: JSON.stringify({ model: "m1", stream, messages: [{ role: "user", content: "hi" }] }),
-      });
+      const res = await postChat(g, { stream });
       expect(res.status).toBe(200);
       // The client's read fails (and its SDK may retry); a clean end would pass a cut answer as complete.
       await expect(res.text()).rejects.toThrow(/terminated/);
@@ -279,17 +250,7 @@ describe("model gateway", () => {
       const g = await gateway({}, { timeoutSec: 0.3 });
       llm.push(reply.stall("an answer that stops coming"));
       // longhaul's own client, with a limit of its own far past the gateway's.
-      const client = new ModelClient("openai-compatible:m1", {
-        settings: parseSettings({
-          baseUrl: `${g.endpoint.hostUrl}/v1`,
-          apiKey: g.endpoint.token,
-          maxRetries: 0,
-          stream,
-          timeoutSec: 30,
-        }),
-        pricing,
-        env: {},
-      });
+      const client = clientOf(g, { stream, timeoutSec: 30 });
       const t0 = performance.now();
       const err = await client
         .complete({ messages: [{ role: "user", content: "hi" }] })
@@ -332,16 +293,7 @@ describe("model gateway", () => {
             ),
         reply.text("metered", { input: 10, output: 5 }),
       );
-      const client = new ModelClient("openai-compatible:m1", {
-        settings: parseSettings({
-          baseUrl: `${g.endpoint.hostUrl}/v1`,
-          apiKey: g.endpoint.token,
-          maxRetries: 0,
-          stream,
-        }),
-        pricing,
-        env: {},
-      });
+      const client = clientOf(g, { stream });
       const first = await client.complete({ messages: [{ role: "user", content: "hi" }] });
       expect(first.text).toBe("no usage here");
       expect(first.record).toMatchObject({ costUsd: 0, priced: false });
@@ -358,11 +310,7 @@ describe("model gateway", () => {
     const faults: string[] = [];
     const g = await gateway({ onFault: (f) => faults.push(f.kind) });
     llm.push(reply.error(404));
-    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${g.endpoint.token}` },
-      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
-    });
+    const res = await postChat(g);
     // Relayed to the agent as it came, and the trial is stopped as a configuration error.
     expect(res.status).toBe(404);
     expect(g.fault()).toMatchObject({ kind: "config", message: expect.stringMatching(/HTTP 404/) });
@@ -436,6 +384,29 @@ describe("model gateway", () => {
     expect(((await count.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(90);
   });
 });
+
+/** longhaul's own client, as its agents use it through a gateway (no retries of its own). */
+function clientOf(g: Gateway, settings: Record<string, unknown> = {}): ModelClient {
+  return new ModelClient("openai-compatible:m1", {
+    settings: parseSettings({
+      baseUrl: `${g.endpoint.hostUrl}/v1`,
+      apiKey: g.endpoint.token,
+      maxRetries: 0,
+      ...settings,
+    }),
+    pricing,
+    env: {},
+  });
+}
+
+/** A Chat Completions call with the trial's token, as an agent's client sends it. */
+function postChat(g: Gateway, extra: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${g.endpoint.token}` },
+    body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], ...extra }),
+  });
+}
 
 function recordOf(g: Gateway): string {
   if (g.recordPath === null) throw new Error("no record file");
