@@ -223,6 +223,31 @@ describe("terminus agent (tmux on a host fake sandbox)", () => {
     });
   });
 
+  it("raises a provider outage during summarisation instead of dropping the history", async () => {
+    sb = new HostFakeSandbox();
+    const start = llm.requests.length;
+    llm.push(
+      reply.json(
+        { commands: [{ keystrokes: "echo step\n", duration: 0.2 }], task_complete: false },
+        { input: 900, output: 50 },
+      ),
+      reply.error(503),
+      reply.error(503),
+      reply.json({ commands: [], task_complete: true }, { input: 100, output: 10 }),
+      reply.json({ commands: [], task_complete: true }, { input: 100, output: 10 }),
+    );
+    const { ctx } = agentContext(
+      sb,
+      MODEL,
+      opts({ context_window: "1000", summarize_at: "0.8", max_retries: "1" }),
+    );
+    const err = await new TerminusAgent().run(ctx).catch((e: unknown) => e);
+    // The trial is retried as the provider's failure; the agent never goes on without its history.
+    expect(err).toBeInstanceOf(InfraError);
+    expect((err as InfraError).retryable).toBe(true);
+    expect(llm.requests.length).toBe(start + 3);
+  });
+
   it("ends in an agent error when the model rejects the conversation", async () => {
     sb = new HostFakeSandbox();
     llm.push(reply.error(400));
