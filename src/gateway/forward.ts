@@ -4,9 +4,13 @@ import { backoffMs, classifyFailure, type RetryPolicy, sleep } from "../models/i
 import type { GatewayApi } from "./types.js";
 import { type Upstream, upstreamAuthHeaders } from "./upstream.js";
 
-// Hop-by-hop headers, the client's credentials (replaced by the real key) and encodings the
-// gateway must see in clear to read usage.
+// Hop-by-hop headers, the client's credentials (replaced by the real key), the account choices
+// that go with the key (an agent must not bill its calls to another organisation or project the
+// key can reach) and encodings the gateway must see in clear to read usage.
 const DROP_REQUEST = new Set([
+  "openai-organization",
+  "openai-project",
+  "cookie",
   "host",
   "connection",
   "keep-alive",

@@ -317,6 +317,28 @@ describe("model gateway", () => {
     expect(faults).toEqual(["config"]);
   });
 
+  it("keeps the agent from choosing the organisation or project its calls are billed to", async () => {
+    const g = await gateway();
+    llm.push(reply.text("billed as configured", { input: 3, output: 3 }));
+    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${g.endpoint.token}`,
+        "openai-organization": "org-someone-else",
+        "openai-project": "proj_someone_else",
+        cookie: "session=abc",
+        "x-custom": "kept",
+      },
+      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(res.status).toBe(200);
+    const seen = llm.requests.at(-1)?.headers ?? {};
+    expect(seen["openai-organization"]).toBeUndefined();
+    expect(seen["openai-project"]).toBeUndefined();
+    expect(seen.cookie).toBeUndefined();
+    expect(seen["x-custom"]).toBe("kept");
+  });
+
   it("never writes the real key or the trial token to the record file", async () => {
     const g = await gateway();
     llm.push(reply.text("noted", { input: 3, output: 3 }));
