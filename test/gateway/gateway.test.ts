@@ -367,6 +367,22 @@ describe("model gateway", () => {
     expect(line.usage).toMatchObject({ input_tokens: 3, output_tokens: 3 });
   });
 
+  it("leaves no part of a secret in a body cut to the record's limit", async () => {
+    const g = await gateway({ recordLimits: { maxBodyBytes: 1000, maxFileBytes: 1 << 20 } });
+    llm.push(reply.text("noted", { input: 3, output: 3 }));
+    // The request body is cut at byte 1000, 25 characters into the token it quotes.
+    const head = '{"model":"m1","messages":[{"role":"user","content":"';
+    const filler = "x".repeat(1000 - head.length - 25);
+    const res = await postChat(g, {
+      messages: [{ role: "user", content: `${filler}${g.endpoint.token}${"y".repeat(500)}` }],
+    });
+    expect(res.status).toBe(200);
+    await g.close();
+    const text = readFileSync(recordOf(g), "utf8");
+    expect(text).toContain('"truncated":true');
+    expect(text).not.toContain(g.endpoint.token.slice(0, 20));
+  });
+
   it("serves the same API over its unix socket", async () => {
     const g = await gateway();
     llm.push(reply.text("over the socket", { input: 4, output: 4 }));
