@@ -103,11 +103,16 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
         body: req.body,
         signal: ac.signal,
       });
-      clearTimeout(timer);
       const attemptMs = performance.now() - start;
       const retryMs = start - first;
-      if (response.ok) return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
+      if (response.ok) {
+        clearTimeout(timer);
+        return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
+      }
+      // An error's body is read here, still under the timeout: an upstream that sends an error
+      // status and then goes silent must not hold the call.
       const body = await response.text();
+      clearTimeout(timer);
       const headers = Object.fromEntries(response.headers.entries());
       failure = classifyFailure(
         new APICallError({

@@ -222,6 +222,19 @@ describe("model gateway", () => {
     expect(line).toMatchObject({ attempts: 3, status: 200 });
   });
 
+  it("retries an upstream error whose body never finishes, within timeout_sec", async () => {
+    const g = await gateway({}, { timeoutSec: 0.3 });
+    llm.push(
+      { kind: "error", status: 503, stall: true },
+      reply.text("after the stall", { input: 2, output: 1 }),
+    );
+    const t0 = performance.now();
+    const r = await clientOf(g, { timeoutSec: 30 }).complete({ messages: [{ role: "user", content: "hi" }] });
+    expect(r.text).toBe("after the stall");
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(g.usage()).toMatchObject({ calls: 1, retries: 1 });
+  });
+
   it("gives up after its retries as an infrastructure fault, relaying the upstream's error", async () => {
     const faults: string[] = [];
     const g = await gateway({ onFault: (f) => faults.push(f.kind) }, { maxRetries: 1 });

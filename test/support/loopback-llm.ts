@@ -38,7 +38,8 @@ export type ScriptedReply =
       stall?: boolean;
       cut?: boolean;
     }
-  | { kind: "error"; status: number; message?: string; retryAfterSec?: number }
+  /** `stall` sends the status line and part of the error body, then goes silent. */
+  | { kind: "error"; status: number; message?: string; retryAfterSec?: number; stall?: boolean }
   /** A body sent as it is, whatever the API (a proxy's HTML page with a 200, say). */
   | { kind: "raw"; status: number; contentType: string; body: string }
   /** Accepts the request and never answers (until the server closes). */
@@ -150,7 +151,9 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
         format !== "anthropic"
           ? { error: { message, type: "server_error" } }
           : { type: "error", error: { type: r.status === 429 ? "rate_limit_error" : "api_error", message } };
-      res.writeHead(r.status, headers).end(JSON.stringify(errBody));
+      const whole = JSON.stringify(errBody);
+      if (r.stall) res.writeHead(r.status, headers).write(whole.slice(0, 10));
+      else res.writeHead(r.status, headers).end(whole);
       return;
     }
     const model = typeof body.model === "string" ? body.model : "loopback";
