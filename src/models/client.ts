@@ -136,7 +136,7 @@ export class ModelClient {
         if (!failure.retryable || attempt >= policy.maxRetries) {
           const what = failure.retryable ? `gave up after ${attempt + 1} attempts` : "not retryable";
           throw new ModelCallError(
-            `model ${this.id}: ${failure.reason}: ${errorMessage(e)} (${what})`,
+            `model ${this.id}: ${failure.reason}: ${detail(e)} (${what})`,
             attempt + 1,
             retrySec,
             failure.retryable,
@@ -196,6 +196,12 @@ export class ModelClient {
       response: shape(text, toolCalls, response.messages, finishReason),
     };
   }
+}
+
+/** An error's text; a provider's error object from inside a stream is shown as its JSON. */
+function detail(e: unknown): string {
+  if (typeof e !== "object" || e === null || e instanceof Error) return errorMessage(e);
+  return JSON.stringify(e) ?? String(e);
 }
 
 /**

@@ -62,11 +62,29 @@ export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
     TypeValidationError.isInstance(e)
   )
     return { retryable: true, reason: "malformed answer" };
+  const streamed = streamedError(e);
+  if (streamed !== null) return streamed;
   const code = causeCode(e);
   if (code !== undefined && NETWORK_CODES.has(code)) return { retryable: true, reason: code };
   if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message))
     return { retryable: true, reason: "connection" };
   return { retryable: false, reason: e instanceof Error ? e.name : "error" };
+}
+
+// Error kinds a provider reports inside a stream that has already begun with a 200: Anthropic's
+// `overloaded_error` / `api_error` / `rate_limit_error` events, OpenAI's `server_error`.
+const TRANSIENT_STREAM_ERROR = /overloaded|rate_limit|api_error|server_error|internal|timeout|unavailable/i;
+
+/**
+ * An error event from inside an SSE answer, which the SDK passes on as the provider's plain
+ * object (`{type, message}`, or `{code, message}`), not as an Error with a status.
+ */
+function streamedError(e: unknown): FailureClass | null {
+  if (typeof e !== "object" || e === null || e instanceof Error) return null;
+  const o = e as { type?: unknown; code?: unknown; message?: unknown };
+  const kind = [o.type, o.code].find((v): v is string => typeof v === "string" && v !== "error");
+  if (kind === undefined) return null;
+  return { retryable: TRANSIENT_STREAM_ERROR.test(kind), reason: `stream error ${kind}` };
 }
 
 /** Exponential backoff with full jitter, floored by the server's Retry-After when given. */

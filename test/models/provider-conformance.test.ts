@@ -137,6 +137,23 @@ for (const p of listModelProviders()) {
           expect((err as ModelCallError).attempts).toBe(2);
         });
 
+      // SSE only: an error event inside an answer that began with a 200.
+      if (stream)
+        it("retries a stream whose provider reports overload inside it, not a 'bad request' one", async () => {
+          llm.push({ kind: "stream-error", errorType: "overloaded_error" }, reply.text("after overload"));
+          const r = await client(p.name, stream).complete({ messages: user("x") });
+          expect(r.text).toBe("after overload");
+          expect(r.record.attempts).toBe(2);
+          llm.push({ kind: "stream-error", errorType: "invalid_request_error" }, reply.text("never"));
+          const err = await client(p.name, stream)
+            .complete({ messages: user("x") })
+            .catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(ModelCallError);
+          expect((err as ModelCallError).retryable).toBe(false);
+          expect((err as Error).message).toMatch(/invalid_request_error/);
+          llm.reset();
+        });
+
       it("does not retry a 400 and reports the failure as a ModelCallError", async () => {
         llm.push(reply.error(400), reply.text("never"));
         const err = await client(p.name, stream)

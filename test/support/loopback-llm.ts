@@ -40,6 +40,8 @@ export type ScriptedReply =
     }
   /** `stall` sends the status line and part of the error body, then goes silent. */
   | { kind: "error"; status: number; message?: string; retryAfterSec?: number; stall?: boolean }
+  /** A streamed answer that begins (status 200) and then carries the API's error event. */
+  | { kind: "stream-error"; errorType: string }
   /** A body sent as it is, whatever the API (a proxy's HTML page with a 200, say). */
   | { kind: "raw"; status: number; contentType: string; body: string }
   /** Accepts the request and never answers (until the server closes). */
@@ -139,6 +141,10 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
     seq++;
     if (r.kind === "hang") return;
     if ("delayMs" in r && r.delayMs) await new Promise((ok) => setTimeout(ok, r.delayMs));
+    if (r.kind === "stream-error") {
+      res.writeHead(200, { "content-type": "text/event-stream" }).end(streamErrorFrames(format, r.errorType));
+      return;
+    }
     if (r.kind === "raw") {
       res.writeHead(r.status, { "content-type": r.contentType }).end(r.body);
       return;
@@ -351,6 +357,28 @@ function anthropicFrames(r: Answer, model: string, seq: number, stream: boolean)
     sse({ type: "message_stop" }, "message_stop"),
   );
   return out;
+}
+
+function streamErrorFrames(format: RecordedRequest["format"], errorType: string): string {
+  const message = `scripted ${errorType}`;
+  if (format === "anthropic") {
+    const message_ = { id: "msg_e", type: "message", role: "assistant", model: "m", content: [] };
+    return (
+      sse(
+        { type: "message_start", message: { ...message_, usage: { input_tokens: 1, output_tokens: 0 } } },
+        "message_start",
+      ) + sse({ type: "error", error: { type: errorType, message } }, "error")
+    );
+  }
+  if (format === "responses")
+    return sse({ type: "error", code: errorType, message, param: null, sequence_number: 0 });
+  const head = { id: "chatcmpl-e", object: "chat.completion.chunk", created: 0, model: "m" };
+  return (
+    sse({
+      ...head,
+      choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+    }) + sse({ error: { message, type: errorType, code: null } })
+  );
 }
 
 function safeJson(s: string): unknown {
