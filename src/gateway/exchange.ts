@@ -10,12 +10,13 @@ import {
   type UsageTotals,
   zeroTokens,
 } from "../models/index.js";
-import { budgetStop } from "./budget.js";
+import type { BudgetGate, CallSpend } from "./budget.js";
 import { sendError } from "./errors.js";
 import { DROP_RESPONSE, forward, upstreamHeaders } from "./forward.js";
 import { type ExchangeRecord, type ExchangeRecorder, redactHeaders } from "./record.js";
+import { relayBody } from "./relay.js";
 import { SseTap } from "./sse.js";
-import type { BudgetStop, GatewayApi, GatewayBudget, GatewayFault } from "./types.js";
+import type { BudgetStop, GatewayApi, GatewayFault } from "./types.js";
 import type { Upstream } from "./upstream.js";
 import { usageFromEvent, usageFromJson } from "./usage-parse.js";
 
@@ -24,7 +25,7 @@ export interface GatewayState {
   modelId: string;
   upstream: Upstream;
   price: PriceEntry | null;
-  budget: GatewayBudget;
+  gate: BudgetGate;
   policy: RetryPolicy;
   timeoutMs: number;
   totals: UsageTotals;
@@ -97,7 +98,7 @@ function usageJson(t: TokenUsage): ExchangeRecord["usage"] {
   };
 }
 
-/** One model call: budget check, forward with retries, relay (SSE unchanged), count, record. */
+/** One model call: budget admission, forward with retries, relay (SSE unchanged), count, record. */
 export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promise<void> {
   const { api, res } = x;
   let parsed: Record<string, unknown>;
@@ -110,14 +111,6 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     record(s, x, { status: 400, refused: "bad_request" }, body);
     return;
   }
-  s.stop ??= budgetStop(s.budget, s.totals);
-  if (s.stop !== null) {
-    s.refusedCalls++;
-    const body = sendError(res, api, "budget", `longhaul trial budget exhausted: ${s.stop.message}`);
-    record(s, x, { status: 400, refused: "budget" }, body);
-    return;
-  }
-
   // Aborted when the client goes away or the gateway closes: the upstream call is then cut.
   const call = new AbortController();
   const onClosing = (): void => call.abort(s.closing.signal.reason);
@@ -126,6 +119,29 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     s.closing.signal.removeEventListener("abort", onClosing);
     if (!res.writableFinished) call.abort(new Error("client went away"));
   });
+  s.stop ??= await s.gate.admit(() => s.totals, call.signal);
+  if (s.stop !== null) {
+    s.refusedCalls++;
+    const body = sendError(res, api, "budget", `longhaul trial budget exhausted: ${s.stop.message}`);
+    record(s, x, { status: 400, refused: "budget" }, body);
+    return;
+  }
+  let spent: CallSpend = { tokens: 0, usd: 0 };
+  try {
+    spent = await sendUpstream(s, x, parsed, call);
+  } finally {
+    s.gate.release(spent);
+  }
+}
+
+/** Forwards an admitted call, relays the answer and counts it; returns what it spent. */
+async function sendUpstream(
+  s: GatewayState,
+  x: ExchangeInput,
+  parsed: Record<string, unknown>,
+  call: AbortController,
+): Promise<CallSpend> {
+  const { api, res } = x;
   const signal = call.signal;
   const t0 = performance.now();
   const result = await forward({
@@ -158,14 +174,19 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
       const body = sendError(res, api, "upstream", message);
       record(s, x, { ...common, status: 502 }, body);
     }
-    return;
+    return { tokens: 0, usd: 0 };
   }
 
   const up = result.response;
-  if (up.status === 401 || up.status === 403) {
+  // As for longhaul's own client: a refused key, or a model (or API) the upstream does not have,
+  // fails every trial alike, so it stops the job instead of being scored as the agent's failure.
+  if (up.status === 401 || up.status === 403 || up.status === 404) {
     s.fault ??= {
       kind: "config",
-      message: `upstream ${s.upstream.provider} refused longhaul's key (HTTP ${up.status})`,
+      message:
+        up.status === 404
+          ? `upstream ${s.upstream.provider} has no ${x.path} for model ${s.upstream.model} (HTTP 404)`
+          : `upstream ${s.upstream.provider} refused longhaul's key (HTTP ${up.status})`,
     };
     s.onFault(s.fault);
   }
@@ -177,28 +198,17 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
   const isSse = (up.headers.get("content-type") ?? "").includes("text/event-stream");
   const seen: { usage: TokenUsage | null } = { usage: null };
   const tap = isSse ? new SseTap((d) => (seen.usage = usageFromEvent(api, d, seen.usage))) : null;
-  const chunks: Buffer[] = [];
-  let kept = 0;
   // JSON answers are kept whole (their usage is read at the end); SSE text only as far as the record keeps it.
-  const keepLimit = isSse ? 512 * 1024 : Number.POSITIVE_INFINITY;
-  let cut: string | null = null;
-  try {
-    if (up.body !== null) {
-      for await (const chunk of up.body as AsyncIterable<Uint8Array>) {
-        if (!res.write(chunk)) await new Promise((ok) => res.once("drain", ok));
-        tap?.push(chunk);
-        if (kept < keepLimit) {
-          chunks.push(Buffer.from(chunk));
-          kept += chunk.byteLength;
-        }
-      }
-    }
-    tap?.end();
-  } catch (e) {
-    cut = e instanceof Error ? e.message : String(e);
-  }
-  res.end();
-  const text = Buffer.concat(chunks).toString("utf8");
+  const { kept, cut } = await relayBody({
+    body: up.body as AsyncIterable<Uint8Array> | null,
+    res,
+    abort: (reason) => call.abort(reason),
+    idleMs: s.timeoutMs,
+    keepLimit: isSse ? 512 * 1024 : Number.POSITIVE_INFINITY,
+    onChunk: (chunk) => tap?.push(chunk),
+  });
+  tap?.end();
+  const text = kept.toString("utf8");
   let usage = seen.usage;
   if (!isSse && up.ok) {
     try {
@@ -212,9 +222,10 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
   // An answer without usage fields still counts as a call, with no tokens.
   if (up.ok) {
     const tokens: TokenUsage = usage ?? zeroTokens();
-    const cost = costOf(tokens, s.price);
+    // No usage fields (or a cut answer): the cost is unknown, flagged as for an unpriced model.
+    const cost = usage === null ? { usd: 0, priced: false } : costOf(tokens, s.price);
     costUsd = cost.usd;
-    const call: CallRecord = {
+    const rec: CallRecord = {
       model: s.modelId,
       tokens,
       costUsd: cost.usd,
@@ -223,7 +234,7 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
       retrySec: result.retryMs / 1000,
       attempts: result.attempts,
     };
-    s.totals = addCall(s.totals, call);
+    s.totals = addCall(s.totals, rec);
   }
   record(
     s,
@@ -240,4 +251,5 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     text,
     headers,
   );
+  return { tokens: usage === null ? 0 : usage.inputTokens + usage.outputTokens, usd: costUsd };
 }

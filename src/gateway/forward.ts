@@ -4,9 +4,13 @@ import { backoffMs, classifyFailure, type RetryPolicy, sleep } from "../models/i
 import type { GatewayApi } from "./types.js";
 import { type Upstream, upstreamAuthHeaders } from "./upstream.js";
 
-// Hop-by-hop headers, the client's credentials (replaced by the real key) and encodings the
-// gateway must see in clear to read usage.
+// Hop-by-hop headers, the client's credentials (replaced by the real key), the account choices
+// that go with the key (an agent must not bill its calls to another organisation or project the
+// key can reach) and encodings the gateway must see in clear to read usage.
 const DROP_REQUEST = new Set([
+  "openai-organization",
+  "openai-project",
+  "cookie",
   "host",
   "connection",
   "keep-alive",
@@ -99,11 +103,16 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
         body: req.body,
         signal: ac.signal,
       });
-      clearTimeout(timer);
       const attemptMs = performance.now() - start;
       const retryMs = start - first;
-      if (response.ok) return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
+      if (response.ok) {
+        clearTimeout(timer);
+        return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
+      }
+      // An error's body is read here, still under the timeout: an upstream that sends an error
+      // status and then goes silent must not hold the call.
       const body = await response.text();
+      clearTimeout(timer);
       const headers = Object.fromEntries(response.headers.entries());
       failure = classifyFailure(
         new APICallError({

@@ -80,8 +80,10 @@ export class ExchangeRecorder {
   }
 
   /** A body for the record: parsed JSON when it is JSON and fits, else (cut) text. */
-  body(text: string): unknown {
-    if (text.length === 0) return null;
+  body(raw: string): unknown {
+    if (raw.length === 0) return null;
+    // Scrubbed before it is cut: a cut through a secret would leave its head in the record.
+    const text = this.scrub(raw);
     if (Buffer.byteLength(text) > this.limits.maxBodyBytes) {
       const cut = Buffer.from(text).subarray(0, this.limits.maxBodyBytes).toString("utf8");
       return { truncated: true, bytes: Buffer.byteLength(text), head: cut };

@@ -14,6 +14,7 @@ import {
   parseSettings,
   type UsageTotals,
 } from "../models/index.js";
+import { BudgetGate } from "./budget.js";
 import { sendError } from "./errors.js";
 import { type GatewayState, handleModelCall } from "./exchange.js";
 import { DEFAULT_RECORD_LIMITS, ExchangeRecorder, type RecorderLimits } from "./record.js";
@@ -74,7 +75,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     modelId: o.modelId,
     upstream,
     price: findPrice(o.pricing ?? loadPricing(), o.modelId),
-    budget: o.budget ?? {},
+    gate: new BudgetGate(o.budget ?? {}),
     policy: { maxRetries: settings.maxRetries, baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs },
     timeoutMs: settings.timeoutSec * 1000,
     totals: emptyTotals(),

@@ -2,6 +2,7 @@ import {
   APICallError,
   generateText,
   type LanguageModel,
+  type LanguageModelUsage,
   type ModelMessage,
   streamText,
   type ToolSet,
@@ -49,7 +50,7 @@ export interface ToolCallOut {
 export interface ModelResponse {
   text: string;
   toolCalls: ToolCallOut[];
-  /** Messages to append to the conversation (the assistant turn, with its tool calls). */
+  /** Messages to append to the conversation: the assistant turn with its tool calls, no results. */
   responseMessages: ModelMessage[];
   finishReason: string;
   record: CallRecord;
@@ -116,7 +117,7 @@ export class ModelClient {
         const end = performance.now();
         const behind = Math.min(end - start, gatewayRetryMs(out.headers));
         const tokens = tokensFromSdk(out.usage);
-        const cost = costOf(tokens, this.price);
+        const cost = reportsUsage(out.usage) ? costOf(tokens, this.price) : UNMETERED;
         const record: CallRecord = {
           model: this.id,
           tokens,
@@ -135,7 +136,7 @@ export class ModelClient {
         if (!failure.retryable || attempt >= policy.maxRetries) {
           const what = failure.retryable ? `gave up after ${attempt + 1} attempts` : "not retryable";
           throw new ModelCallError(
-            `model ${this.id}: ${failure.reason}: ${errorMessage(e)} (${what})`,
+            `model ${this.id}: ${failure.reason}: ${detail(e)} (${what})`,
             attempt + 1,
             retrySec,
             failure.retryable,
@@ -197,6 +198,22 @@ export class ModelClient {
   }
 }
 
+/** An error's text; a provider's error object from inside a stream is shown as its JSON. */
+function detail(e: unknown): string {
+  if (typeof e !== "object" || e === null || e instanceof Error) return errorMessage(e);
+  return JSON.stringify(e) ?? String(e);
+}
+
+/**
+ * An answer that reported no token counts (a server that omits usage) has an unknown cost, not a
+ * cost of $0: it is flagged like a call to an unpriced model.
+ */
+const UNMETERED = { usd: 0, priced: false } as const;
+
+function reportsUsage(u: LanguageModelUsage | undefined): boolean {
+  return u !== undefined && (u.inputTokens !== undefined || u.outputTokens !== undefined);
+}
+
 interface SdkToolCall {
   toolCallId: string;
   toolName: string;
@@ -220,7 +237,10 @@ function shape(
       invalid: c.invalid === true,
       ...(c.invalid === true ? { error: errorMessage(c.error) } : {}),
     })),
-    responseMessages: messages,
+    // The tools have no `execute`, so every result is the caller's to send; the SDK's own error
+    // results for invalid calls would answer those calls a second time, which providers refuse
+    // (Anthropic: "each tool_use must have a single result").
+    responseMessages: messages.filter((m) => m.role !== "tool"),
     finishReason,
   };
 }

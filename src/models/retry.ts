@@ -1,4 +1,4 @@
-import { APICallError } from "ai";
+import { APICallError, InvalidResponseDataError, JSONParseError, TypeValidationError } from "ai";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -32,7 +32,10 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-/** 429, 5xx, cut connections and our own per-attempt timeout are retried; other 4xx are not. */
+/**
+ * 429, 5xx, cut connections, broken or malformed answers and our own per-attempt timeout are
+ * retried; other 4xx are not.
+ */
 export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
   if (timedOut) return { retryable: true, reason: "timeout" };
   if (APICallError.isInstance(e)) {
@@ -45,13 +48,43 @@ export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
         ...(after === undefined ? {} : { retryAfterMs: after }),
       };
     if (s === undefined && e.isRetryable) return { retryable: true, reason: "connection" };
+    // A success status whose body broke off or could not be read: the answer, not the request,
+    // was at fault (a cut connection, a proxy's HTML page), so it is the provider's to retry.
+    if (s !== undefined && s >= 200 && s < 300)
+      return { retryable: true, reason: `broken answer (http ${s})` };
     return { retryable: false, reason: `http ${s ?? "?"}` };
   }
+  // An answer the SDK could not make sense of (a stream that ended without finishing, JSON that
+  // does not fit the API) is the server's failure, never the agent's.
+  if (
+    InvalidResponseDataError.isInstance(e) ||
+    JSONParseError.isInstance(e) ||
+    TypeValidationError.isInstance(e)
+  )
+    return { retryable: true, reason: "malformed answer" };
+  const streamed = streamedError(e);
+  if (streamed !== null) return streamed;
   const code = causeCode(e);
   if (code !== undefined && NETWORK_CODES.has(code)) return { retryable: true, reason: code };
   if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message))
     return { retryable: true, reason: "connection" };
   return { retryable: false, reason: e instanceof Error ? e.name : "error" };
+}
+
+// Error kinds a provider reports inside a stream that has already begun with a 200: Anthropic's
+// `overloaded_error` / `api_error` / `rate_limit_error` events, OpenAI's `server_error`.
+const TRANSIENT_STREAM_ERROR = /overloaded|rate_limit|api_error|server_error|internal|timeout|unavailable/i;
+
+/**
+ * An error event from inside an SSE answer, which the SDK passes on as the provider's plain
+ * object (`{type, message}`, or `{code, message}`), not as an Error with a status.
+ */
+function streamedError(e: unknown): FailureClass | null {
+  if (typeof e !== "object" || e === null || e instanceof Error) return null;
+  const o = e as { type?: unknown; code?: unknown; message?: unknown };
+  const kind = [o.type, o.code].find((v): v is string => typeof v === "string" && v !== "error");
+  if (kind === undefined) return null;
+  return { retryable: TRANSIENT_STREAM_ERROR.test(kind), reason: `stream error ${kind}` };
 }
 
 /** Exponential backoff with full jitter, floored by the server's Retry-After when given. */

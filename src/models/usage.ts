@@ -62,7 +62,7 @@ export interface CallRecord {
   model: string;
   tokens: TokenUsage;
   costUsd: number;
-  /** False when the model has no price: the cost is recorded as 0 and flagged, never guessed. */
+  /** False when the model has no price or the answer reported no usage: the cost is recorded as 0 and flagged, never guessed. */
   priced: boolean;
   /** Time of the successful attempt only. */
   modelSec: number;

@@ -170,6 +170,19 @@ describe("terminus agent (tmux on a host fake sandbox)", () => {
     expect(t.steps.filter((s) => s.extra?.parse_error === true)).toHaveLength(3);
   });
 
+  it("types a whole file the model writes through a heredoc (64 KB of keystrokes)", async () => {
+    sb = new HostFakeSandbox();
+    const text = Array.from({ length: 1000 }, (_, i) => `line ${i} ${"x".repeat(56)}`).join("\n");
+    llm.push(
+      answer([{ keystrokes: `cat > big.txt <<'EOF'\n${text}\nEOF\n`, duration: 10 }], true),
+      answer([], true),
+    );
+    const { ctx } = agentContext(sb, MODEL, opts());
+    const r = await new TerminusAgent().run(ctx);
+    expect(r.selfTerminated).toBe(true);
+    expect(readFileSync(join(sb.spec.workdir, "big.txt"), "utf8")).toBe(`${text}\n`);
+  });
+
   it("summarises older turns when the context nears the window and carries on", async () => {
     sb = new HostFakeSandbox();
     const start = llm.requests.length;
@@ -212,6 +225,31 @@ describe("terminus agent (tmux on a host fake sandbox)", () => {
       input_tokens: 900 + 950 + 100 + 100,
       output_tokens: 50 + 40 + 10 + 10,
     });
+  });
+
+  it("raises a provider outage during summarisation instead of dropping the history", async () => {
+    sb = new HostFakeSandbox();
+    const start = llm.requests.length;
+    llm.push(
+      reply.json(
+        { commands: [{ keystrokes: "echo step\n", duration: 0.2 }], task_complete: false },
+        { input: 900, output: 50 },
+      ),
+      reply.error(503),
+      reply.error(503),
+      reply.json({ commands: [], task_complete: true }, { input: 100, output: 10 }),
+      reply.json({ commands: [], task_complete: true }, { input: 100, output: 10 }),
+    );
+    const { ctx } = agentContext(
+      sb,
+      MODEL,
+      opts({ context_window: "1000", summarize_at: "0.8", max_retries: "1" }),
+    );
+    const err = await new TerminusAgent().run(ctx).catch((e: unknown) => e);
+    // The trial is retried as the provider's failure; the agent never goes on without its history.
+    expect(err).toBeInstanceOf(InfraError);
+    expect((err as InfraError).retryable).toBe(true);
+    expect(llm.requests.length).toBe(start + 3);
   });
 
   it("ends in an agent error when the model rejects the conversation", async () => {

@@ -39,6 +39,19 @@ function toolResults(req: RecordedRequest | undefined): string[] {
   return out;
 }
 
+/** The tool-call id each tool result in one request answers, in order (both wire formats). */
+function toolResultIds(req: RecordedRequest | undefined): string[] {
+  const msgs = (req?.body.messages ?? []) as { role: string; content: unknown; tool_call_id?: string }[];
+  const out: string[] = [];
+  for (const m of msgs) {
+    if (m.role === "tool") out.push(String(m.tool_call_id));
+    if (m.role === "user" && Array.isArray(m.content))
+      for (const p of m.content as { type: string; tool_use_id?: string }[])
+        if (p.type === "tool_result") out.push(String(p.tool_use_id));
+  }
+  return out;
+}
+
 describe.each([
   { model: "openai-compatible:loop-model", stream: "false" },
   { model: "anthropic:loop-model", stream: "true" },
@@ -97,6 +110,28 @@ describe.each([
     expect(toolResults(llm.requests[start + 1]).at(-1)).toMatch(/error: invalid call to exec/);
     expect(existsSync(join(sb.spec.workdir, "made"))).toBe(true);
     expect(existsSync(join(sb.spec.workdir, "x"))).toBe(false);
+  });
+
+  it("answers an unknown tool and unparsable arguments once each, in its own words", async () => {
+    sb = new HostFakeSandbox();
+    const start = llm.requests.length;
+    llm.push(
+      reply.tools([
+        { name: "rm_everything", arguments: { a: 1 }, id: "c1" },
+        { name: "exec", arguments: '{"command": "ls', id: "c2" },
+      ]),
+      reply.tools([{ name: "finish", arguments: {} }]),
+    );
+    const { ctx } = agentContext(sb, model, opts({ stream }));
+    const r = await new ToolsAgent().run(ctx);
+    expect(r.selfTerminated).toBe(true);
+    expect(r.usage).toMatchObject({ turns: 2, parse_errors: 1 });
+    // One result per call (providers refuse a tool call answered twice), and it is the agent's.
+    const next = llm.requests[start + 1];
+    expect(toolResultIds(next)).toEqual(["c1", "c2"]);
+    const results = toolResults(next);
+    expect(results[0]).toMatch(/error: invalid call to rm_everything/);
+    expect(results[1]).toMatch(/error: invalid call to exec/);
   });
 
   it("is stopped by the turn budget when it never calls finish", async () => {

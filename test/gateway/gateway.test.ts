@@ -7,7 +7,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, type LanguageModel, streamText } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, type GatewayOptions, startGateway } from "../../src/gateway/index.js";
-import { ModelClient, type PricingTable, parseSettings } from "../../src/models/index.js";
+import { ModelCallError, ModelClient, type PricingTable, parseSettings } from "../../src/models/index.js";
 import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -150,6 +150,32 @@ describe("model gateway", () => {
     expect(g.usage().calls).toBe(1);
   });
 
+  it("does not let calls made side by side spend a budget several times over", async () => {
+    const g = await gateway({ budget: { maxTokens: 500 } });
+    const before = llm.requests.length;
+    // Eight calls of 200 tokens each, all sent at once against a budget of 500.
+    llm.setFallback(() => ({ kind: "text", text: "x", usage: { input: 150, output: 50 }, delayMs: 40 }));
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => postChat(g).then((r) => r.status)));
+    // 200 + 200 = 400 leaves room; the third call crosses to 600 and every later one is refused.
+    expect(statuses.filter((st) => st === 200)).toHaveLength(3);
+    expect(statuses.filter((st) => st === 400)).toHaveLength(5);
+    expect(llm.requests.length).toBe(before + 3);
+    const u = g.usage().tokens;
+    expect(u.inputTokens + u.outputTokens).toBe(600);
+    expect(g.refusedCalls()).toBe(5);
+  });
+
+  it("still runs calls side by side while the budget has room for them", async () => {
+    const g = await gateway({ budget: { maxTokens: 100_000 } });
+    llm.setFallback(() => ({ kind: "text", text: "x", usage: { input: 150, output: 50 }, delayMs: 300 }));
+    const call = () => postChat(g).then((r) => r.status);
+    // The first call sizes the others; then four at once take one call's time, not four.
+    expect(await call()).toBe(200);
+    const t0 = performance.now();
+    expect(await Promise.all([call(), call(), call(), call()])).toEqual([200, 200, 200, 200]);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
   it("stops at the cost budget, refusing a Responses call in OpenAI's format", async () => {
     const g = await gateway({ budget: { maxCostUsd: 0.001 } });
     const before = llm.requests.length;
@@ -181,15 +207,7 @@ describe("model gateway", () => {
     const before = llm.requests.length;
     llm.push(reply.error(429, 0.2), reply.error(500), reply.text("third time", { input: 5, output: 2 }));
     // longhaul's own client, as its agents use it through a gateway (no retries of its own).
-    const client = new ModelClient("openai-compatible:m1", {
-      settings: parseSettings({
-        baseUrl: `${g.endpoint.hostUrl}/v1`,
-        apiKey: g.endpoint.token,
-        maxRetries: 0,
-      }),
-      pricing,
-      env: {},
-    });
+    const client = clientOf(g);
     const r = await client.complete({ messages: [{ role: "user", content: "hi" }] });
     expect(r.text).toBe("third time");
     // The gateway's retry time reaches the client as retry time, kept out of the agent's budget.
@@ -204,18 +222,134 @@ describe("model gateway", () => {
     expect(line).toMatchObject({ attempts: 3, status: 200 });
   });
 
+  it("retries an upstream error whose body never finishes, within timeout_sec", async () => {
+    const g = await gateway({}, { timeoutSec: 0.3 });
+    llm.push(
+      { kind: "error", status: 503, stall: true },
+      reply.text("after the stall", { input: 2, output: 1 }),
+    );
+    const t0 = performance.now();
+    const r = await clientOf(g, { timeoutSec: 30 }).complete({ messages: [{ role: "user", content: "hi" }] });
+    expect(r.text).toBe("after the stall");
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(g.usage()).toMatchObject({ calls: 1, retries: 1 });
+  });
+
   it("gives up after its retries as an infrastructure fault, relaying the upstream's error", async () => {
     const faults: string[] = [];
     const g = await gateway({ onFault: (f) => faults.push(f.kind) }, { maxRetries: 1 });
     llm.push(reply.error(503), reply.error(503));
-    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${g.endpoint.token}` },
-      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
-    });
+    const res = await postChat(g);
     expect(res.status).toBe(503);
     expect(g.fault()).toMatchObject({ kind: "infra" });
     expect(faults).toEqual(["infra"]);
+  });
+
+  for (const stream of [false, true]) {
+    const kind = stream ? "SSE" : "JSON";
+    it(`fails a ${kind} answer whose upstream connection breaks off, never ending it as if whole`, async () => {
+      const g = await gateway();
+      llm.push(reply.cut("an answer that the upstream drops half-way through"));
+      const res = await postChat(g, { stream });
+      expect(res.status).toBe(200);
+      // The client's read fails (and its SDK may retry); a clean end would pass a cut answer as complete.
+      await expect(res.text()).rejects.toThrow(/terminated/);
+      await g.close();
+      const line = JSON.parse(readFileSync(recordOf(g), "utf8").trim()) as { refused: string };
+      expect(line.refused).toMatch(/^stream cut: /);
+    });
+
+    it(`cuts a ${kind} answer whose upstream goes silent mid-body after timeout_sec`, async () => {
+      const g = await gateway({}, { timeoutSec: 0.3 });
+      llm.push(reply.stall("an answer that stops coming"));
+      // longhaul's own client, with a limit of its own far past the gateway's.
+      const client = clientOf(g, { stream, timeoutSec: 30 });
+      const t0 = performance.now();
+      const err = await client
+        .complete({ messages: [{ role: "user", content: "hi" }] })
+        .catch((e: unknown) => e);
+      expect(performance.now() - t0).toBeLessThan(5000);
+      expect(err).toBeInstanceOf(ModelCallError);
+      // The provider's failure: the trial is retried as an infrastructure error, not scored.
+      expect((err as ModelCallError).retryable).toBe(true);
+      await g.close();
+      const line = JSON.parse(readFileSync(recordOf(g), "utf8").trim()) as { refused: string };
+      expect(line.refused).toMatch(/upstream sent nothing for 0.3 s/);
+    });
+  }
+
+  for (const stream of [false, true]) {
+    it(`flags the cost of a ${stream ? "SSE" : "JSON"} answer without usage fields as unknown, not $0`, async () => {
+      const g = await gateway();
+      const head = { id: "c1", created: 1, model: "m1" };
+      const message = { role: "assistant", content: "no usage here" };
+      const sse = (d: unknown) => `data: ${JSON.stringify(d)}\n\n`;
+      llm.push(
+        stream
+          ? reply.raw(
+              sse({ ...head, object: "chat.completion.chunk", choices: [{ index: 0, delta: message }] }) +
+                sse({
+                  ...head,
+                  object: "chat.completion.chunk",
+                  choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+                }) +
+                "data: [DONE]\n\n",
+              "text/event-stream",
+            )
+          : reply.raw(
+              JSON.stringify({
+                ...head,
+                object: "chat.completion",
+                choices: [{ index: 0, message, finish_reason: "stop" }],
+              }),
+              "application/json",
+            ),
+        reply.text("metered", { input: 10, output: 5 }),
+      );
+      const client = clientOf(g, { stream });
+      const first = await client.complete({ messages: [{ role: "user", content: "hi" }] });
+      expect(first.text).toBe("no usage here");
+      expect(first.record).toMatchObject({ costUsd: 0, priced: false });
+      const second = await client.complete({ messages: [{ role: "user", content: "again" }] });
+      // 10 in × $1 + 5 out × $2, per million.
+      expect(second.record).toMatchObject({ costUsd: 20 / 1e6, priced: true });
+      // Both counts agree: two calls, one of unknown cost, so the trial's cost_known is false.
+      expect(g.usage()).toMatchObject({ calls: 2, unpricedCalls: 1, costUsd: 20 / 1e6 });
+      expect(client.totals()).toMatchObject({ calls: 2, unpricedCalls: 1, costUsd: 20 / 1e6 });
+    });
+  }
+
+  it("stops the job on an upstream 404 (no such model), as longhaul's own client does", async () => {
+    const faults: string[] = [];
+    const g = await gateway({ onFault: (f) => faults.push(f.kind) });
+    llm.push(reply.error(404));
+    const res = await postChat(g);
+    // Relayed to the agent as it came, and the trial is stopped as a configuration error.
+    expect(res.status).toBe(404);
+    expect(g.fault()).toMatchObject({ kind: "config", message: expect.stringMatching(/HTTP 404/) });
+    expect(faults).toEqual(["config"]);
+  });
+
+  it("keeps the agent from choosing the organisation or project its calls are billed to", async () => {
+    const g = await gateway();
+    llm.push(reply.text("billed as configured", { input: 3, output: 3 }));
+    const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${g.endpoint.token}`,
+        "openai-organization": "org-someone-else",
+        "openai-project": "proj_someone_else",
+        cookie: "session=abc",
+        "x-custom": "kept",
+      },
+      body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(res.status).toBe(200);
+    const seen = llm.requests.at(-1)?.headers ?? {};
+    expect(seen["openai-organization"]).toBeUndefined();
+    expect(seen["openai-project"]).toBeUndefined();
+    expect(seen.cookie).toBeUndefined();
+    expect(seen["x-custom"]).toBe("kept");
   });
 
   it("never writes the real key or the trial token to the record file", async () => {
@@ -244,6 +378,22 @@ describe("model gateway", () => {
       model: "openai-compatible:m1",
     });
     expect(line.usage).toMatchObject({ input_tokens: 3, output_tokens: 3 });
+  });
+
+  it("leaves no part of a secret in a body cut to the record's limit", async () => {
+    const g = await gateway({ recordLimits: { maxBodyBytes: 1000, maxFileBytes: 1 << 20 } });
+    llm.push(reply.text("noted", { input: 3, output: 3 }));
+    // The request body is cut at byte 1000, 25 characters into the token it quotes.
+    const head = '{"model":"m1","messages":[{"role":"user","content":"';
+    const filler = "x".repeat(1000 - head.length - 25);
+    const res = await postChat(g, {
+      messages: [{ role: "user", content: `${filler}${g.endpoint.token}${"y".repeat(500)}` }],
+    });
+    expect(res.status).toBe(200);
+    await g.close();
+    const text = readFileSync(recordOf(g), "utf8");
+    expect(text).toContain('"truncated":true');
+    expect(text).not.toContain(g.endpoint.token.slice(0, 20));
   });
 
   it("serves the same API over its unix socket", async () => {
@@ -285,6 +435,29 @@ describe("model gateway", () => {
     expect(((await count.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(90);
   });
 });
+
+/** longhaul's own client, as its agents use it through a gateway (no retries of its own). */
+function clientOf(g: Gateway, settings: Record<string, unknown> = {}): ModelClient {
+  return new ModelClient("openai-compatible:m1", {
+    settings: parseSettings({
+      baseUrl: `${g.endpoint.hostUrl}/v1`,
+      apiKey: g.endpoint.token,
+      maxRetries: 0,
+      ...settings,
+    }),
+    pricing,
+    env: {},
+  });
+}
+
+/** A Chat Completions call with the trial's token, as an agent's client sends it. */
+function postChat(g: Gateway, extra: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${g.endpoint.token}` },
+    body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], ...extra }),
+  });
+}
 
 function recordOf(g: Gateway): string {
   if (g.recordPath === null) throw new Error("no record file");

@@ -1,5 +1,5 @@
 import { tool } from "ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listModelProviders, ModelCallError, ModelClient, parseSettings } from "../../src/models/index.js";
 import type { PricingTable } from "../../src/models/pricing.js";
@@ -15,6 +15,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await llm.close();
 });
+// A failed test's unused replies must not answer the next test's calls.
+afterEach(() => llm.reset());
 
 const pricing: PricingTable = {
   entries: {
@@ -110,6 +112,47 @@ for (const p of listModelProviders()) {
         expect(r.text).toBe("whole");
         expect(r.record.attempts).toBe(2);
       });
+
+      it("retries an answer whose connection is reset half-way through its body", async () => {
+        llm.push(reply.cut("a long answer that breaks off"), reply.text("whole"));
+        const r = await client(p.name, stream).complete({ messages: user("x") });
+        expect(r.text).toBe("whole");
+        expect(r.record.attempts).toBe(2);
+      });
+
+      // JSON only: an SSE reader takes a page without events for an empty stream.
+      if (!stream)
+        it("retries a success status whose body is not the API's (a proxy's page)", async () => {
+          llm.push(reply.raw("<html>502 from a proxy, sent as 200</html>"), reply.text("real"));
+          const r = await client(p.name, stream).complete({ messages: user("x") });
+          expect(r.text).toBe("real");
+          expect(r.record.attempts).toBe(2);
+          // Still broken after every retry: the provider's failure (retryable), never the agent's.
+          llm.push(reply.raw("<html>again</html>"), reply.raw("<html>and again</html>"));
+          const err = await client(p.name, stream, { maxRetries: 1 })
+            .complete({ messages: user("x") })
+            .catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(ModelCallError);
+          expect((err as ModelCallError).retryable).toBe(true);
+          expect((err as ModelCallError).attempts).toBe(2);
+        });
+
+      // SSE only: an error event inside an answer that began with a 200.
+      if (stream)
+        it("retries a stream whose provider reports overload inside it, not a 'bad request' one", async () => {
+          llm.push({ kind: "stream-error", errorType: "overloaded_error" }, reply.text("after overload"));
+          const r = await client(p.name, stream).complete({ messages: user("x") });
+          expect(r.text).toBe("after overload");
+          expect(r.record.attempts).toBe(2);
+          llm.push({ kind: "stream-error", errorType: "invalid_request_error" }, reply.text("never"));
+          const err = await client(p.name, stream)
+            .complete({ messages: user("x") })
+            .catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(ModelCallError);
+          expect((err as ModelCallError).retryable).toBe(false);
+          expect((err as Error).message).toMatch(/invalid_request_error/);
+          llm.reset();
+        });
 
       it("does not retry a 400 and reports the failure as a ModelCallError", async () => {
         llm.push(reply.error(400), reply.text("never"));

@@ -24,8 +24,11 @@ export interface ScriptedToolCall {
 }
 
 export type ScriptedReply =
-  /** `stall` sends the status line and part of the body, then goes silent (a cut mid-answer). */
-  | { kind: "text"; text: string; usage?: ScriptedUsage; delayMs?: number; stall?: boolean }
+  /**
+   * `stall` sends the status line and part of the body, then goes silent; `cut` sends the same
+   * part and then drops the connection (a reset mid-answer).
+   */
+  | { kind: "text"; text: string; usage?: ScriptedUsage; delayMs?: number; stall?: boolean; cut?: boolean }
   | {
       kind: "tools";
       calls: ScriptedToolCall[];
@@ -33,8 +36,14 @@ export type ScriptedReply =
       usage?: ScriptedUsage;
       delayMs?: number;
       stall?: boolean;
+      cut?: boolean;
     }
-  | { kind: "error"; status: number; message?: string; retryAfterSec?: number }
+  /** `stall` sends the status line and part of the error body, then goes silent. */
+  | { kind: "error"; status: number; message?: string; retryAfterSec?: number; stall?: boolean }
+  /** A streamed answer that begins (status 200) and then carries the API's error event. */
+  | { kind: "stream-error"; errorType: string }
+  /** A body sent as it is, whatever the API (a proxy's HTML page with a 200, say). */
+  | { kind: "raw"; status: number; contentType: string; body: string }
   /** Accepts the request and never answers (until the server closes). */
   | { kind: "hang" };
 
@@ -81,6 +90,13 @@ export const reply = {
   }),
   hang: (): ScriptedReply => ({ kind: "hang" }),
   stall: (t: string): ScriptedReply => ({ kind: "text", text: t, stall: true }),
+  cut: (t: string): ScriptedReply => ({ kind: "text", text: t, stall: true, cut: true }),
+  raw: (body: string, contentType = "text/html", status = 200): ScriptedReply => ({
+    kind: "raw",
+    status,
+    contentType,
+    body,
+  }),
   empty: (): ScriptedReply => text(""),
 };
 
@@ -125,6 +141,14 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
     seq++;
     if (r.kind === "hang") return;
     if ("delayMs" in r && r.delayMs) await new Promise((ok) => setTimeout(ok, r.delayMs));
+    if (r.kind === "stream-error") {
+      res.writeHead(200, { "content-type": "text/event-stream" }).end(streamErrorFrames(format, r.errorType));
+      return;
+    }
+    if (r.kind === "raw") {
+      res.writeHead(r.status, { "content-type": r.contentType }).end(r.body);
+      return;
+    }
     if (r.kind === "error") {
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (r.retryAfterSec !== undefined) headers["retry-after"] = String(r.retryAfterSec);
@@ -133,7 +157,9 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
         format !== "anthropic"
           ? { error: { message, type: "server_error" } }
           : { type: "error", error: { type: r.status === 429 ? "rate_limit_error" : "api_error", message } };
-      res.writeHead(r.status, headers).end(JSON.stringify(errBody));
+      const whole = JSON.stringify(errBody);
+      if (r.stall) res.writeHead(r.status, headers).write(whole.slice(0, 10));
+      else res.writeHead(r.status, headers).end(whole);
       return;
     }
     const model = typeof body.model === "string" ? body.model : "loopback";
@@ -148,12 +174,19 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       const whole = frames[0] ?? "";
       if (r.stall) res.write(whole.slice(0, Math.floor(whole.length / 2)));
       else res.end(whole);
+      if (r.cut) cutSoon(res);
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const sent = r.stall ? frames.slice(0, Math.max(1, Math.floor(frames.length / 2))) : frames;
     for (const f of sent) res.write(f);
     if (!r.stall) res.end();
+    if (r.cut) cutSoon(res);
+  }
+
+  // Once the part sent has left, so the client sees the start of the answer and then a reset.
+  function cutSoon(res: ServerResponse): void {
+    setTimeout(() => res.socket?.destroy(), 30);
   }
 
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
@@ -324,6 +357,28 @@ function anthropicFrames(r: Answer, model: string, seq: number, stream: boolean)
     sse({ type: "message_stop" }, "message_stop"),
   );
   return out;
+}
+
+function streamErrorFrames(format: RecordedRequest["format"], errorType: string): string {
+  const message = `scripted ${errorType}`;
+  if (format === "anthropic") {
+    const message_ = { id: "msg_e", type: "message", role: "assistant", model: "m", content: [] };
+    return (
+      sse(
+        { type: "message_start", message: { ...message_, usage: { input_tokens: 1, output_tokens: 0 } } },
+        "message_start",
+      ) + sse({ type: "error", error: { type: errorType, message } }, "error")
+    );
+  }
+  if (format === "responses")
+    return sse({ type: "error", code: errorType, message, param: null, sequence_number: 0 });
+  const head = { id: "chatcmpl-e", object: "chat.completion.chunk", created: 0, model: "m" };
+  return (
+    sse({
+      ...head,
+      choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+    }) + sse({ error: { message, type: errorType, code: null } })
+  );
 }
 
 function safeJson(s: string): unknown {

@@ -113,7 +113,10 @@ export async function runLlmLoop(driver: LoopDriver, cfg: LoopConfig): Promise<L
       summary = r.text.trim() || "(the summary came back empty)";
       standIn = r.text.trim() === "";
     } catch (e) {
-      if (!(e instanceof ModelCallError)) throw e;
+      // A provider still down after its retries is the infrastructure's failure (the trial is
+      // retried); going on would drop the whole history for a placeholder. Only a refused summary
+      // request (the model's own answer to it) is replaced by a note.
+      if (!(e instanceof ModelCallError) || e.retryable) throw e;
       summary = `(no summary: ${e.message})`;
       standIn = true;
     }

@@ -21,6 +21,8 @@ export interface TmuxOptions {
 }
 
 const SESSION = "main";
+/** Bytes typed by one send-keys command (a client's command is refused past ~10000 keys). */
+const SEND_SLICE_BYTES = 1024;
 /**
  * How long the in-sandbox tmux server may take to listen. Usually ~50 ms; a machine busy with
  * other sandboxes has taken over 5 s, and giving up then is an infrastructure error, not the agent's.
@@ -133,7 +135,11 @@ export class TmuxSession {
     const bytes = [...Buffer.from(keys.replace(/\r?\n/g, "\r"), "utf8")].map((b) =>
       b.toString(16).padStart(2, "0"),
     );
-    await this.tmux(["send-keys", "-t", SESSION, "-H", ...bytes]);
+    // tmux's command parser fails on a very long command ("yacc stack overflow" past some
+    // thousands of arguments), and models do type whole files (a heredoc): long input goes in
+    // slices, in order, so the terminal receives the same bytes.
+    for (let i = 0; i < bytes.length; i += SEND_SLICE_BYTES)
+      await this.tmux(["send-keys", "-t", SESSION, "-H", ...bytes.slice(i, i + SEND_SLICE_BYTES)]);
   }
 
   /** The visible screen. */
