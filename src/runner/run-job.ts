@@ -61,14 +61,19 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   // Sandbox state left by runners that were killed would otherwise pile up in the temp folder.
   await sweepStaleSandboxes();
   sweepStaleGatewayDirs();
-  if (o.resume) await store.ensureJobRow(config);
-  else await store.createJob(config);
+  const lock = store.lockJob(config.job_id);
   try {
-    return await runPlanned(o, plan, progress, signal);
-  } catch (e) {
-    // A job that stopped on an error is not running any more; finished trials stay recorded.
-    await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
-    throw e;
+    if (o.resume) await store.ensureJobRow(config);
+    else await store.createJob(config);
+    try {
+      return await runPlanned(o, plan, progress, signal);
+    } catch (e) {
+      // A job that stopped on an error is not running any more; finished trials stay recorded.
+      await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
+      throw e;
+    }
+  } finally {
+    lock.release();
   }
 }
 

@@ -14,6 +14,7 @@ import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
 import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
+import { type JobLock, lockJob } from "./job-lock.js";
 import { checkJobsDir, makeJobsDir } from "./jobs-dir.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
@@ -60,6 +61,11 @@ export class JobStore {
 
   trialDir(jobId: string, trialId: string): string {
     return join(this.jobDir(jobId), trialId);
+  }
+
+  /** The job's run lock (see job-lock.ts): one process runs a job at a time. */
+  lockJob(jobId: string): JobLock {
+    return lockJob(this.jobDir(jobId), jobId);
   }
 
   hasJob(jobId: string): boolean {
