@@ -53,7 +53,13 @@ describe("one process runs a job at a time", () => {
 
     holder = await holdLock(jobsDir, config.job_id);
     const run = () =>
-      runJob({ store: store as JobStore, config, tasks: [task], provider: getSandboxProvider("bwrap"), resume: true });
+      runJob({
+        store: store as JobStore,
+        config,
+        tasks: [task],
+        provider: getSandboxProvider("bwrap"),
+        resume: true,
+      });
     const refused = await run().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UserError);
     expect(String(refused)).toMatch(/job job-under-test is being run by another longhaul process/);
