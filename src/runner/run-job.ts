@@ -106,35 +106,48 @@ async function runPlanned(
   );
 
   const limit = pLimit(config.concurrency);
+  // An error that ends the job (a result the disk would not take) stops the other trials too, as
+  // Ctrl-C does: none may go on running, or writing into a store being closed, after the job
+  // has reported the error and its process is about to exit.
+  const halt = new AbortController();
+  const trialSignal = AbortSignal.any([signal, halt.signal]);
+  setMaxListeners(Math.max(10, 4 * config.concurrency + 10), trialSignal);
+  let failure: { error: unknown } | undefined;
   let ranThisTime = 0;
   await Promise.all(
     pending.map((planned) =>
       limit(async () => {
-        if (signal.aborted) return;
+        if (trialSignal.aborted) return;
         const task = tasksByName.get(planned.taskName);
         const ready = prepared.get(planned.taskName);
         if (!task || !ready) return;
-        progress.trialStarted(planned.trialId);
-        // A task whose image failed: its trials record the build error (nothing to retry).
-        const result = ready.ok
-          ? await runPlannedTrial({
-              config,
-              ready,
-              planned,
-              trialDir: store.trialDir(config.job_id, planned.trialId),
-              provider: o.provider,
-              progress,
-              signal,
-            })
-          : { ...infraFailure(config, task, planned, ready.error, "image"), infra_retries: 0 };
-        if (result === null) return;
-        await store.recordTrial(result);
-        ranThisTime += 1;
-        progress.trialFinished(result);
+        try {
+          progress.trialStarted(planned.trialId);
+          // A task whose image failed: its trials record the build error (nothing to retry).
+          const result = ready.ok
+            ? await runPlannedTrial({
+                config,
+                ready,
+                planned,
+                trialDir: store.trialDir(config.job_id, planned.trialId),
+                provider: o.provider,
+                progress,
+                signal: trialSignal,
+              })
+            : { ...infraFailure(config, task, planned, ready.error, "image"), infra_retries: 0 };
+          if (result === null) return;
+          await store.recordTrial(result);
+          ranThisTime += 1;
+          progress.trialFinished(result);
+        } catch (e) {
+          failure ??= { error: e };
+          halt.abort(e);
+        }
       }),
     ),
   );
   progress.stop();
+  if (failure !== undefined) throw failure.error;
   const interrupted = signal.aborted;
   await store.setJobStatus(config.job_id, interrupted ? "interrupted" : "finished");
   const trials = await store.listTrials(config.job_id);

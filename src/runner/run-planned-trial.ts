@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig } from "../store/index.js";
@@ -35,6 +36,10 @@ export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult |
   const reasons: string[] = [];
   for (let attempt = 0; attempt <= config.retries; attempt++) {
     if (signal.aborted) return null;
+    // A retry starts from an empty folder: the failed attempt's logs (an agent's files, a
+    // half-copied /logs) would otherwise lie beside this attempt's, as if one run had written
+    // both, and keep the space a full disk needs back.
+    if (attempt > 0) rmSync(r.trialDir, { recursive: true, force: true });
     try {
       const result = await runTrial({
         jobId: config.job_id,

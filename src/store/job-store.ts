@@ -16,6 +16,7 @@ import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
 import { type JobLock, lockJob } from "./job-lock.js";
 import { checkJobsDir, makeJobsDir } from "./jobs-dir.js";
+import { storeWrite, storeWriteError } from "./write-error.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
 
@@ -79,9 +80,12 @@ export class JobStore {
         `job ${config.job_id} already exists in ${this.jobsDir}; use --resume to continue it`,
       );
     }
-    mkdirSync(dir, { recursive: true });
-    writeJsonAtomic(join(dir, "config.json"), config);
-    await this.upsertJobRow(config, false);
+    const path = join(dir, "config.json");
+    await storeWrite(path, `job ${config.job_id}`, () => {
+      mkdirSync(dir, { recursive: true });
+      writeJsonAtomic(path, config);
+      return this.upsertJobRow(config, false);
+    });
   }
 
   loadJobConfig(jobId: string): JobConfig {
@@ -126,7 +130,12 @@ export class JobStore {
   writeJobResult(jobId: string, summary: unknown): void {
     const harbor = harborJobFields(jobId, this.loadJobConfig(jobId).created_at, summary);
     const body = harbor === null ? summary : { ...(summary as Record<string, unknown>), ...harbor };
-    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), body);
+    const path = join(this.jobDir(jobId), "result.json");
+    try {
+      writeJsonAtomic(path, body);
+    } catch (e) {
+      throw storeWriteError(e, path, `the summary of job ${jobId}`);
+    }
   }
 
   /**
@@ -135,9 +144,15 @@ export class JobStore {
    */
   async recordTrial(result: TrialResult): Promise<void> {
     const dir = this.trialDir(result.job_id, result.trial_id);
-    mkdirSync(dir, { recursive: true });
-    writeJsonAtomic(join(dir, "result.json"), this.fileJson(result));
-    await this.indexTrial(result);
+    const path = join(dir, "result.json");
+    const what = `trial ${result.trial_id} of job ${result.job_id}`;
+    await storeWrite(path, what, () => {
+      mkdirSync(dir, { recursive: true });
+      writeJsonAtomic(path, this.fileJson(result));
+    });
+    await storeWrite(join(this.jobsDir, "longhaul.db"), `${what} in the index`, () =>
+      this.indexTrial(result),
+    );
   }
 
   /** What result.json holds: longhaul's result and Harbor's fields (the index keeps the same). */
