@@ -90,7 +90,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     if (o.resume) await store.ensureJobRow(config);
     else await store.createJob(config);
     jobOpen = true;
-    const done = await store.reconcile(config.job_id);
+    const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
     progress.start(plan.length, plan.length - pending.length);
     const byTrial = new Map(plan.map((p) => [p.trialId, p]));

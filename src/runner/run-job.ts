@@ -85,7 +85,7 @@ async function runPlanned(
 ): Promise<JobOutcome> {
   const { store, config } = o;
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
-  const done = await store.reconcile(config.job_id);
+  const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
   const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
   progress.start(plan.length, plan.length - pending.length);
 

@@ -1,21 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import {
-  checkJobName,
-  errorMessage,
-  fsProblem,
-  issueText,
-  readUserText,
-  type TrialResult,
-  trialResultSchema,
-  UserError,
-} from "../core/index.js";
+import { checkJobName, readUserText, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
 import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
 import { type JobLock, lockJob } from "./job-lock.js";
 import { checkJobsDir, makeJobsDir } from "./jobs-dir.js";
+import { corruptTrial, parseTrialFile } from "./trial-file.js";
 import { storeWrite, storeWriteError } from "./write-error.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
@@ -189,10 +181,13 @@ export class JobStore {
 
   /**
    * The trials of a job that are done, reconciling files and index: a result.json without a row
-   * (killed between the two writes) is indexed; a trial folder without result.json is a trial
-   * that never finished, and is removed so that it runs again from scratch.
+   * (killed between the two writes) is indexed; a row without a result.json (its folder was
+   * removed to run the trial again) is dropped, so an interrupted re-run never reports the old
+   * result; a folder of a planned trial without result.json is a trial that never finished, and
+   * is removed so that it runs again from scratch. Other folders without a result (the job's
+   * image build logs, anything the user keeps there) are not trials and are left alone.
    */
-  async reconcile(jobId: string): Promise<Set<string>> {
+  async reconcile(jobId: string, planned: ReadonlySet<string>): Promise<Set<string>> {
     const dir = this.jobDir(jobId);
     const done = new Set<string>();
     if (!existsSync(dir)) return done;
@@ -205,7 +200,7 @@ export class JobStore {
       if (!entry.isDirectory()) continue;
       const resultPath = join(dir, entry.name, "result.json");
       if (!existsSync(resultPath)) {
-        rmSync(join(dir, entry.name), { recursive: true, force: true });
+        if (planned.has(entry.name)) rmSync(join(dir, entry.name), { recursive: true, force: true });
         continue;
       }
       const result = parseTrialFile(resultPath);
@@ -218,6 +213,15 @@ export class JobStore {
       }
       if (!indexed.has(result.trial_id)) await this.indexTrial(result);
       done.add(result.trial_id);
+    }
+    const gone = [...indexed].filter((id) => !done.has(id));
+    // In slices: one statement binding every id of a large job would pass SQLite's variable limit.
+    for (let i = 0; i < gone.length; i += 500) {
+      await this.opened.db
+        .deleteFrom("trials")
+        .where("job_id", "=", jobId)
+        .where("trial_id", "in", gone.slice(i, i + 500))
+        .execute();
     }
     return done;
   }
@@ -287,29 +291,4 @@ export class JobStore {
     const jobs = await this.listJobs();
     return jobs[0]?.id ?? null;
   }
-}
-
-// Results are written atomically, so a bad one was damaged or edited by hand: the user's to fix.
-function parseTrialFile(path: string): TrialResult {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    const problem = fsProblem(e, path);
-    if (problem === null) throw e;
-    throw corruptTrial(path, problem.slice(path.length + 2));
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw corruptTrial(path, `not a valid trial result (${errorMessage(e).split("\n")[0]})`);
-  }
-  const parsed = trialResultSchema.safeParse(data);
-  if (!parsed.success) throw corruptTrial(path, `not a valid trial result (${issueText(parsed.error)})`);
-  return parsed.data;
-}
-
-function corruptTrial(path: string, why: string): UserError {
-  return new UserError(`${path}: ${why}; remove its folder to run that trial again`);
 }
