@@ -32,6 +32,7 @@ import {
   writeJson,
 } from "../options.js";
 import { renderCategoryTable, renderGradingErrors, renderRunTable, terminalSafe } from "../results-table.js";
+import { refuseJobOptionsOnResume } from "./run-resume.js";
 
 interface RunOptions {
   agent?: string[];
@@ -54,6 +55,8 @@ interface RunOptions {
   rateLimit?: string[];
   maxTokens?: number;
   maxCost?: number;
+  /** -n was given on the command line (with --resume it replaces the job's concurrency). */
+  nGiven?: boolean;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -129,7 +132,9 @@ export function registerRunCommand(program: Command): void {
     )
     .action(async (paths: string[], opts: RunOptions & { concurrency: number }, cmd: Command) => {
       if (opts.queue !== undefined) warnIgnoredWithQueue(cmd);
-      await runCommand(paths, { ...opts, n: opts.concurrency });
+      if (opts.resume === true) refuseJobOptionsOnResume(paths, cmd);
+      const nGiven = cmd.getOptionValueSource("concurrency") === "cli";
+      await runCommand(paths, { ...opts, n: opts.concurrency, nGiven });
     });
 }
 
@@ -143,7 +148,11 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
   const store = await JobStore.open(opts.jobsDir);
   try {
     const resolved = await resolveConfig(store, paths, opts);
-    const { config } = resolved;
+    // -n changes how many trials run at once, not what they are: a resumed run may take another.
+    const config =
+      opts.resume === true && opts.nGiven === true
+        ? { ...resolved.config, concurrency: opts.n }
+        : resolved.config;
     const loaded = resolved.loaded ?? (await loadTaskSet(config.tasks.map((t) => t.path)));
     const { tasks } = loaded;
     const skipped = mergeSkipped(resolved.skipped, loaded.skipped);
