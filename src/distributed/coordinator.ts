@@ -6,6 +6,7 @@ import { packageVersion } from "../core/package-root.js";
 import { type ProgressSink, silentProgress } from "../runner/progress.js";
 import type { JobOutcome } from "../runner/run-job.js";
 import { infraFailure } from "../runner/run-planned-trial.js";
+import { refuseMixedTaskVersions } from "../runner/task-versions.js";
 import { type PlannedTrial, planTrials } from "../runner/trial-plan.js";
 import type { JobConfig, JobLock, JobStore } from "../store/index.js";
 import type { SkippedTask } from "../task/load.js";
@@ -91,6 +92,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     else await store.createJob(config);
     jobOpen = true;
     const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
+    await refuseMixedTaskVersions(store, config.job_id, o.tasks);
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
     progress.start(plan.length, plan.length - pending.length);
     const byTrial = new Map(plan.map((p) => [p.trialId, p]));

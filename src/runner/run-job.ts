@@ -10,6 +10,7 @@ import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
 import { infraFailure, runPlannedTrial } from "./run-planned-trial.js";
 import { type PreparedTask, taskPreparer } from "./task-image.js";
+import { refuseMixedTaskVersions } from "./task-versions.js";
 import { sweepStaleGatewayDirs } from "./trial-gateway.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
@@ -86,6 +87,7 @@ async function runPlanned(
   const { store, config } = o;
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
   const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
+  await refuseMixedTaskVersions(store, config.job_id, o.tasks);
   const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
   progress.start(plan.length, plan.length - pending.length);
 

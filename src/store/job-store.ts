@@ -181,7 +181,8 @@ export class JobStore {
 
   /**
    * The trials of a job that are done, reconciling files and index: a result.json without a row
-   * (killed between the two writes) is indexed; a row without a result.json (its folder was
+   * (killed between the two writes) is indexed; a planned trial recorded as infra_error is
+   * removed, to run again; a row without a result.json (its folder was
    * removed to run the trial again) is dropped, so an interrupted re-run never reports the old
    * result; a folder of a planned trial without result.json is a trial that never finished, and
    * is removed so that it runs again from scratch. Other folders without a result (the job's
@@ -210,6 +211,12 @@ export class JobStore {
           resultPath,
           `it holds trial ${result.trial_id} of job ${result.job_id}, but its folder is trial ${entry.name} of job ${jobId}`,
         );
+      }
+      // An infrastructure failure is no result of the agent's: the trial runs again, on a
+      // machine that may since have been fixed (a full disk, a missing image, a down upstream).
+      if (result.outcome === "infra_error" && planned.has(entry.name)) {
+        rmSync(join(dir, entry.name), { recursive: true, force: true });
+        continue;
       }
       if (!indexed.has(result.trial_id)) await this.indexTrial(result);
       done.add(result.trial_id);
@@ -254,6 +261,17 @@ export class JobStore {
       .orderBy("attempt")
       .execute();
     return rows.map((r) => trialResultSchema.parse(JSON.parse(r.result_json)));
+  }
+
+  /** Each task checksum the job's recorded trials ran on, with how many ran on it. */
+  async taskVersions(jobId: string): Promise<{ task_name: string; task_checksum: string; n: number }[]> {
+    const rows = await this.opened.db
+      .selectFrom("trials")
+      .select((eb) => ["task_name", "task_checksum", eb.fn.countAll<number>().as("n")])
+      .where("job_id", "=", jobId)
+      .groupBy(["task_name", "task_checksum"])
+      .execute();
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
   }
 
   async countTrials(jobId: string): Promise<number> {
