@@ -231,8 +231,17 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       const lost = renderNotRun(notRun);
       if (lost !== "") process.stdout.write(`\n${lost}\n`);
     }
+    // Trials the infrastructure failed are no result: the job is not done, and a script must not
+    // take it for a clean run (exit 0). Resume runs them again.
+    const infra = outcome.trials.filter((t) => t.outcome === "infra_error").length;
+    if (infra > 0 && !outcome.interrupted) {
+      process.stderr.write(
+        `${infra} trial(s) failed on the infrastructure (infra_error, not scored); run them again with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}\n`,
+      );
+    }
     if (outcome.interrupted) process.exitCode = 130;
     else if (skipped.length > 0 || outcome.failedImages.length > 0) process.exitCode = EXIT_TASKS_SKIPPED;
+    else if (infra > 0) process.exitCode = EXIT_INFRA_TRIALS;
   } finally {
     await store.close();
   }
@@ -272,6 +281,9 @@ function warnIgnoredWithQueue(cmd: Command): void {
 
 /** Exit code of a job that ran, but not every task: some were invalid or had no image (docs/cli.md). */
 export const EXIT_TASKS_SKIPPED = 4;
+
+/** Exit code of a job that ran, but some trials failed on the infrastructure (docs/cli.md). */
+export const EXIT_INFRA_TRIALS = 3;
 
 function mergeSkipped(a: SkippedTask[], b: SkippedTask[]): SkippedTask[] {
   return [...new Map([...a, ...b].map((s) => [s.path, s])).values()];
