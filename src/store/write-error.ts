@@ -20,6 +20,12 @@ function diskProblem(e: unknown): string | null {
   return known === undefined ? null : (DISK_CODES[known] ?? null);
 }
 
+/** `path: why` for a write the machine refused (full, read-only, no permission…), else null. */
+export function writeProblem(e: unknown, path: string): string | null {
+  const disk = diskProblem(e);
+  return disk === null ? fsProblem(e, path) : `${path}: ${disk}`;
+}
+
 /**
  * A write to the job store that the machine refused (disk full, quota, read-only, I/O error,
  * permissions). It is the infrastructure's, never the agent's, and not worth retrying at once:
@@ -27,8 +33,7 @@ function diskProblem(e: unknown): string | null {
  * the cause is fixed. Any other error is returned as it is.
  */
 export function storeWriteError(e: unknown, path: string, what: string): unknown {
-  const disk = diskProblem(e);
-  const problem = disk === null ? fsProblem(e, path) : `${path}: ${disk}`;
+  const problem = writeProblem(e, path);
   if (problem === null) return e;
   return new InfraError(
     `could not save ${what}: ${problem}; the trials saved before are kept, continue with run --resume once it is fixed`,
