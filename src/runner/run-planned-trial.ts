@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig } from "../store/index.js";
@@ -67,7 +68,8 @@ export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult |
       if (attempt < config.retries) {
         r.progress.trialRetry(planned.trialId, attempt + 2, errorMessage(e));
         // 1 s, 2 s, 4 s …: a machine busy enough to fail a trial is rarely free again within a second.
-        await new Promise((res) => setTimeout(res, Math.min(10_000, 1000 * 2 ** attempt)));
+        // Ctrl-C ends the wait at once, rather than up to 10 s later.
+        await sleep(Math.min(10_000, 1000 * 2 ** attempt), undefined, { signal }).catch(() => undefined);
       }
     }
   }

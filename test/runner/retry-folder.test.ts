@@ -59,3 +59,41 @@ describe("a trial retried after an infrastructure failure", () => {
     expect(readFileSync(join(agentDir, "shell.stdout.txt"), "utf8").match(/^ran /gm)).toHaveLength(1);
   }, 30_000);
 });
+
+describe("a trial waiting to be retried", () => {
+  it("stops waiting as soon as the job is stopped", async () => {
+    store = await JobStore.open(tempDir("retry-wait"));
+    const task = await fixtureTask("trivial");
+    const stop = new AbortController();
+    let creates = 0;
+    let stoppedAt = 0;
+    const broken: SandboxProvider = {
+      name: "broken",
+      check: async () => undefined,
+      create: async () => {
+        creates += 1;
+        // Stopped early in the 2 s wait before the third try.
+        if (creates === 2) {
+          setTimeout(() => {
+            stoppedAt = Date.now();
+            stop.abort(new Error("SIGINT"));
+          }, 100);
+        }
+        throw new InfraError("sandbox would not start (injected)");
+      },
+    };
+    const config = jobConfig([task], { retries: 5 });
+    const out = await runJob({
+      store,
+      config,
+      tasks: [task],
+      provider: broken,
+      resume: false,
+      signal: stop.signal,
+    });
+    expect(out.interrupted).toBe(true);
+    expect(out.trials).toEqual([]);
+    expect(creates).toBe(2);
+    expect(Date.now() - stoppedAt).toBeLessThan(1500);
+  }, 30_000);
+});
