@@ -7,25 +7,10 @@ describe("run with trials the infrastructure failed", () => {
   it("exits 3 and says how to run them again; resume runs them again", async () => {
     const jobs = tempDir("infra-exit");
     // The model server is down (nothing listens on port 9): the trial is an infra_error.
-    const args = [
-      "run",
-      join(FIXTURES, "trivial"),
-      "-a",
-      "terminus",
-      "-m",
-      "openai-compatible:nowhere",
-      "--base-url",
-      "http://127.0.0.1:9/v1",
-      "--agent-opt",
-      "max_retries=0",
-      "--retries",
-      "0",
-      "--job",
-      "J",
-      "--jobs-dir",
-      jobs,
-      "--json",
-    ];
+    const down = "--base-url=http://127.0.0.1:9/v1";
+    const model = ["-a", "terminus", "-m", "openai-compatible:nowhere", down, "--agent-opt", "max_retries=0"];
+    const job = ["--retries", "0", "--job", "J", "--jobs-dir", jobs, "--json"];
+    const args = ["run", join(FIXTURES, "trivial"), ...model, ...job];
     const first = await runCli(args);
     const out = JSON.parse(first.stdout) as { trials: { outcome: string }[] };
     expect(out.trials.map((t) => t.outcome)).toEqual(["infra_error"]);
