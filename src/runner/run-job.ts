@@ -69,6 +69,8 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     try {
       return await runPlanned(o, plan, progress, signal);
     } catch (e) {
+      // A live status line's timer would keep the process alive, redrawing, after the error.
+      progress.stop();
       // A job that stopped on an error is not running any more; finished trials stay recorded.
       await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
       throw e;

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InfraError } from "../../src/core/index.js";
-import { runJob } from "../../src/runner/index.js";
+import { createProgress, runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import type { SandboxProvider } from "../../src/sandbox/types.js";
 import { JobStore } from "../../src/store/index.js";
@@ -37,16 +37,26 @@ describe("a trial result the store cannot write", () => {
         return bwrap.create(spec);
       },
     };
-    const err = await runJob({ store, config, tasks: [task], provider, resume: false }).catch(
+    // A terminal's live status line, redrawn by a timer that must stop with the job.
+    let writes = 0;
+    const tty = { isTTY: true, write: () => (writes += 1) > 0 } as unknown as NodeJS.WriteStream;
+    const ci = process.env.CI;
+    delete process.env.CI;
+    const progress = createProgress(tty);
+    if (ci !== undefined) process.env.CI = ci;
+    const err = await runJob({ store, config, tasks: [task], provider, resume: false, progress }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(InfraError);
     expect(String(err)).toMatch(
       /could not save trial trivial__nop__a1 of job job-under-test: .*result\.json: is a folder/,
     );
-    // The job is over when runJob returns: no later trial was started behind its back.
+    // The job is over when runJob returns: no later trial was started behind its back, and
+    // nothing is drawn any more (a live timer would keep the process from ever exiting).
+    const drawn = writes;
     await new Promise((r) => setTimeout(r, 1500));
     expect(creates).toBe(1);
+    expect(writes).toBe(drawn);
     expect((await store.listJobs())[0]?.status).toBe("interrupted");
     expect(readdirSync(store.trialDir(config.job_id, "trivial__nop__a1"))).not.toContainEqual(
       expect.stringMatching(/\.tmp-/),
