@@ -39,7 +39,11 @@ describe("a trial result the store cannot write", () => {
     };
     // A terminal's live status line, redrawn by a timer that must stop with the job.
     let writes = 0;
-    const tty = { isTTY: true, write: () => (writes += 1) > 0 } as unknown as NodeJS.WriteStream;
+    const write = (): boolean => {
+      writes += 1;
+      return true;
+    };
+    const tty = { isTTY: true, write } as unknown as NodeJS.WriteStream;
     const ci = process.env.CI;
     delete process.env.CI;
     const progress = createProgress(tty);
