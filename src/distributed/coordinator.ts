@@ -6,8 +6,9 @@ import { packageVersion } from "../core/package-root.js";
 import { type ProgressSink, silentProgress } from "../runner/progress.js";
 import type { JobOutcome } from "../runner/run-job.js";
 import { infraFailure } from "../runner/run-planned-trial.js";
+import { refuseMixedTaskVersions } from "../runner/task-versions.js";
 import { type PlannedTrial, planTrials } from "../runner/trial-plan.js";
-import type { JobConfig, JobStore } from "../store/index.js";
+import type { JobConfig, JobLock, JobStore } from "../store/index.js";
 import type { SkippedTask } from "../task/load.js";
 import type { Task } from "../task/types.js";
 import { BlobStore } from "./blob-store.js";
@@ -78,16 +79,20 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   await checkRedis(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   let lease: CoordinatorLease | undefined;
+  let lock: JobLock | undefined;
   let jobOpen = false;
   try {
     lease = await takeCoordinatorLease(redis, config.job_id);
+    // The lease keeps other coordinators off the job; the lock keeps off a local run of its folder.
+    lock = store.lockJob(config.job_id);
     // Ctrl-C, or another coordinator taking the job, ends the wait for Redis too (it may be down).
     const stop = AbortSignal.any([o.signal ?? new AbortController().signal, lease.lost]);
     if (!o.resume) await refuseLeftovers(redis, queue, config.job_id, o.redisUrl);
     if (o.resume) await store.ensureJobRow(config);
     else await store.createJob(config);
     jobOpen = true;
-    const done = await store.reconcile(config.job_id);
+    const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
+    await refuseMixedTaskVersions(store, config.job_id, o.tasks);
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
     progress.start(plan.length, plan.length - pending.length);
     const byTrial = new Map(plan.map((p) => [p.trialId, p]));
@@ -253,6 +258,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     if (jobOpen) await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
     throw e;
   } finally {
+    lock?.release();
     await lease?.release();
     // With Redis down, closing the queue would wait for it: the connection is dropped after a while.
     await Promise.race([queue.close().catch(() => undefined), delay(2000)]);

@@ -10,6 +10,7 @@ import type { Task } from "../task/types.js";
 import { type ProgressSink, silentProgress } from "./progress.js";
 import { infraFailure, runPlannedTrial } from "./run-planned-trial.js";
 import { type PreparedTask, taskPreparer } from "./task-image.js";
+import { refuseMixedTaskVersions } from "./task-versions.js";
 import { sweepStaleGatewayDirs } from "./trial-gateway.js";
 import { type PlannedTrial, planTrials } from "./trial-plan.js";
 
@@ -61,14 +62,21 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   // Sandbox state left by runners that were killed would otherwise pile up in the temp folder.
   await sweepStaleSandboxes();
   sweepStaleGatewayDirs();
-  if (o.resume) await store.ensureJobRow(config);
-  else await store.createJob(config);
+  const lock = store.lockJob(config.job_id);
   try {
-    return await runPlanned(o, plan, progress, signal);
-  } catch (e) {
-    // A job that stopped on an error is not running any more; finished trials stay recorded.
-    await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
-    throw e;
+    if (o.resume) await store.ensureJobRow(config);
+    else await store.createJob(config);
+    try {
+      return await runPlanned(o, plan, progress, signal);
+    } catch (e) {
+      // A live status line's timer would keep the process alive, redrawing, after the error.
+      progress.stop();
+      // A job that stopped on an error is not running any more; finished trials stay recorded.
+      await store.setJobStatus(config.job_id, "interrupted").catch(() => undefined);
+      throw e;
+    }
+  } finally {
+    lock.release();
   }
 }
 
@@ -80,7 +88,8 @@ async function runPlanned(
 ): Promise<JobOutcome> {
   const { store, config } = o;
   const tasksByName = new Map(o.tasks.map((t) => [t.name, t]));
-  const done = await store.reconcile(config.job_id);
+  const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
+  await refuseMixedTaskVersions(store, config.job_id, o.tasks);
   const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
   progress.start(plan.length, plan.length - pending.length);
 
@@ -101,35 +110,48 @@ async function runPlanned(
   );
 
   const limit = pLimit(config.concurrency);
+  // An error that ends the job (a result the disk would not take) stops the other trials too, as
+  // Ctrl-C does: none may go on running, or writing into a store being closed, after the job
+  // has reported the error and its process is about to exit.
+  const halt = new AbortController();
+  const trialSignal = AbortSignal.any([signal, halt.signal]);
+  setMaxListeners(Math.max(10, 4 * config.concurrency + 10), trialSignal);
+  let failure: { error: unknown } | undefined;
   let ranThisTime = 0;
   await Promise.all(
     pending.map((planned) =>
       limit(async () => {
-        if (signal.aborted) return;
+        if (trialSignal.aborted) return;
         const task = tasksByName.get(planned.taskName);
         const ready = prepared.get(planned.taskName);
         if (!task || !ready) return;
-        progress.trialStarted(planned.trialId);
-        // A task whose image failed: its trials record the build error (nothing to retry).
-        const result = ready.ok
-          ? await runPlannedTrial({
-              config,
-              ready,
-              planned,
-              trialDir: store.trialDir(config.job_id, planned.trialId),
-              provider: o.provider,
-              progress,
-              signal,
-            })
-          : { ...infraFailure(config, task, planned, ready.error, "image"), infra_retries: 0 };
-        if (result === null) return;
-        await store.recordTrial(result);
-        ranThisTime += 1;
-        progress.trialFinished(result);
+        try {
+          progress.trialStarted(planned.trialId);
+          // A task whose image failed: its trials record the build error (nothing to retry).
+          const result = ready.ok
+            ? await runPlannedTrial({
+                config,
+                ready,
+                planned,
+                trialDir: store.trialDir(config.job_id, planned.trialId),
+                provider: o.provider,
+                progress,
+                signal: trialSignal,
+              })
+            : { ...infraFailure(config, task, planned, ready.error, "image"), infra_retries: 0 };
+          if (result === null) return;
+          await store.recordTrial(result);
+          ranThisTime += 1;
+          progress.trialFinished(result);
+        } catch (e) {
+          failure ??= { error: e };
+          halt.abort(e);
+        }
       }),
     ),
   );
   progress.stop();
+  if (failure !== undefined) throw failure.error;
   const interrupted = signal.aborted;
   await store.setJobStatus(config.job_id, interrupted ? "interrupted" : "finished");
   const trials = await store.listTrials(config.job_id);

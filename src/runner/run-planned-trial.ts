@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { emptyUsage, errorMessage, InfraError, type TrialResult, UserError } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
 import type { JobConfig } from "../store/index.js";
@@ -35,6 +37,10 @@ export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult |
   const reasons: string[] = [];
   for (let attempt = 0; attempt <= config.retries; attempt++) {
     if (signal.aborted) return null;
+    // A retry starts from an empty folder: the failed attempt's logs (an agent's files, a
+    // half-copied /logs) would otherwise lie beside this attempt's, as if one run had written
+    // both, and keep the space a full disk needs back.
+    if (attempt > 0) rmSync(r.trialDir, { recursive: true, force: true });
     try {
       const result = await runTrial({
         jobId: config.job_id,
@@ -62,7 +68,8 @@ export async function runPlannedTrial(r: PlannedTrialRun): Promise<TrialResult |
       if (attempt < config.retries) {
         r.progress.trialRetry(planned.trialId, attempt + 2, errorMessage(e));
         // 1 s, 2 s, 4 s …: a machine busy enough to fail a trial is rarely free again within a second.
-        await new Promise((res) => setTimeout(res, Math.min(10_000, 1000 * 2 ** attempt)));
+        // Ctrl-C ends the wait at once, rather than up to 10 s later.
+        await sleep(Math.min(10_000, 1000 * 2 ** attempt), undefined, { signal }).catch(() => undefined);
       }
     }
   }

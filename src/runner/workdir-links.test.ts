@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,5 +48,20 @@ describe("removeVerifierLinks", () => {
       expect(lstatSync(join(dir, kept)).isSymbolicLink(), kept).toBe(true);
     }
     expect(existsSync(join(dir, "answer"))).toBe(false);
+  });
+
+  it("walks names that are not UTF-8 as bytes, and removes links it cannot follow by name", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
+    const odd = Buffer.from([0x64, 0xff]); // "d" then a byte that is not UTF-8
+    const at = (...parts: Buffer[]): Buffer => Buffer.concat([Buffer.from(`${dir}/`), ...parts]);
+    mkdirSync(at(odd));
+    writeFileSync(at(odd, Buffer.from("/kept.txt")), "agent's file\n");
+    // A check of /app/out/x would read /tests/expected.txt through the folder with the odd name.
+    symlinkSync("/tests/expected.txt", at(odd, Buffer.from("/x")));
+    symlinkSync(odd, join(dir, "out"));
+    const removed = removeVerifierLinks(sandboxOver(dir), "/app").sort();
+    expect(removed).toEqual(["d\ufffd/x", "out"]);
+    expect(lstatSync(at(odd, Buffer.from("/x")), { throwIfNoEntry: false })).toBeUndefined();
+    expect(lstatSync(at(odd, Buffer.from("/kept.txt"))).isFile()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, readlinkSync, unlinkSync } from "node:fs";
-import { join, posix } from "node:path";
+import { posix } from "node:path";
 import { isWithin } from "../sandbox/spec.js";
 import type { Sandbox } from "../sandbox/types.js";
 
@@ -22,34 +22,53 @@ function verifierOnly(p: string): boolean {
  * Removes every link in the workdir that leads, in the sandbox's view and through any chain of
  * links, into a place only the verifier has (above). Run on the host after the agent's processes
  * are gone and before the verifier starts; returns the removed links (workdir-relative). A link
- * that loops or chains too long is removed too. On a provider without host paths nothing is done.
+ * that loops or chains too long is removed too, and so is one whose path or target is not UTF-8:
+ * names are walked as the bytes they are, but such a link cannot be followed by name, and leaving
+ * it would let `out -> <non-UTF-8 folder>` with `<that folder>/x -> /tests/…` inside pass a check
+ * of `out/x`. On a provider without host paths nothing is done.
  */
 export function removeVerifierLinks(sandbox: Sandbox, workdir: string): string[] {
   const host = sandbox.hostPathOf?.(workdir) ?? null;
   if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return [];
+  const root = Buffer.from(host);
   const removed: string[] = [];
-  const stack: string[] = [""];
+  const stack: Buffer[] = [Buffer.alloc(0)];
   let seen = 0;
   while (stack.length > 0 && seen < MAX_ENTRIES) {
-    const rel = stack.pop() as string;
-    let names: string[];
+    const rel = stack.pop() as Buffer;
+    let names: Buffer[];
     try {
-      names = readdirSync(join(host, rel));
+      names = readdirSync(under(root, rel), { encoding: "buffer" });
     } catch {
       continue;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES) break;
-      const r = rel === "" ? name : `${rel}/${name}`;
-      const st = lstatSync(join(host, r), { throwIfNoEntry: false });
+      const r = rel.length === 0 ? name : Buffer.concat([rel, SLASH, name]);
+      const st = lstatSync(under(root, r), { throwIfNoEntry: false });
       if (st?.isDirectory() === true) stack.push(r);
-      else if (st?.isSymbolicLink() === true && leadsToVerifier(sandbox, posix.join(workdir, r))) {
-        unlinkSync(join(host, r));
-        removed.push(r);
+      else if (st?.isSymbolicLink() === true) {
+        const text = utf8(r);
+        if (text === null || leadsToVerifier(sandbox, posix.join(workdir, text))) {
+          unlinkSync(under(root, r));
+          removed.push(text ?? r.toString("utf8"));
+        }
       }
     }
   }
   return removed;
+}
+
+const SLASH = Buffer.from("/");
+
+function under(root: Buffer, rel: Buffer): Buffer {
+  return rel.length === 0 ? root : Buffer.concat([root, SLASH, rel]);
+}
+
+/** The bytes as text when they are UTF-8, else null (decoding would change the name). */
+function utf8(bytes: Buffer): string | null {
+  const text = bytes.toString("utf8");
+  return Buffer.from(text, "utf8").equals(bytes) ? text : null;
 }
 
 /**
@@ -73,7 +92,10 @@ function leadsToVerifier(sandbox: Sandbox, path: string): boolean {
       continue;
     }
     if (++hops > MAX_HOPS) return true;
-    const target = posix.resolve(cur, readlinkSync(host));
+    const raw = utf8(readlinkSync(host, { encoding: "buffer" }));
+    // A target that is not UTF-8 cannot be resolved by name: it is judged as leading anywhere.
+    if (raw === null) return true;
+    const target = posix.resolve(cur, raw);
     todo = [...target.split("/").filter(Boolean), ...rest];
     cur = "/";
   }

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect } from "kysely";
 import { errorMessage, InfraError, UserError } from "../core/index.js";
 import { migrationProvider } from "./migrations.js";
 import type { Database } from "./schema.js";
+import { writeProblem } from "./write-error.js";
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
@@ -63,6 +64,15 @@ const DAMAGED = new Set([
   "SQLITE_IOERR",
 ]);
 
+function unwritable(dir: string): string | null {
+  try {
+    accessSync(dir, constants.W_OK);
+    return null;
+  } catch (e) {
+    return writeProblem(e, dir);
+  }
+}
+
 function isDamaged(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return typeof code === "string" && [...DAMAGED].some((c) => code.startsWith(c));
@@ -74,6 +84,14 @@ function isDamaged(e: unknown): boolean {
  */
 function databaseError(path: string, e: unknown): Error {
   if (!isDamaged(e)) return e instanceof Error ? e : new Error(String(e));
+  // SQLite cannot open even a sound index in a folder it may not write (WAL keeps files beside it):
+  // the folder is the problem then, and moving the index aside would not help.
+  const folder = unwritable(dirname(path));
+  if (folder !== null) {
+    return new UserError(`cannot open the index ${path}: the jobs dir is not writable (${folder})`, {
+      cause: e,
+    });
+  }
   return new UserError(
     `${path}: not a usable SQLite database (${errorMessage(e)}); move it aside and run \`longhaul run --resume --job NAME\` to re-index a job from its folder`,
     { cause: e },

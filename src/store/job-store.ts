@@ -1,20 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import {
-  checkJobName,
-  errorMessage,
-  fsProblem,
-  issueText,
-  readUserText,
-  type TrialResult,
-  trialResultSchema,
-  UserError,
-} from "../core/index.js";
+import { checkJobName, readUserText, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
 import { writeJsonAtomic } from "./atomic-write.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
 import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
+import { type JobLock, lockJob } from "./job-lock.js";
 import { checkJobsDir, makeJobsDir } from "./jobs-dir.js";
+import { corruptTrial, parseTrialFile } from "./trial-file.js";
+import { storeWrite, storeWriteError } from "./write-error.js";
 
 export type JobStatus = "running" | "interrupted" | "finished";
 
@@ -62,6 +56,11 @@ export class JobStore {
     return join(this.jobDir(jobId), trialId);
   }
 
+  /** The job's run lock (see job-lock.ts): one process runs a job at a time. */
+  lockJob(jobId: string): JobLock {
+    return lockJob(this.jobDir(jobId), jobId);
+  }
+
   hasJob(jobId: string): boolean {
     return existsSync(join(this.jobDir(jobId), "config.json"));
   }
@@ -73,9 +72,12 @@ export class JobStore {
         `job ${config.job_id} already exists in ${this.jobsDir}; use --resume to continue it`,
       );
     }
-    mkdirSync(dir, { recursive: true });
-    writeJsonAtomic(join(dir, "config.json"), config);
-    await this.upsertJobRow(config, false);
+    const path = join(dir, "config.json");
+    await storeWrite(path, `job ${config.job_id}`, () => {
+      mkdirSync(dir, { recursive: true });
+      writeJsonAtomic(path, config);
+      return this.upsertJobRow(config, false);
+    });
   }
 
   loadJobConfig(jobId: string): JobConfig {
@@ -120,7 +122,12 @@ export class JobStore {
   writeJobResult(jobId: string, summary: unknown): void {
     const harbor = harborJobFields(jobId, this.loadJobConfig(jobId).created_at, summary);
     const body = harbor === null ? summary : { ...(summary as Record<string, unknown>), ...harbor };
-    writeJsonAtomic(join(this.jobDir(jobId), "result.json"), body);
+    const path = join(this.jobDir(jobId), "result.json");
+    try {
+      writeJsonAtomic(path, body);
+    } catch (e) {
+      throw storeWriteError(e, path, `the summary of job ${jobId}`);
+    }
   }
 
   /**
@@ -129,9 +136,15 @@ export class JobStore {
    */
   async recordTrial(result: TrialResult): Promise<void> {
     const dir = this.trialDir(result.job_id, result.trial_id);
-    mkdirSync(dir, { recursive: true });
-    writeJsonAtomic(join(dir, "result.json"), this.fileJson(result));
-    await this.indexTrial(result);
+    const path = join(dir, "result.json");
+    const what = `trial ${result.trial_id} of job ${result.job_id}`;
+    await storeWrite(path, what, () => {
+      mkdirSync(dir, { recursive: true });
+      writeJsonAtomic(path, this.fileJson(result));
+    });
+    await storeWrite(join(this.jobsDir, "longhaul.db"), `${what} in the index`, () =>
+      this.indexTrial(result),
+    );
   }
 
   /** What result.json holds: longhaul's result and Harbor's fields (the index keeps the same). */
@@ -168,10 +181,14 @@ export class JobStore {
 
   /**
    * The trials of a job that are done, reconciling files and index: a result.json without a row
-   * (killed between the two writes) is indexed; a trial folder without result.json is a trial
-   * that never finished, and is removed so that it runs again from scratch.
+   * (killed between the two writes) is indexed; a planned trial recorded as infra_error is
+   * removed, to run again; a row without a result.json (its folder was
+   * removed to run the trial again) is dropped, so an interrupted re-run never reports the old
+   * result; a folder of a planned trial without result.json is a trial that never finished, and
+   * is removed so that it runs again from scratch. Other folders without a result (the job's
+   * image build logs, anything the user keeps there) are not trials and are left alone.
    */
-  async reconcile(jobId: string): Promise<Set<string>> {
+  async reconcile(jobId: string, planned: ReadonlySet<string>): Promise<Set<string>> {
     const dir = this.jobDir(jobId);
     const done = new Set<string>();
     if (!existsSync(dir)) return done;
@@ -184,7 +201,7 @@ export class JobStore {
       if (!entry.isDirectory()) continue;
       const resultPath = join(dir, entry.name, "result.json");
       if (!existsSync(resultPath)) {
-        rmSync(join(dir, entry.name), { recursive: true, force: true });
+        if (planned.has(entry.name)) rmSync(join(dir, entry.name), { recursive: true, force: true });
         continue;
       }
       const result = parseTrialFile(resultPath);
@@ -195,8 +212,23 @@ export class JobStore {
           `it holds trial ${result.trial_id} of job ${result.job_id}, but its folder is trial ${entry.name} of job ${jobId}`,
         );
       }
+      // An infrastructure failure is no result of the agent's: the trial runs again, on a
+      // machine that may since have been fixed (a full disk, a missing image, a down upstream).
+      if (result.outcome === "infra_error" && planned.has(entry.name)) {
+        rmSync(join(dir, entry.name), { recursive: true, force: true });
+        continue;
+      }
       if (!indexed.has(result.trial_id)) await this.indexTrial(result);
       done.add(result.trial_id);
+    }
+    const gone = [...indexed].filter((id) => !done.has(id));
+    // In slices: one statement binding every id of a large job would pass SQLite's variable limit.
+    for (let i = 0; i < gone.length; i += 500) {
+      await this.opened.db
+        .deleteFrom("trials")
+        .where("job_id", "=", jobId)
+        .where("trial_id", "in", gone.slice(i, i + 500))
+        .execute();
     }
     return done;
   }
@@ -229,6 +261,17 @@ export class JobStore {
       .orderBy("attempt")
       .execute();
     return rows.map((r) => trialResultSchema.parse(JSON.parse(r.result_json)));
+  }
+
+  /** Each task checksum the job's recorded trials ran on, with how many ran on it. */
+  async taskVersions(jobId: string): Promise<{ task_name: string; task_checksum: string; n: number }[]> {
+    const rows = await this.opened.db
+      .selectFrom("trials")
+      .select((eb) => ["task_name", "task_checksum", eb.fn.countAll<number>().as("n")])
+      .where("job_id", "=", jobId)
+      .groupBy(["task_name", "task_checksum"])
+      .execute();
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
   }
 
   async countTrials(jobId: string): Promise<number> {
@@ -266,29 +309,4 @@ export class JobStore {
     const jobs = await this.listJobs();
     return jobs[0]?.id ?? null;
   }
-}
-
-// Results are written atomically, so a bad one was damaged or edited by hand: the user's to fix.
-function parseTrialFile(path: string): TrialResult {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    const problem = fsProblem(e, path);
-    if (problem === null) throw e;
-    throw corruptTrial(path, problem.slice(path.length + 2));
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw corruptTrial(path, `not a valid trial result (${errorMessage(e).split("\n")[0]})`);
-  }
-  const parsed = trialResultSchema.safeParse(data);
-  if (!parsed.success) throw corruptTrial(path, `not a valid trial result (${issueText(parsed.error)})`);
-  return parsed.data;
-}
-
-function corruptTrial(path: string, why: string): UserError {
-  return new UserError(`${path}: ${why}; remove its folder to run that trial again`);
 }

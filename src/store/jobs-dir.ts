@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { fsProblem, UserError } from "../core/index.js";
+import { writeProblem } from "./write-error.js";
 
 /**
  * Creates a jobs folder and the folders above it, one level at a time: Node's recursive mkdir
@@ -25,7 +26,7 @@ export function makeJobsDir(dir: string): void {
         checkFolder(folder, dir);
         continue;
       }
-      const problem = fsProblem(e, folder);
+      const problem = writeProblem(e, folder);
       if (problem === null) throw e;
       throw new UserError(`cannot create the jobs dir ${dir}: ${problem}`, { cause: e });
     }

@@ -65,7 +65,13 @@ describe("the trial queue", () => {
     const store = await JobStore.open(join(lab.tmp, "jobs-late"));
     await store.createJob(config);
     // The trial was recorded before (by a coordinator that died before Redis forgot it) ...
-    await store.recordTrial(infraFailure(config, task, first, "recorded earlier"));
+    // (an agent's result: a recorded infra_error would run again on resume).
+    await store.recordTrial({
+      ...infraFailure(config, task, first, "recorded earlier"),
+      outcome: "agent_error",
+      reward: 0,
+      error: { kind: "agent", message: "recorded earlier" },
+    });
     // ... and a worker's result for it is still waiting in Redis.
     const ref = await uploadTask(new BlobStore(conn), task);
     const id = queueJobId("late", first.trialId);

@@ -172,7 +172,7 @@ describe("a job killed at random points and resumed", () => {
       readdirSync(jobDir)
         .filter((n) => !planned.includes(n))
         .sort(),
-    ).toEqual(["config.json", "result.json"]);
+    ).toEqual(["config.json", "result.json", "run.lock"]);
     // A trial recorded before a kill was never run again.
     for (const [trial, bytes] of firstSeen) expect(files.get(trial)).toBe(bytes);
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TrialResult } from "../../src/core/index.js";
@@ -70,10 +70,34 @@ describe("JobStore", () => {
       // Killed mid-trial: a folder with logs but no result.
       mkdirSync(join(store.trialDir("j2", "halfway"), "agent"), { recursive: true });
       writeFileSync(join(store.trialDir("j2", "halfway"), "agent", "log.txt"), "partial");
-      const done = await store.reconcile("j2");
+      const done = await store.reconcile("j2", new Set(["done", "orphan", "halfway"]));
       expect([...done].sort()).toEqual(["done", "orphan"]);
       expect(existsSync(store.trialDir("j2", "halfway"))).toBe(false);
       expect(await store.countTrials("j2")).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("reconciling keeps folders that are not trials and drops index rows whose result is gone", async () => {
+    const store = await JobStore.open(tempDir("store"));
+    try {
+      await store.createJob(config("j3"));
+      await store.recordTrial(trial("j3", "t__nop__a1", 1));
+      await store.recordTrial(trial("j3", "t__nop__a2", 0.5));
+      // The job's image build logs and a folder of the user's: no result.json, and no trial's.
+      mkdirSync(join(store.jobDir("j3"), "images"));
+      writeFileSync(join(store.jobDir("j3"), "images", "t.build.log"), "built\n");
+      mkdirSync(join(store.jobDir("j3"), "notes"));
+      // The user removed a trial's folder to run it again.
+      rmSync(store.trialDir("j3", "t__nop__a2"), { recursive: true });
+      const done = await store.reconcile("j3", new Set(["t__nop__a1", "t__nop__a2"]));
+      expect([...done]).toEqual(["t__nop__a1"]);
+      expect(existsSync(join(store.jobDir("j3"), "images", "t.build.log"))).toBe(true);
+      expect(existsSync(join(store.jobDir("j3"), "notes"))).toBe(true);
+      // Until it runs again, the removed trial has no result anywhere (an interrupted re-run
+      // must not report the old one).
+      expect((await store.listTrials("j3")).map((t) => t.trial_id)).toEqual(["t__nop__a1"]);
     } finally {
       await store.close();
     }
@@ -102,7 +126,7 @@ describe("damaged files in a job store", () => {
       mkdirSync(store.trialDir("j9", "t__nop__a2"));
       const bad = join(store.trialDir("j9", "t__nop__a2"), "result.json");
       writeFileSync(bad, '{"schema_version": 1, "job_');
-      await expect(store.reconcile("j9")).rejects.toThrow(
+      await expect(store.reconcile("j9", new Set())).rejects.toThrow(
         `${bad}: not a valid trial result (Unterminated string in JSON at position 27); remove its folder to run that trial again`,
       );
       expect(await store.countTrials("j9")).toBe(1);

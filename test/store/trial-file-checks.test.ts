@@ -31,7 +31,7 @@ describe("resume refuses a trial result.json it cannot trust", () => {
       const a2 = join(store.trialDir("J1", A2), "result.json");
       writeFileSync(a2, readFileSync(a1));
       const before = readFileSync(a2, "utf8");
-      await expect(store.reconcile("J1")).rejects.toThrow(
+      await expect(store.reconcile("J1", new Set())).rejects.toThrow(
         `${a2}: it holds trial ${A1} of job J1, but its folder is trial ${A2} of job J1; remove its folder to run that trial again`,
       );
       expect(readFileSync(a2, "utf8")).toBe(before);
@@ -45,7 +45,7 @@ describe("resume refuses a trial result.json it cannot trust", () => {
     try {
       const a2 = join(store.trialDir("J1", A2), "result.json");
       writeJsonAtomic(a2, storedTrial({ job_id: "J0", trial_id: A2, task: storedTask("t"), attempt: 2 }));
-      await expect(store.reconcile("J1")).rejects.toThrow(`it holds trial ${A2} of job J0`);
+      await expect(store.reconcile("J1", new Set())).rejects.toThrow(`it holds trial ${A2} of job J0`);
     } finally {
       await store.close();
     }
@@ -58,10 +58,12 @@ describe("resume refuses a trial result.json it cannot trust", () => {
       const data = JSON.parse(readFileSync(a2, "utf8")) as Record<string, unknown>;
       data.reward = "high";
       writeFileSync(a2, JSON.stringify(data));
-      await expect(store.reconcile("J1")).rejects.toThrow(`${a2}: not a valid trial result (field reward: `);
+      await expect(store.reconcile("J1", new Set())).rejects.toThrow(
+        `${a2}: not a valid trial result (field reward: `,
+      );
       delete data.outcome;
       writeFileSync(a2, JSON.stringify(data));
-      const e = await store.reconcile("J1").catch((x: unknown) => x);
+      const e = await store.reconcile("J1", new Set()).catch((x: unknown) => x);
       expect(String(e)).toMatch(
         /result\.json: not a valid trial result \(field outcome: .*\(and 1 more\)\); remove its folder/,
       );
@@ -75,7 +77,7 @@ describe("resume refuses a trial result.json it cannot trust", () => {
     try {
       const dir = store.trialDir("J1", "t__oracle__a3");
       mkdirSync(join(dir, "result.json"), { recursive: true });
-      await expect(store.reconcile("J1")).rejects.toThrow(
+      await expect(store.reconcile("J1", new Set())).rejects.toThrow(
         `${join(dir, "result.json")}: is a folder, where a file is expected; remove its folder to run that trial again`,
       );
     } finally {

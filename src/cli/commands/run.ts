@@ -32,6 +32,7 @@ import {
   writeJson,
 } from "../options.js";
 import { renderCategoryTable, renderGradingErrors, renderRunTable, terminalSafe } from "../results-table.js";
+import { refuseJobOptionsOnResume } from "./run-resume.js";
 
 interface RunOptions {
   agent?: string[];
@@ -54,6 +55,8 @@ interface RunOptions {
   rateLimit?: string[];
   maxTokens?: number;
   maxCost?: number;
+  /** -n was given on the command line (with --resume it replaces the job's concurrency). */
+  nGiven?: boolean;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -129,7 +132,9 @@ export function registerRunCommand(program: Command): void {
     )
     .action(async (paths: string[], opts: RunOptions & { concurrency: number }, cmd: Command) => {
       if (opts.queue !== undefined) warnIgnoredWithQueue(cmd);
-      await runCommand(paths, { ...opts, n: opts.concurrency });
+      if (opts.resume === true) refuseJobOptionsOnResume(paths, cmd);
+      const nGiven = cmd.getOptionValueSource("concurrency") === "cli";
+      await runCommand(paths, { ...opts, n: opts.concurrency, nGiven });
     });
 }
 
@@ -143,7 +148,11 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
   const store = await JobStore.open(opts.jobsDir);
   try {
     const resolved = await resolveConfig(store, paths, opts);
-    const { config } = resolved;
+    // -n changes how many trials run at once, not what they are: a resumed run may take another.
+    const config =
+      opts.resume === true && opts.nGiven === true
+        ? { ...resolved.config, concurrency: opts.n }
+        : resolved.config;
     const loaded = resolved.loaded ?? (await loadTaskSet(config.tasks.map((t) => t.path)));
     const { tasks } = loaded;
     const skipped = mergeSkipped(resolved.skipped, loaded.skipped);
@@ -222,8 +231,17 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
       const lost = renderNotRun(notRun);
       if (lost !== "") process.stdout.write(`\n${lost}\n`);
     }
+    // Trials the infrastructure failed are no result: the job is not done, and a script must not
+    // take it for a clean run (exit 0). Resume runs them again.
+    const infra = outcome.trials.filter((t) => t.outcome === "infra_error").length;
+    if (infra > 0 && !outcome.interrupted) {
+      process.stderr.write(
+        `${infra} trial(s) failed on the infrastructure (infra_error, not scored); run them again with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}\n`,
+      );
+    }
     if (outcome.interrupted) process.exitCode = 130;
     else if (skipped.length > 0 || outcome.failedImages.length > 0) process.exitCode = EXIT_TASKS_SKIPPED;
+    else if (infra > 0) process.exitCode = EXIT_INFRA_TRIALS;
   } finally {
     await store.close();
   }
@@ -263,6 +281,9 @@ function warnIgnoredWithQueue(cmd: Command): void {
 
 /** Exit code of a job that ran, but not every task: some were invalid or had no image (docs/cli.md). */
 export const EXIT_TASKS_SKIPPED = 4;
+
+/** Exit code of a job that ran, but some trials failed on the infrastructure (docs/cli.md). */
+export const EXIT_INFRA_TRIALS = 3;
 
 function mergeSkipped(a: SkippedTask[], b: SkippedTask[]): SkippedTask[] {
   return [...new Map([...a, ...b].map((s) => [s.path, s])).values()];

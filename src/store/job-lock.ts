@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { errorMessage, fsProblem, InfraError, UserError } from "../core/index.js";
+
+/** The file in a job folder whose lock says a process is running the job. */
+export const JOB_LOCK_FILE = "run.lock";
+
+/** Held while a process runs a job; release it when the run ends (exiting releases it too). */
+export interface JobLock {
+  release(): void;
+}
+
+/**
+ * Takes the job's run lock, or refuses at once when another process holds it. Two runners on one
+ * job would each take the other's unfinished trials for abandoned ones (resume removes those
+ * folders) and run every trial twice, one overwriting the other's files.
+ *
+ * The lock is an exclusive transaction on `<job>/run.lock`, an SQLite file: the kernel drops it
+ * when its process ends in any way (kill -9 and crashes included), so a dead runner never leaves
+ * a stale lock behind, and nothing has to guess from a process id whether its owner still lives.
+ */
+export function lockJob(jobDir: string, jobId: string): JobLock {
+  const path = join(jobDir, JOB_LOCK_FILE);
+  let db: BetterSqlite3.Database | undefined;
+  try {
+    mkdirSync(jobDir, { recursive: true });
+    db = new BetterSqlite3(path);
+    db.pragma("busy_timeout = 0");
+    db.exec("BEGIN EXCLUSIVE");
+  } catch (e) {
+    db?.close();
+    throw lockError(e, path, jobId);
+  }
+  const held = db;
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      held.close();
+    },
+  };
+}
+
+function lockError(e: unknown, path: string, jobId: string): Error {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"))) {
+    return new UserError(
+      `job ${jobId} is being run by another longhaul process (it holds ${path}); wait for it to end or stop it, then run --resume`,
+      { cause: e },
+    );
+  }
+  const problem = fsProblem(e, path);
+  if (problem !== null) return new UserError(`cannot lock job ${jobId}: ${problem}`, { cause: e });
+  return new InfraError(`cannot lock job ${jobId} (${path}): ${errorMessage(e)}`, {
+    cause: e,
+    retryable: false,
+  });
+}
