@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { TrialResult } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
-import { listMutants } from "../task/mutants.js";
+import { readMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
 import { kitCheck } from "./check-kit.js";
 import { type MutantResult, type MutantStop, mutantChecks, runMutants } from "./check-mutants.js";
@@ -181,9 +181,9 @@ async function runChecks(
     });
 
   if (o.mutants !== false) {
-    const found = listMutants(task.paths.solution);
-    mutants.push(...(await runMutants(task, found, trial, failSeeds, o.mutantStop)));
-    checks.push(...mutantChecks(mutants, o.minMutants ?? 0, o.quick === true));
+    const found = readMutants(task.paths.solution);
+    mutants.push(...(await runMutants(task, found.mutants, trial, failSeeds, o.mutantStop)));
+    checks.push(...mutantChecks(mutants, o.minMutants ?? 0, o.quick === true, found.broken));
   }
 
   const distinct = distinctStress([...oracle, ...partial]);
