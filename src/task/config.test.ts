@@ -134,9 +134,6 @@ timeout_sec = "ten"
     expect(errorOf('[environment]\nallow_internet = "yes"\n').message).toBe(
       'tasks/x/task.toml:2: [environment] allow_internet must be true or false, got "yes"',
     );
-    expect(errorOf('[metadata]\n\ntags = "csv"\n').message).toBe(
-      'tasks/x/task.toml:3: [metadata] tags must be a list of strings, got "csv"',
-    );
     expect(errorOf('[environment]\nworkdir = "app"\n').message).toBe(
       'tasks/x/task.toml:2: [environment] workdir must be an absolute path, got "app"',
     );
