@@ -7,6 +7,7 @@ import { resolveTaskImage } from "../sandbox/image/build-image.js";
 import { docker, dockerOk, dockerUnavailable, lastLines } from "../sandbox/image/docker-cli.js";
 import type { Task } from "../task/types.js";
 import { kitStatus } from "../task/verifier-kit.js";
+import { imageOptions } from "./task-image.js";
 
 /**
  * A task run the way plain Harbor runs it: a container of the image built from the task's own
@@ -56,13 +57,7 @@ export async function checkPlainHarbor(
   let image: string;
   try {
     // docker_image, when set, wins over the Dockerfile, as in Harbor.
-    const built = await resolveTaskImage({
-      taskName: task.name,
-      envDir: task.paths.environment,
-      dockerImage: task.image.dockerImage,
-      buildTimeoutSec: task.config.environment.build_timeout_sec,
-      logFile: join(o.logDir, "build.log"),
-    });
+    const built = await resolveTaskImage(imageOptions(task, join(o.logDir, "build.log")));
     if (built === null) throw new UserError(`task ${task.name}: no image to run`);
     image = built.image.id;
   } catch (e) {
