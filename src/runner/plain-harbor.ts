@@ -6,7 +6,7 @@ import { REWARD_DETAILS_JSON, REWARD_JSON, REWARD_TXT, scoreTrial } from "../gra
 import { resolveTaskImage } from "../sandbox/image/build-image.js";
 import { docker, dockerOk, dockerUnavailable, lastLines } from "../sandbox/image/docker-cli.js";
 import type { Task } from "../task/types.js";
-import { kitStatus } from "../task/verifier-kit.js";
+import { carriesKit } from "../task/verifier-kit.js";
 import { imageOptions } from "./task-image.js";
 
 /**
@@ -75,7 +75,7 @@ export async function checkPlainHarbor(
   if (nop?.reward == null || nop.reward > PLAIN_HARBOR_NOP_MAX) problems.push(`nop R = ${fmt(nop?.reward)}`);
   // The verifier kit draws a seed when none is given and records it; a grader of the task's own
   // (a plain Harbor task) has no seed to record.
-  const usesKit = kitStatus(task.paths.tests).state !== "absent";
+  const usesKit = carriesKit(task.paths.tests);
   for (const r of usesKit ? runs : []) {
     if (r.seedSource !== "drawn") {
       problems.push(
