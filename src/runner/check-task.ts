@@ -123,7 +123,7 @@ async function runChecks(
   const nop: TrialResult[] = [];
   if (o.nop !== false) for (const seed of failSeeds) nop.push(await trial("nop", seed));
   rewards.nop = nop.map((r) => r.reward);
-  const badNop = nop.filter((r) => r.reward === null || r.reward > 0.05);
+  const badNop = nop.filter((r) => r.reward === null || !(r.reward <= 0.05)); // NaN is no pass
   if (o.nop !== false)
     checks.push({
       name: o.quick ? "nop R ≤ 0.05 on the first seed" : "nop R ≤ 0.05 on every seed",
