@@ -47,6 +47,20 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
 }
 
 describe("loadTask", () => {
+  it("warns about a script with Windows line endings, naming it, and not about one without", async () => {
+    const dir = makeTask(tmp(), "crlf", {
+      "tests/test.sh": "#!/bin/bash\r\necho 1 > /logs/verifier/reward.txt\r\n",
+      "solution/partial.sh": "#!/bin/bash\r\necho half\r\n",
+      "instruction.md": "Windows notes are fine here.\r\n",
+    });
+    const t = await loadTask(dir);
+    const why = "has Windows line endings (CRLF), which bash does not read; convert it to LF (e.g. dos2unix)";
+    expect(t.warnings).toEqual([
+      `${join(dir, "tests/test.sh")}: ${why}`,
+      `${join(dir, "solution/partial.sh")}: ${why}`,
+    ]);
+  });
+
   it("loads a task with its config, instruction, paths, checksum and implicit rubric", async () => {
     const dir = makeTask(tmp(), "alpha");
     const t = await loadTask(dir);

@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, readdirSync, type Stats, statSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
@@ -66,6 +75,7 @@ export async function loadTask(dir: string): Promise<Task> {
       `${configShown}: [environment] docker_image = "${config.environment.docker_image}" is used; ${join(dir, DOCKERFILE)} is not built (as in Harbor)`,
     );
   }
+  warnings.push(...crlfWarnings(dir));
   const { rubric, warnings: rubricWarnings } = loadTaskRubric(
     join(abs, "tests"),
     join(dir, "tests", RUBRIC_FILE),
@@ -216,6 +226,30 @@ function checkEnvironment(envDir: string): void {
       }
     }
   }
+}
+
+/** The scripts bash runs: tests/test.sh, and solve.sh and partial.sh for the oracle and partial agents. */
+const SCRIPTS = [TASK_FILES.test, TASK_FILES.solution, "solution/partial.sh"] as const;
+
+/**
+ * A script saved with Windows line endings fails under bash (`$'\r': command not found`, or a
+ * syntax error at its end) on Linux, in Harbor as here: said at load, before any trial fails.
+ */
+function crlfWarnings(dir: string): string[] {
+  return SCRIPTS.filter((rel) => {
+    const path = join(dir, rel);
+    if (!isFile(path)) return false;
+    const fd = openSync(path, "r");
+    try {
+      const head = Buffer.alloc(64 * 1024);
+      return head.subarray(0, readSync(fd, head)).includes("\r\n");
+    } finally {
+      closeSync(fd);
+    }
+  }).map(
+    (rel) =>
+      `${join(dir, rel)}: has Windows line endings (CRLF), which bash does not read; convert it to LF (e.g. dos2unix)`,
+  );
 }
 
 function isDirectory(p: string): boolean {
