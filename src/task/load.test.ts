@@ -47,6 +47,22 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
 }
 
 describe("loadTask", () => {
+  it("refuses a task whose containers only a docker-compose.yaml defines, and warns beside a Dockerfile", async () => {
+    const compose = "services:\n  main:\n    build: .\n  db:\n    image: postgres:16\n";
+    const only = makeTask(tmp(), "compose-only", { "environment/docker-compose.yaml": compose });
+    const e = await rejection(loadTask(only));
+    expect(e.message).toBe(
+      `${join(only, "environment/docker-compose.yaml")}: defines the task's containers, and longhaul does not read compose files; give the task an environment/Dockerfile or [environment] docker_image`,
+    );
+    const both = makeTask(tmp(), "compose-too", {
+      "environment/docker-compose.yaml": compose,
+      "environment/Dockerfile": "FROM longhaul-base:bookworm\n",
+    });
+    expect((await loadTask(both)).warnings).toEqual([
+      `${join(both, "environment/docker-compose.yaml")}: not applied: longhaul runs the task's image alone, without the services or settings this file adds in Harbor`,
+    ]);
+  });
+
   it("warns about a script with Windows line endings, naming it, and not about one without", async () => {
     const dir = makeTask(tmp(), "crlf", {
       "tests/test.sh": "#!/bin/bash\r\necho 1 > /logs/verifier/reward.txt\r\n",

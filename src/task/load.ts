@@ -37,6 +37,8 @@ const LOAD_CONCURRENCY = 4;
 const REQUIRED = [TASK_FILES.instruction, TASK_FILES.test] as const;
 
 export const DOCKERFILE = "environment/Dockerfile";
+/** Harbor's multi-container environment: merged into the trial's docker compose project there. */
+const COMPOSE_FILE = "environment/docker-compose.yaml";
 
 export function isTaskDir(dir: string): boolean {
   return existsSync(join(dir, TASK_FILES.config));
@@ -68,6 +70,21 @@ export async function loadTask(dir: string): Promise<Task> {
   }
   const abs = resolve(dir);
   const isImage = hasDockerfile || config.environment.docker_image !== null;
+  const compose = join(dir, COMPOSE_FILE);
+  if (existsSync(compose)) {
+    // Harbor merges it into the trial's containers; longhaul runs one and never reads it.
+    if (!isImage) {
+      throw new InputError(
+        compose,
+        undefined,
+        undefined,
+        "defines the task's containers, and longhaul does not read compose files; give the task an environment/Dockerfile or [environment] docker_image",
+      );
+    }
+    warnings.push(
+      `${compose}: not applied: longhaul runs the task's image alone, without the services or settings this file adds in Harbor`,
+    );
+  }
   // An image task's environment/ is a docker build context, never copied into the sandbox.
   if (!isImage) checkEnvironment(join(dir, "environment"));
   if (hasDockerfile && config.environment.docker_image !== null) {
