@@ -9,6 +9,15 @@ import { InputError } from "./errors.js";
 
 /** Parse TOML; a syntax error becomes an InputError at the reported line. */
 export function parseTomlFile(file: string, text: string): Record<string, unknown> {
+  // UTF-16 (Windows' "Unicode") read as UTF-8: a NUL beside every ASCII letter, never valid TOML.
+  if (text.includes("\0")) {
+    throw new InputError(
+      file,
+      undefined,
+      undefined,
+      "is not UTF-8 text (it holds NUL bytes: UTF-16?); save it as UTF-8",
+    );
+  }
   try {
     return parse(text) as Record<string, unknown>;
   } catch (e) {

@@ -130,6 +130,13 @@ timeout_sec = "ten"
     expect(e.message).toBe("tasks/x/task.toml:6: [verifier] timeout_sec must be a positive number, got -1");
   });
 
+  it("names a task.toml saved as UTF-16 as not UTF-8, rather than as a TOML syntax error", () => {
+    const utf16 = Buffer.from("\ufeff[agent]\ntimeout_sec = 5\n", "utf16le").toString("utf8");
+    expect(errorOf(utf16).message).toBe(
+      "tasks/x/task.toml: is not UTF-8 text (it holds NUL bytes: UTF-16?); save it as UTF-8",
+    );
+  });
+
   it("points at a key under a [section.sub] header of its own, and at a section written as [[tables]]", () => {
     expect(errorOf('[verifier]\ntimeout_sec = 5\n\n[verifier.env]\nOK = "x"\nFOO = 1\n').message).toBe(
       "tasks/x/task.toml:6: [verifier] env.FOO values must be strings, got 1",
