@@ -222,7 +222,9 @@ function distinctStress(trials: readonly TrialResult[]): { seeds: number; digest
 function describeFailure(r: TrialResult): string {
   const failing = r.subtasks.filter((s) => s.score < 1).map((s) => `${s.id}=${s.score.toFixed(3)}`);
   const why = r.outcome !== "completed" ? `${r.outcome}: ${r.error?.message ?? ""}` : failing.join(", ");
-  return `seed ${r.seed}: R=${r.reward ?? "null"} (${why}${r.grading_errors.length ? `; ${r.grading_errors.join("; ")}` : ""})${deadlineHint(r)}`;
+  // A grading error's message is its first grading error: said once.
+  const more = r.grading_errors.filter((g) => g !== r.error?.message);
+  return `seed ${r.seed}: R=${r.reward ?? "null"} (${why}${more.length ? `; ${more.join("; ")}` : ""})${deadlineHint(r)}`;
 }
 
 /** The kit's words for subtasks cut short by the verifier's run deadline (docs/grader-kit.md). */
