@@ -9,6 +9,15 @@ import { InputError } from "./errors.js";
 
 /** Parse TOML; a syntax error becomes an InputError at the reported line. */
 export function parseTomlFile(file: string, text: string): Record<string, unknown> {
+  // UTF-16 (Windows' "Unicode") read as UTF-8: a NUL beside every ASCII letter, never valid TOML.
+  if (text.includes("\0")) {
+    throw new InputError(
+      file,
+      undefined,
+      undefined,
+      "is not UTF-8 text (it holds NUL bytes: UTF-16?); save it as UTF-8",
+    );
+  }
   try {
     return parse(text) as Record<string, unknown>;
   } catch (e) {
@@ -21,12 +30,21 @@ export function parseTomlFile(file: string, text: string): Record<string, unknow
   }
 }
 
+/** A table header, `[name]` or `[[name]]`, its name captured. */
+const HEADER = /^\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?$/;
+
 /**
  * The 1-based line where a key is set. `path` is a zod issue path such as
  * ["verifier", "timeout_sec"] or ["subtask", 2, "weight"] (the third [[subtask]] table).
  * Falls back to the table header, then to undefined when the key is not written at all.
  */
 export function lineOfKey(text: string, path: readonly PropertyKey[]): number | undefined {
+  // ["verifier", "env", "FOO"] is also `FOO = …` under a `[verifier.env]` header of its own.
+  const [a, b, ...rest] = path;
+  if (rest.length > 0 && typeof a === "string" && typeof b === "string") {
+    const nested = lineOfKey(text, [`${a}.${b}`, ...rest]);
+    if (nested !== undefined) return nested;
+  }
   const lines = text.split(/\r?\n/);
   const section = typeof path[0] === "string" && path.length > 1 ? path[0] : null;
   const index = section !== null && typeof path[1] === "number" ? path[1] : null;
@@ -36,7 +54,7 @@ export function lineOfKey(text: string, path: readonly PropertyKey[]): number | 
   let headerLine: number | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = stripComment(lines[i] ?? "").trim();
-    const header = /^\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?$/.exec(line);
+    const header = HEADER.exec(line);
     if (header) {
       current = header[1] ?? null;
       const isArray = line.startsWith("[[");
@@ -53,7 +71,18 @@ export function lineOfKey(text: string, path: readonly PropertyKey[]): number | 
     const keyMatch = /^["']?([A-Za-z0-9_-]+)["']?\s*=/.exec(line);
     if (keyMatch?.[1] === key) return i + 1;
   }
-  return headerLine ?? (section === null ? undefined : topLevelLine(lines, section, key));
+  if (headerLine !== undefined) return headerLine;
+  return section === null ? tableHeaderLine(lines, key) : topLevelLine(lines, section, key);
+}
+
+/** The first header of a top-level key written as a table: `[key]`, `[[key]]` or `[key.sub]`. */
+function tableHeaderLine(lines: readonly string[], key: PropertyKey | undefined): number | undefined {
+  if (typeof key !== "string") return undefined;
+  const i = lines.findIndex((raw) => {
+    const name = HEADER.exec(stripComment(raw).trim())?.[1];
+    return name === key || name?.startsWith(`${key}.`) === true;
+  });
+  return i < 0 ? undefined : i + 1;
 }
 
 /** `section.key = …` or `section = { … }` written before any table header. */

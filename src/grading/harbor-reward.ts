@@ -34,7 +34,7 @@ export function readHarborReward(rewardTxt: string | null, rewardJson: string | 
     return { reward: null, metrics: null, errors: ["the verifier wrote neither reward.json nor reward.txt"] };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(rewardJson);
+    parsed = parsePythonJson(rewardJson);
   } catch (e) {
     return { reward: null, metrics: null, errors: [`reward.json is not valid JSON: ${errorMessage(e)}`] };
   }
@@ -67,4 +67,51 @@ function show(value: unknown): string {
   if (value === undefined) return "nothing";
   const s = JSON.stringify(value) ?? String(value);
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** The non-finite numbers Python's json.dump writes by default (allow_nan=True). */
+const PYTHON_NON_FINITE = ["-Infinity", "Infinity", "NaN"] as const;
+
+/**
+ * JSON.parse, also taking the NaN, Infinity and -Infinity that Python's json module writes for
+ * float("nan") and float("inf") and reads back (Harbor's verifier reads reward.json with it, so
+ * `{"reward": 1.0, "f1": NaN}` is a reward of 1 there). Each is read as its name, a string, so it
+ * is no metric and a "reward" of NaN is refused by name. Valid JSON is parsed unchanged.
+ */
+export function parsePythonJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    let out = "";
+    let inString = false;
+    let changed = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i] ?? "";
+      if (inString) {
+        if (c === "\\") {
+          out += c + (text[i + 1] ?? "");
+          i++;
+          continue;
+        }
+        if (c === '"') inString = false;
+        out += c;
+        continue;
+      }
+      if (c === '"') inString = true;
+      const token = PYTHON_NON_FINITE.find((t) => text.startsWith(t, i));
+      if (token === undefined) {
+        out += c;
+        continue;
+      }
+      out += JSON.stringify(token);
+      i += token.length - 1;
+      changed = true;
+    }
+    if (!changed) throw e;
+    try {
+      return JSON.parse(out);
+    } catch {
+      throw e; // broken apart from them: the message is about the file as written
+    }
+  }
 }

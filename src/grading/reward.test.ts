@@ -145,6 +145,22 @@ describe("scoreTrial", () => {
       reward: 0.5,
       tests_passed: 3,
     });
+    // Python's json.dump writes NaN and Infinity, and Harbor reads them back: no metric, no error.
+    expect(
+      score('{"reward": 1.0, "f1": NaN, "loss": Infinity, "d": -Infinity, "s": "NaN"}', implicit),
+    ).toMatchObject({
+      reward: 1,
+      failed: false,
+      gradingErrors: [],
+      metrics: { reward: 1 },
+    });
+    expect(score('{"accuracy": 0.5, "f1": NaN}', implicit)).toMatchObject({ reward: 0.5, failed: false });
+    expect(score('{"reward": NaN}', implicit).gradingErrors).toEqual([
+      'reward.json "reward" must be a number, got "NaN"',
+    ]);
+    expect(score('{"reward": NaN', implicit).gradingErrors).toEqual([
+      expect.stringMatching(/^reward\.json is not valid JSON: .*NaN/),
+    ]);
     // Harbor reads the first line of reward.txt.
     expect(score(null, implicit, "1\npytest: 3 passed\n")).toMatchObject({
       reward: 1,

@@ -46,6 +46,9 @@ describe("parseRubric", () => {
   it("points at the bad key of the right table", () => {
     const text = GOOD.replace("weight = 4", "weight = 0");
     expect(errorOf(text).message).toBe(`${FILE}:11: [[subtask]] #2 weight must be a number > 0, got 0`);
+    expect(errorOf(GOOD.replace("weight = 4", "weight = 1e308")).message).toBe(
+      `${FILE}:11: [[subtask]] #2 weight must be at most 1000000000, got 1e+308`,
+    );
     expect(errorOf(GOOD.replace('kind = "episode"', 'kind = "graded"')).message).toBe(
       `${FILE}:12: [[subtask]] #2 kind must be one of binary, continuous, episode, got "graded"`,
     );

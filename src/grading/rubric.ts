@@ -9,13 +9,19 @@ import type { Rubric } from "./types.js";
 
 export const RUBRIC_FILE = "rubric.toml";
 export const IMPLICIT_SUBTASK_ID = "reward";
+/** The largest subtask weight: weights are relative, and sums of any realistic rubric stay exact. */
+export const MAX_WEIGHT = 1e9;
 
 const subtaskSchema = z.object({
   id: z
     .string({ error: "must be a string" })
     .regex(/^[a-z0-9_]+$/, { error: "must match [a-z0-9_]+" })
     .refine((id) => id !== IMPLICIT_SUBTASK_ID, { error: '"reward" is reserved for the total' }),
-  weight: z.number({ error: "must be a number > 0" }).positive({ error: "must be a number > 0" }),
+  // Bounded so Σ w and Σ w·r stay finite: two weights of 1e308 made R NaN, and NaN passed the nop check.
+  weight: z
+    .number({ error: "must be a number > 0" })
+    .positive({ error: "must be a number > 0" })
+    .max(MAX_WEIGHT, { error: `must be at most ${MAX_WEIGHT}` }),
   kind: z.enum(SUBTASK_KINDS, { error: `must be one of ${SUBTASK_KINDS.join(", ")}` }),
   visibility: z.enum(VISIBILITIES, { error: `must be one of ${VISIBILITIES.join(", ")}` }),
   description: z.string({ error: "must be a string" }).default(""),

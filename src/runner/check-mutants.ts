@@ -1,5 +1,5 @@
 import type { TrialResult } from "../core/index.js";
-import { listMutants, type Mutant } from "../task/mutants.js";
+import { type Mutant, readMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
 import type { CheckItem } from "./check-task.js";
 import { type CheckTrial, type CheckTrialOptions, withCheckTrials } from "./check-trials.js";
@@ -100,11 +100,20 @@ function isStoppedEarly(message: string | null | undefined): boolean {
 }
 
 /**
- * The checks over a task's mutants: at least `min` of them (when min > 0), and each below
- * R = 0.95 on every seed it ran. No mutants and no minimum: no checks.
+ * The checks over a task's mutants: every NAME.sh a script (`broken` names those that are not),
+ * at least `min` of them (when min > 0), and each below R = 0.95 on every seed it ran. No
+ * mutants, none broken and no minimum: no checks.
  */
-export function mutantChecks(results: readonly MutantResult[], min: number, quick: boolean): CheckItem[] {
+export function mutantChecks(
+  results: readonly MutantResult[],
+  min: number,
+  quick: boolean,
+  broken: readonly string[] = [],
+): CheckItem[] {
   const checks: CheckItem[] = [];
+  if (broken.length > 0) {
+    checks.push({ name: "solution/mutants/*.sh are scripts", ok: false, detail: broken.join("; ") });
+  }
   if (min > 0) {
     checks.push({
       name: `at least ${min} mutants in solution/mutants/`,
@@ -155,7 +164,7 @@ export async function checkMutants(
   task: Task,
   o: MutantCheckOptions,
 ): Promise<{ task: string; ok: boolean; checks: CheckItem[]; mutants: MutantResult[] }> {
-  const all = listMutants(task.paths.solution);
+  const { mutants: all, broken } = readMutants(task.paths.solution);
   const unknown = (o.names ?? []).filter((n) => !all.some((m) => m.name === n));
   if (unknown.length > 0) {
     const detail = `no solution/mutants/${unknown.join(".sh, ")}.sh`;
@@ -180,6 +189,7 @@ export async function checkMutants(
     run.value,
     o.names === undefined ? (o.minMutants ?? 0) : 0,
     o.seeds.length === 1,
+    o.names === undefined ? broken : [],
   );
   return { task: task.name, ok: checks.every((c) => c.ok), checks, mutants: run.value };
 }

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
 import type { Task } from "../task/types.js";
 import { kitVersionOf } from "../task/verifier-kit.js";
 import type { CheckItem } from "./check-task.js";
@@ -221,16 +221,30 @@ function* windows(lines: readonly SourceLine[], size: WindowSize): Generator<[nu
 
 function sourceFiles(dir: string, root: string, skipTopDirs: readonly string[] = []): SourceFile[] {
   const out: SourceFile[] = [];
+  // Links are followed (a tests/ file linked to a solution file is a copy), each folder once and
+  // never one holding `dir`: a link back up the tree (`tests/up -> ..`) would otherwise be walked
+  // until the path is too long, and would bring the other side's files in as this side's.
+  const seen = new Set<string>();
+  let top = "";
   const walk = (d: string): void => {
     let entries: string[];
     try {
+      const real = realpathSync(d);
+      if (d === dir) top = real;
+      else if (seen.has(real) || top.startsWith(`${real}${sep}`) || real === top) return;
+      seen.add(real);
       entries = readdirSync(d).sort();
     } catch {
       return; // a task without solution/ (or tests/) has nothing to compare
     }
     for (const name of entries) {
       const path = join(d, name);
-      const st = statSync(path, { throwIfNoEntry: false });
+      let st: Stats | undefined;
+      try {
+        st = statSync(path, { throwIfNoEntry: false });
+      } catch {
+        continue; // a link loop or one that cannot be followed holds no source
+      }
       if (!st) continue;
       if (st.isDirectory()) {
         if (d !== dir || !skipTopDirs.includes(name)) walk(path);

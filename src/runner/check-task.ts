@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { TrialResult } from "../core/index.js";
 import type { SandboxProvider } from "../sandbox/types.js";
-import { listMutants } from "../task/mutants.js";
+import { readMutants } from "../task/mutants.js";
 import type { Task } from "../task/types.js";
 import { kitCheck } from "./check-kit.js";
 import { type MutantResult, type MutantStop, mutantChecks, runMutants } from "./check-mutants.js";
@@ -123,7 +123,7 @@ async function runChecks(
   const nop: TrialResult[] = [];
   if (o.nop !== false) for (const seed of failSeeds) nop.push(await trial("nop", seed));
   rewards.nop = nop.map((r) => r.reward);
-  const badNop = nop.filter((r) => r.reward === null || r.reward > 0.05);
+  const badNop = nop.filter((r) => r.reward === null || !(r.reward <= 0.05)); // NaN is no pass
   if (o.nop !== false)
     checks.push({
       name: o.quick ? "nop R ≤ 0.05 on the first seed" : "nop R ≤ 0.05 on every seed",
@@ -181,9 +181,9 @@ async function runChecks(
     });
 
   if (o.mutants !== false) {
-    const found = listMutants(task.paths.solution);
-    mutants.push(...(await runMutants(task, found, trial, failSeeds, o.mutantStop)));
-    checks.push(...mutantChecks(mutants, o.minMutants ?? 0, o.quick === true));
+    const found = readMutants(task.paths.solution);
+    mutants.push(...(await runMutants(task, found.mutants, trial, failSeeds, o.mutantStop)));
+    checks.push(...mutantChecks(mutants, o.minMutants ?? 0, o.quick === true, found.broken));
   }
 
   const distinct = distinctStress([...oracle, ...partial]);
@@ -222,7 +222,9 @@ function distinctStress(trials: readonly TrialResult[]): { seeds: number; digest
 function describeFailure(r: TrialResult): string {
   const failing = r.subtasks.filter((s) => s.score < 1).map((s) => `${s.id}=${s.score.toFixed(3)}`);
   const why = r.outcome !== "completed" ? `${r.outcome}: ${r.error?.message ?? ""}` : failing.join(", ");
-  return `seed ${r.seed}: R=${r.reward ?? "null"} (${why}${r.grading_errors.length ? `; ${r.grading_errors.join("; ")}` : ""})${deadlineHint(r)}`;
+  // A grading error's message is its first grading error: said once.
+  const more = r.grading_errors.filter((g) => g !== r.error?.message);
+  return `seed ${r.seed}: R=${r.reward ?? "null"} (${why}${more.length ? `; ${more.join("; ")}` : ""})${deadlineHint(r)}`;
 }
 
 /** The kit's words for subtasks cut short by the verifier's run deadline (docs/grader-kit.md). */

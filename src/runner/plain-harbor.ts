@@ -6,6 +6,8 @@ import { REWARD_DETAILS_JSON, REWARD_JSON, REWARD_TXT, scoreTrial } from "../gra
 import { resolveTaskImage } from "../sandbox/image/build-image.js";
 import { docker, dockerOk, dockerUnavailable, lastLines } from "../sandbox/image/docker-cli.js";
 import type { Task } from "../task/types.js";
+import { carriesKit } from "../task/verifier-kit.js";
+import { imageOptions } from "./task-image.js";
 
 /**
  * A task run the way plain Harbor runs it: a container of the image built from the task's own
@@ -27,7 +29,7 @@ export interface PlainHarborRun {
 
 export interface PlainHarborResult {
   task: string;
-  /** Oracle R = 1.0, nop R ≤ 0.05, and the verifier recorded the seed it drew. */
+  /** Oracle R = 1.0, nop R ≤ 0.05, and (a task carrying the verifier kit) the seed it drew recorded. */
   ok: boolean;
   runs: PlainHarborRun[];
   detail: string;
@@ -44,42 +46,48 @@ export async function checkPlainHarbor(
   task: Task,
   o: { logDir: string; timeoutMultiplier?: number },
 ): Promise<PlainHarborResult> {
-  if (task.image?.dockerfile == null) {
-    throw new UserError(
-      `task ${task.name}: no environment/Dockerfile; a plain Harbor run builds the task's own image`,
-    );
+  // Harbor runs every task in a container: a task without an image is not one it can run.
+  if (task.image === null) {
+    const detail = "no environment/Dockerfile or [environment] docker_image: Harbor runs a task in its image";
+    return { task: task.name, ok: false, runs: [], detail };
   }
   const why = await dockerUnavailable();
   if (why !== null) throw new UserError(why);
   mkdirSync(o.logDir, { recursive: true });
-  const built = await resolveTaskImage({
-    taskName: task.name,
-    envDir: task.paths.environment,
-    dockerImage: null,
-    buildTimeoutSec: task.config.environment.build_timeout_sec,
-    logFile: join(o.logDir, "build.log"),
-  });
-  if (built === null) throw new UserError(`task ${task.name}: no image to run`);
+  let image: string;
+  try {
+    // docker_image, when set, wins over the Dockerfile, as in Harbor.
+    const built = await resolveTaskImage(imageOptions(task, join(o.logDir, "build.log")));
+    if (built === null) throw new UserError(`task ${task.name}: no image to run`);
+    image = built.image.id;
+  } catch (e) {
+    // One task's image is that task's failure; the others are still checked.
+    return { task: task.name, ok: false, runs: [], detail: `image: ${errorMessage(e)}` };
+  }
   const runs: PlainHarborRun[] = [];
   for (const agent of ["oracle", "nop"] as const) {
-    runs.push(await runOnce(task, built.image.id, agent, o.timeoutMultiplier ?? 1));
+    runs.push(await runOnce(task, image, agent, o.timeoutMultiplier ?? 1));
   }
   const [oracle, nop] = runs;
   const problems: string[] = [];
   if (oracle?.reward !== 1)
     problems.push(`oracle R = ${fmt(oracle?.reward)}${oracle?.error ? ` (${oracle.error})` : ""}`);
   if (nop?.reward == null || nop.reward > PLAIN_HARBOR_NOP_MAX) problems.push(`nop R = ${fmt(nop?.reward)}`);
-  for (const r of runs) {
+  // The verifier kit draws a seed when none is given and records it; a grader of the task's own
+  // (a plain Harbor task) has no seed to record.
+  const usesKit = carriesKit(task.paths.tests);
+  for (const r of usesKit ? runs : []) {
     if (r.seedSource !== "drawn") {
       problems.push(
         `${r.agent}: reward-details.json records no drawn seed (seed_source ${r.seedSource ?? "absent"})`,
       );
     }
   }
+  const seed = usesKit ? ` (seed ${oracle?.seed}, drawn)` : "";
   const detail =
     problems.length > 0
       ? problems.join("; ")
-      : `oracle R = 1.000 (seed ${oracle?.seed}, drawn), nop R = ${fmt(nop?.reward)}`;
+      : `oracle R = 1.000${seed}, nop R = ${fmt(nop?.reward)}${usesKit ? "" : " (no verifier kit: no seed to record)"}`;
   return { task: task.name, ok: problems.length === 0, runs, detail };
 }
 
@@ -91,21 +99,6 @@ async function runOnce(
 ): Promise<PlainHarborRun> {
   const started = Date.now();
   const seconds = (): number => (Date.now() - started) / 1000;
-  // No network, as Harbor's offline tasks; `sleep` keeps it up between the phases' execs.
-  const id = (
-    await dockerOk([
-      "run",
-      "-d",
-      "--network",
-      "none",
-      "--label",
-      "longhaul.plain-harbor=1",
-      "--entrypoint",
-      "sleep",
-      image,
-      "infinity",
-    ])
-  ).trim();
   const fail = (error: string): PlainHarborRun => ({
     agent,
     reward: null,
@@ -115,7 +108,23 @@ async function runOnce(
     seconds: seconds(),
     error,
   });
+  let id: string | null = null;
   try {
+    // No network, as Harbor's offline tasks; `sleep` keeps it up between the phases' execs.
+    id = (
+      await dockerOk([
+        "run",
+        "-d",
+        "--network",
+        "none",
+        "--label",
+        "longhaul.plain-harbor=1",
+        "--entrypoint",
+        "sleep",
+        image,
+        "infinity",
+      ])
+    ).trim();
     await dockerOk(["exec", id, "mkdir", "-p", "/logs/verifier", "/logs/agent"]);
     if (agent === "oracle") {
       await dockerOk(["cp", task.paths.solution, `${id}:/solution`]);
@@ -130,8 +139,9 @@ async function runOnce(
       timeoutSec: task.config.verifier.timeout_sec * mult,
     });
     if (verify.timedOut) return fail(`test.sh timed out after ${task.config.verifier.timeout_sec * mult} s`);
+    const container = id;
     const read = async (name: string): Promise<string | null> => {
-      const r = await docker(["exec", id, "cat", `/logs/verifier/${name}`]);
+      const r = await docker(["exec", container, "cat", `/logs/verifier/${name}`]);
       return r.exitCode === 0 ? r.stdout : null;
     };
     const [rewardJson, rewardTxt, detailsJson] = await Promise.all([
@@ -155,7 +165,7 @@ async function runOnce(
   } catch (e) {
     return fail(errorMessage(e));
   } finally {
-    await docker(["rm", "-f", id]).catch(() => undefined);
+    if (id !== null) await docker(["rm", "-f", id]).catch(() => undefined);
   }
 }
 

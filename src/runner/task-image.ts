@@ -1,10 +1,21 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { errorMessage, safeName } from "../core/index.js";
-import { resolveTaskImage } from "../sandbox/image/build-image.js";
+import { resolveTaskImage, type TaskImageOptions } from "../sandbox/image/build-image.js";
 import type { ImageRef } from "../sandbox/image/types.js";
 import { workdirProblem } from "../task/config.js";
 import type { Task } from "../task/types.js";
+
+/** resolveTaskImage's options for a task: its docker_image when set, else its Dockerfile. */
+export function imageOptions(task: Task, logFile: string): TaskImageOptions {
+  return {
+    taskName: task.name,
+    envDir: task.paths.environment,
+    dockerImage: task.image?.dockerImage ?? null,
+    buildTimeoutSec: task.config.environment.build_timeout_sec,
+    logFile,
+  };
+}
 
 /** What a task runs over: its image (null for a host task) and the task as trials see it. */
 export type PreparedTask = { ok: true; task: Task; image: ImageRef | null } | { ok: false; error: string };
@@ -22,13 +33,7 @@ export async function prepareTask(
   let image: ImageRef | null;
   const logFile = join(buildDir, `${safeName(task.name)}.build.log`);
   try {
-    const r = await resolveTaskImage({
-      taskName: task.name,
-      envDir: task.paths.environment,
-      dockerImage: task.image.dockerImage,
-      buildTimeoutSec: task.config.environment.build_timeout_sec,
-      logFile,
-    });
+    const r = await resolveTaskImage(imageOptions(task, logFile));
     image = r?.image ?? null;
     if (r !== null) {
       const what = `image ${r.image.tag ?? r.image.id} (${r.image.id.slice(7, 19)}) ${r.source}`;

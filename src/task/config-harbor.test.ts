@@ -169,6 +169,35 @@ timeout = 10
     ]);
   });
 
+  it("loads a task whose typed [metadata] keys have other types, with a warning each and the defaults", () => {
+    // Harbor's [metadata] is free-form: every one of these is a valid Harbor task.toml.
+    const { config, warnings } = parse(`[metadata]
+difficulty = 3
+category = ""
+
+tags = "csv"
+author_name = ["A", "B"]
+expert_time_estimate_min = 0
+junior_time_estimate_min = 0
+`);
+    expect(config.metadata).toEqual({
+      category: "uncategorized",
+      difficulty: "unknown",
+      expert_time_estimate_min: null,
+      tags: [],
+      author_name: null,
+    });
+    const free = "; ignored (Harbor's [metadata] is free-form)";
+    expect(warnings).toEqual([
+      `ds/t1/task.toml:3: [metadata] category must be a non-empty string, got ""${free}`,
+      `ds/t1/task.toml:2: [metadata] difficulty must be a non-empty string, got 3${free}`,
+      `ds/t1/task.toml:7: [metadata] expert_time_estimate_min must be a positive number, got 0${free}`,
+      `ds/t1/task.toml:5: [metadata] tags must be a list of strings, got "csv"${free}`,
+      `ds/t1/task.toml:6: [metadata] author_name must be a string, got ["A","B"]${free}`,
+    ]);
+    expect(refusal("metadata = 3\n").message).toBe("ds/t1/task.toml:1: metadata must be a table, got 3");
+  });
+
   it("lets an image task use a workdir a host task may not", () => {
     expect(parse('[environment]\nworkdir = "/usr/src/app"\n', true).config.environment.workdir).toBe(
       "/usr/src/app",

@@ -119,7 +119,7 @@ export function checkHarborFields(
   const refuse = (path: string[], detail: string): never => {
     throw new InputError(
       file,
-      lineOf(text, path),
+      lineOfKey(text, path),
       path.join("."),
       `[${path[0]}] ${path.slice(1).join(".")} ${detail}`,
     );
@@ -215,17 +215,7 @@ function unknownKeys(file: string, text: string, data: Raw, warnings: string[]):
   }
 }
 
-/** lineOfKey, also finding `[section.sub] key` written as its own table header. */
-function lineOf(text: string, path: readonly string[]): number | undefined {
-  const [a, b, c] = path;
-  if (path.length === 3 && a !== undefined && b !== undefined && c !== undefined) {
-    const nested = lineOfKey(text, [`${a}.${b}`, c]);
-    if (nested !== undefined) return nested;
-  }
-  return lineOfKey(text, path);
-}
-
 function where(file: string, text: string, path: readonly string[]): string {
-  const line = lineOf(text, path);
+  const line = lineOfKey(text, path);
   return line === undefined ? file : `${file}:${line}`;
 }

@@ -130,12 +130,25 @@ timeout_sec = "ten"
     expect(e.message).toBe("tasks/x/task.toml:6: [verifier] timeout_sec must be a positive number, got -1");
   });
 
+  it("names a task.toml saved as UTF-16 as not UTF-8, rather than as a TOML syntax error", () => {
+    const utf16 = Buffer.from("\ufeff[agent]\ntimeout_sec = 5\n", "utf16le").toString("utf8");
+    expect(errorOf(utf16).message).toBe(
+      "tasks/x/task.toml: is not UTF-8 text (it holds NUL bytes: UTF-16?); save it as UTF-8",
+    );
+  });
+
+  it("points at a key under a [section.sub] header of its own, and at a section written as [[tables]]", () => {
+    expect(errorOf('[verifier]\ntimeout_sec = 5\n\n[verifier.env]\nOK = "x"\nFOO = 1\n').message).toBe(
+      "tasks/x/task.toml:6: [verifier] env.FOO values must be strings, got 1",
+    );
+    expect(errorOf('version = "1.0"\n\n[[environment]]\ncpus = 1\n').message).toBe(
+      'tasks/x/task.toml:3: environment must be a table, got [{"cpus":1}]',
+    );
+  });
+
   it("reports booleans, lists and paths with their lines", () => {
     expect(errorOf('[environment]\nallow_internet = "yes"\n').message).toBe(
       'tasks/x/task.toml:2: [environment] allow_internet must be true or false, got "yes"',
-    );
-    expect(errorOf('[metadata]\n\ntags = "csv"\n').message).toBe(
-      'tasks/x/task.toml:3: [metadata] tags must be a list of strings, got "csv"',
     );
     expect(errorOf('[environment]\nworkdir = "app"\n').message).toBe(
       'tasks/x/task.toml:2: [environment] workdir must be an absolute path, got "app"',

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { issuesToError, parseTomlFile } from "../core/toml-source.js";
 import { checkHarborFields, migrateDeprecated } from "./config-harbor.js";
+import { METADATA_DEFAULTS, metadataSchema, settleMetadata } from "./config-metadata.js";
 import { taskNameProblem } from "./task-name.js";
 import type { TaskConfig } from "./types.js";
 
 /** Harbor's defaults, used when task.toml leaves a field out. */
 export const TASK_DEFAULTS = {
   version: "1.0",
-  category: "uncategorized",
-  difficulty: "unknown",
+  category: METADATA_DEFAULTS.category,
+  difficulty: METADATA_DEFAULTS.difficulty,
   agentTimeoutSec: 600,
   verifierTimeoutSec: 600,
   cpus: 1,
@@ -183,20 +184,7 @@ export function taskConfigSchema(hasDockerfile: boolean) {
         asTable,
       )
       .prefault({}),
-    metadata: z
-      .object(
-        {
-          category: nonEmpty().default(TASK_DEFAULTS.category),
-          difficulty: nonEmpty().default(TASK_DEFAULTS.difficulty),
-          expert_time_estimate_min: positive().nullable().default(null),
-          tags: z
-            .array(text("must be a list of strings"), { error: "must be a list of strings" })
-            .default([]),
-          author_name: text().nullable().default(null),
-        },
-        asTable,
-      )
-      .prefault({}),
+    metadata: metadataSchema,
     agent: z
       .object(
         {
@@ -297,6 +285,7 @@ export function parseTaskConfigWithWarnings(
   const data = parseTomlFile(file, text);
   const warnings: string[] = [];
   migrateDeprecated(file, text, data, warnings);
+  settleMetadata(file, text, data, warnings);
   const result = taskConfigSchema(hasDockerfile).safeParse(data);
   if (!result.success) throw issuesToError(file, text, data, result.error.issues);
   const config = result.data satisfies TaskConfig;

@@ -47,6 +47,36 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
 }
 
 describe("loadTask", () => {
+  it("refuses a task whose containers only a docker-compose.yaml defines, and warns beside a Dockerfile", async () => {
+    const compose = "services:\n  main:\n    build: .\n  db:\n    image: postgres:16\n";
+    const only = makeTask(tmp(), "compose-only", { "environment/docker-compose.yaml": compose });
+    const e = await rejection(loadTask(only));
+    expect(e.message).toBe(
+      `${join(only, "environment/docker-compose.yaml")}: defines the task's containers, and longhaul does not read compose files; give the task an environment/Dockerfile or [environment] docker_image`,
+    );
+    const both = makeTask(tmp(), "compose-too", {
+      "environment/docker-compose.yaml": compose,
+      "environment/Dockerfile": "FROM longhaul-base:bookworm\n",
+    });
+    expect((await loadTask(both)).warnings).toEqual([
+      `${join(both, "environment/docker-compose.yaml")}: not applied: longhaul runs the task's image alone, without the services or settings this file adds in Harbor`,
+    ]);
+  });
+
+  it("warns about a script with Windows line endings, naming it, and not about one without", async () => {
+    const dir = makeTask(tmp(), "crlf", {
+      "tests/test.sh": "#!/bin/bash\r\necho 1 > /logs/verifier/reward.txt\r\n",
+      "solution/partial.sh": "#!/bin/bash\r\necho half\r\n",
+      "instruction.md": "Windows notes are fine here.\r\n",
+    });
+    const t = await loadTask(dir);
+    const why = "has Windows line endings (CRLF), which bash does not read; convert it to LF (e.g. dos2unix)";
+    expect(t.warnings).toEqual([
+      `${join(dir, "tests/test.sh")}: ${why}`,
+      `${join(dir, "solution/partial.sh")}: ${why}`,
+    ]);
+  });
+
   it("loads a task with its config, instruction, paths, checksum and implicit rubric", async () => {
     const dir = makeTask(tmp(), "alpha");
     const t = await loadTask(dir);

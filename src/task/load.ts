@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, readdirSync, type Stats, statSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
@@ -28,6 +37,8 @@ const LOAD_CONCURRENCY = 4;
 const REQUIRED = [TASK_FILES.instruction, TASK_FILES.test] as const;
 
 export const DOCKERFILE = "environment/Dockerfile";
+/** Harbor's multi-container environment: merged into the trial's docker compose project there. */
+const COMPOSE_FILE = "environment/docker-compose.yaml";
 
 export function isTaskDir(dir: string): boolean {
   return existsSync(join(dir, TASK_FILES.config));
@@ -59,6 +70,21 @@ export async function loadTask(dir: string): Promise<Task> {
   }
   const abs = resolve(dir);
   const isImage = hasDockerfile || config.environment.docker_image !== null;
+  const compose = join(dir, COMPOSE_FILE);
+  if (existsSync(compose)) {
+    // Harbor merges it into the trial's containers; longhaul runs one and never reads it.
+    if (!isImage) {
+      throw new InputError(
+        compose,
+        undefined,
+        undefined,
+        "defines the task's containers, and longhaul does not read compose files; give the task an environment/Dockerfile or [environment] docker_image",
+      );
+    }
+    warnings.push(
+      `${compose}: not applied: longhaul runs the task's image alone, without the services or settings this file adds in Harbor`,
+    );
+  }
   // An image task's environment/ is a docker build context, never copied into the sandbox.
   if (!isImage) checkEnvironment(join(dir, "environment"));
   if (hasDockerfile && config.environment.docker_image !== null) {
@@ -66,6 +92,7 @@ export async function loadTask(dir: string): Promise<Task> {
       `${configShown}: [environment] docker_image = "${config.environment.docker_image}" is used; ${join(dir, DOCKERFILE)} is not built (as in Harbor)`,
     );
   }
+  warnings.push(...crlfWarnings(dir));
   const { rubric, warnings: rubricWarnings } = loadTaskRubric(
     join(abs, "tests"),
     join(dir, "tests", RUBRIC_FILE),
@@ -216,6 +243,30 @@ function checkEnvironment(envDir: string): void {
       }
     }
   }
+}
+
+/** The scripts bash runs: tests/test.sh, and solve.sh and partial.sh for the oracle and partial agents. */
+const SCRIPTS = [TASK_FILES.test, TASK_FILES.solution, "solution/partial.sh"] as const;
+
+/**
+ * A script saved with Windows line endings fails under bash (`$'\r': command not found`, or a
+ * syntax error at its end) on Linux, in Harbor as here: said at load, before any trial fails.
+ */
+function crlfWarnings(dir: string): string[] {
+  return SCRIPTS.filter((rel) => {
+    const path = join(dir, rel);
+    if (!isFile(path)) return false;
+    const fd = openSync(path, "r");
+    try {
+      const head = Buffer.alloc(64 * 1024);
+      return head.subarray(0, readSync(fd, head)).includes("\r\n");
+    } finally {
+      closeSync(fd);
+    }
+  }).map(
+    (rel) =>
+      `${join(dir, rel)}: has Windows line endings (CRLF), which bash does not read; convert it to LF (e.g. dos2unix)`,
+  );
 }
 
 function isDirectory(p: string): boolean {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { InternalError, UserError } from "../core/errors.js";
 import { findPackageRoot } from "../core/package-root.js";
+import { readUserText } from "../core/user-files.js";
 
 /**
  * The verifier kit: one Python file, `kit/lh.py` at the package root, copied byte for byte into a
@@ -34,10 +35,14 @@ export function kitVersionOf(text: string): number | null {
 
 /**
  * How a task's tests/lh.py compares with the kit: absent (the task does not use it), current
- * (byte for byte), stale (an older version, or no version line: a copy from before versioning),
- * edited (the current version's line, other bytes), newer (a version this longhaul does not know).
+ * (byte for byte), stale (an older version, or a copy from before versioning), edited (the
+ * current version's line, other bytes), newer (a version this longhaul does not know), foreign
+ * (no version line and not an old copy: a file of the task's own that happens to be named lh.py).
  */
-export type KitState = "absent" | "current" | "stale" | "edited" | "newer";
+export type KitState = "absent" | "current" | "stale" | "edited" | "newer" | "foreign";
+
+/** How every copy from before the kit had versions began (its docstring's first line). */
+const UNVERSIONED_KIT = "Shared verifier code: per-subtask error isolation";
 
 export interface KitStatus {
   state: KitState;
@@ -52,9 +57,12 @@ export function kitStatus(testsDir: string, kit = readKit()): KitStatus {
   const file = join(testsDir, KIT_FILE_NAME);
   const base = { file, current: kit.version };
   if (!existsSync(file)) return { ...base, state: "absent", version: null };
-  const text = readFileSync(file, "utf8");
+  // A folder (or a pipe) named lh.py is a UserError naming it, not a stack trace.
+  const text = readUserText(file);
   const version = kitVersionOf(text);
   if (text === kit.text) return { ...base, state: "current", version };
+  if (version === null && !text.slice(0, 1000).includes(UNVERSIONED_KIT))
+    return { ...base, state: "foreign", version };
   if (version === null || version < kit.version) return { ...base, state: "stale", version };
   return { ...base, state: version > kit.version ? "newer" : "edited", version };
 }
@@ -73,6 +81,8 @@ export function describeKitStatus(s: KitStatus): string {
       return `${s.file} is an edited kit copy (version ${s.current}, bytes differ from the kit): move task code to another file, then longhaul task kit-update --force`;
     case "newer":
       return `${s.file} is kit ${v}, newer than this longhaul's (version ${s.current}): update longhaul`;
+    case "foreign":
+      return `${s.file} is not the verifier kit (no kit version line): the task's own file`;
   }
 }
 
@@ -84,16 +94,27 @@ export interface KitUpdate {
 }
 
 /**
- * Rewrite testsDir/lh.py with the current kit. An edited or newer copy is refused without
- * `force` (it would lose someone's changes); a current copy is left alone.
+ * Rewrite testsDir/lh.py with the current kit. An edited or newer copy, or a file of the task's
+ * own, is refused without `force` (it would lose someone's work); a current copy is left alone.
  */
 export function updateKit(testsDir: string, force = false, kit = readKit()): KitUpdate {
   const from = kitStatus(testsDir, kit);
-  if ((from.state === "edited" || from.state === "newer") && !force) {
+  if ((from.state === "edited" || from.state === "newer" || from.state === "foreign") && !force) {
     throw new UserError(`${describeKitStatus(from)}; refusing to overwrite it without --force`);
   }
   if (from.state === "current") return { file: from.file, from, written: false };
   if (!existsSync(testsDir)) throw new UserError(`${testsDir}: no tests/ folder`);
   writeFileSync(from.file, kit.text);
   return { file: from.file, from, written: true };
+}
+
+/** The task grades with the verifier kit: its tests/lh.py is a kit copy (of any version). */
+export function carriesKit(testsDir: string): boolean {
+  try {
+    const { state } = kitStatus(testsDir);
+    return state !== "absent" && state !== "foreign";
+  } catch (e) {
+    if (e instanceof UserError) return false; // a folder named lh.py is no kit
+    throw e;
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
@@ -29,6 +29,9 @@ function taskWithKit(text: string | null): string {
 }
 
 const stale = kit.text.replace(/version \d+/, "version 0");
+/** How every copy from before the kit had versions began. */
+const OLD_COPY = `"""Shared verifier code: per-subtask error isolation, continuous scoring, and the two reward files.\n"""\n`;
+const OWN = "# helpers of my own\ndef f():\n    return 1\n";
 const edited = `${kit.text}# a local change\n`;
 
 describe("verifier kit copies", () => {
@@ -57,7 +60,9 @@ describe("verifier kit copies", () => {
     };
     expect(state(kit.text)).toBe("current");
     expect(state(stale)).toBe("stale");
-    expect(state('"""a copy from before the kit had versions"""\n')).toBe("stale");
+    expect(state(OLD_COPY)).toBe("stale");
+    // A file of the task's own that happens to be named lh.py is no kit copy.
+    expect(state(OWN)).toBe("foreign");
     expect(state(edited)).toBe("edited");
     expect(state(kit.text.replace(/version \d+/, "version 999"))).toBe("newer");
     expect(kitStatus(tempDir("kit-none")).state).toBe("absent");
@@ -101,6 +106,37 @@ describe("verifier kit copies", () => {
     const forced = await runCli(["task", "kit-update", "--force", b]);
     expect(forced.code).toBe(0);
     expect(readFileSync(join(b, "tests", "lh.py"), "utf8")).toBe(kit.text);
+  });
+
+  it("leaves a task's own lh.py alone: task check passes it, kit-update refuses it without --force", async () => {
+    const dir = taskWithKit(OWN);
+    const tests = join(dir, "tests");
+    expect(kitCheck(await loadTask(dir))).toEqual({
+      name: "tests/lh.py is the current verifier kit",
+      ok: true,
+      detail: `${join(tests, "lh.py")} is not the verifier kit (no kit version line): the task's own file`,
+    });
+    expect(() => updateKit(tests)).toThrow(/the task's own file; refusing to overwrite it without --force/);
+    expect(readFileSync(join(tests, "lh.py"), "utf8")).toBe(OWN);
+  });
+
+  it("names a folder where tests/lh.py or tests/ belongs, in task check and kit-update (exit 2)", async () => {
+    const dir = taskWithKit(null);
+    rmSync(join(dir, "tests", "lh.py"));
+    mkdirSync(join(dir, "tests", "lh.py"));
+    const c = kitCheck(await loadTask(dir));
+    expect(c).toMatchObject({
+      ok: false,
+      detail: `${join(dir, "tests", "lh.py")}: is a folder, where a file is expected`,
+    });
+    const other = taskWithKit(null);
+    rmSync(join(other, "tests"), { recursive: true });
+    writeFileSync(join(other, "tests"), "");
+    const r = await runCli(["task", "kit-update", other]);
+    expect([r.code, r.stderr.trim()]).toEqual([
+      2,
+      `longhaul: ${other}: no tests/ folder; is it a task folder?`,
+    ]);
   });
 
   it("is not compared with solutions by the shared-code check", () => {

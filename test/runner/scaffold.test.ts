@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { UserError } from "../../src/core/index.js";
 import { checkTask } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { loadTask } from "../../src/task/index.js";
@@ -25,5 +27,11 @@ describe("task new", () => {
     expect(() => scaffoldTask(join(base, "ok"), "cooking")).toThrow(/unknown category "cooking"/);
     scaffoldTask(join(base, "twice"));
     expect(() => scaffoldTask(join(base, "twice"))).toThrow(/already exists/);
+    writeFileSync(join(base, "afile"), "");
+    expect(() => scaffoldTask(join(base, "afile", "sub"))).toThrow(
+      new UserError(
+        `task new ${join(base, "afile", "sub")}: ${join(base, "afile")} is a file, where a folder is expected`,
+      ),
+    );
   });
 });

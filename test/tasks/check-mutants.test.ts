@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agents/index.js";
@@ -126,6 +126,25 @@ fi`;
     expect(defaults.checks.find((c) => c.name.startsWith("every mutant"))?.ok).toBe(true);
     const full = await checkMutants(task, { provider, seeds: [5, 6], stop: "never" });
     expect(full.mutants[0]?.stopped).toEqual([false, false]);
+  });
+
+  it("fails a check naming a NAME.sh that is a folder or leads nowhere, and runs the real mutants", async () => {
+    const task = await makeTask("not-scripts", { half: "0.5" });
+    mkdirSync(join(task.paths.solution, "mutants", "folder.sh"));
+    symlinkSync("/nonexistent/mutant.sh", join(task.paths.solution, "mutants", "dangling.sh"));
+    const expected = {
+      name: "solution/mutants/*.sh are scripts",
+      ok: false,
+      detail:
+        "solution/mutants/dangling.sh is a link that leads to no file; solution/mutants/folder.sh is a folder, where a script is expected",
+    };
+    const full = await checkTask(task, { provider, seeds: [5], quick: true, nop: false, rerun: false });
+    expect(full.ok).toBe(false);
+    expect(full.checks.find((c) => c.name === expected.name)).toEqual(expected);
+    expect(full.mutants.map((m) => [m.name, m.ok])).toEqual([["half", true]]);
+    const only = await checkMutants(task, { provider, seeds: [5] });
+    expect(only.ok).toBe(false);
+    expect(only.checks.find((c) => c.name === expected.name)).toEqual(expected);
   });
 
   it("runs no mutants when told not to", async () => {

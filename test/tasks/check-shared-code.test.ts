@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -79,6 +79,19 @@ describe("shared-code check", () => {
     });
     expect(shared(root).map((b) => [b.tests.path, b.solution.path, b.solution.from])).toEqual([
       ["tests/ref.py", "solution/mutants/wrong.sh", 4],
+    ]);
+  });
+
+  it("follows links once: a link back up the tree neither loops nor brings solution/ in", () => {
+    const root = folder({ "solution/alloc.py": ALLOCATE, "tests/grade.py": "print(1)\n" });
+    symlinkSync("..", join(root, "tests", "up"));
+    symlinkSync(".", join(root, "tests", "self"));
+    symlinkSync("up/up", join(root, "tests", "loop"));
+    expect(shared(root)).toEqual([]);
+    // A file linked in from solution/ is still a copy.
+    symlinkSync("../solution/alloc.py", join(root, "tests", "ref.py"));
+    expect(shared(root).map((b) => [b.tests.path, b.solution.path])).toEqual([
+      ["tests/ref.py", "solution/alloc.py"],
     ]);
   });
 

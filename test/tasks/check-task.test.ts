@@ -115,4 +115,20 @@ describe("task check determinism", () => {
     expect(c.detail).toContain("oracle: verifier produced no scores");
     expect(c.detail).toContain("nop: verifier produced no scores");
   });
+
+  it("says a failing verifier's error once in the oracle's detail", async () => {
+    const task = await makeTask("crashing", 'echo "grader.py: line 3: boom" >&2\nexit 3');
+    const r = await checkTask(task, {
+      provider,
+      seeds: [5],
+      quick: true,
+      nop: false,
+      rerun: false,
+      mutants: false,
+    });
+    const oracle = r.checks.find((x) => x.name.startsWith("oracle R = 1.0"));
+    expect(oracle?.detail).toBe(
+      "seed 5: R=null (grading_error: verifier exited with 3 before writing a reward: grader.py: line 3: boom; the verifier wrote neither reward.json nor reward.txt)",
+    );
+  });
 });

@@ -1,9 +1,10 @@
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { bundledTasksDir, checkPlainHarbor } from "../../src/runner/index.js";
 import { loadTask } from "../../src/task/index.js";
 import { tempDir } from "../runner/helpers.js";
+import { TEST_BASE_IMAGE } from "../support/base-image.js";
 
 /**
  * `longhaul task harbor-check`: a bundled task in a plain container of its own Dockerfile's image,
@@ -39,4 +40,51 @@ it("fails a task whose verifier scores without looking and records no seed", {
   expect(r.detail).toBe(
     "nop R = 1.000; oracle: reward-details.json records no drawn seed (seed_source absent); nop: reward-details.json records no drawn seed (seed_source absent)",
   );
+});
+
+/** A plain Harbor task of its own (no verifier kit): writes hello; test.sh writes reward.txt. */
+function plainTask(toml: string, dockerfile: string | null): string {
+  const dir = join(tempDir("harbor-plain"), "plain");
+  for (const sub of ["environment", "solution", "tests"]) mkdirSync(join(dir, sub), { recursive: true });
+  writeFileSync(join(dir, "task.toml"), toml);
+  writeFileSync(join(dir, "instruction.md"), "Write hello to /app/out.txt.\n");
+  if (dockerfile !== null) writeFileSync(join(dir, "environment", "Dockerfile"), dockerfile);
+  writeFileSync(join(dir, "solution", "solve.sh"), "#!/bin/bash\nmkdir -p /app\necho hello > /app/out.txt\n");
+  writeFileSync(
+    join(dir, "tests", "test.sh"),
+    '#!/bin/bash\n[ "$(cat /app/out.txt 2>/dev/null)" = hello ] && r=1 || r=0\necho $r > /logs/verifier/reward.txt\n',
+  );
+  return dir;
+}
+
+it("passes a plain Harbor task without the verifier kit: it has no seed to record", {
+  timeout: 600_000,
+}, async () => {
+  const dir = plainTask("", `FROM ${TEST_BASE_IMAGE}\nWORKDIR /app\n`);
+  const r = await checkPlainHarbor(await loadTask(dir), { logDir: tempDir("harbor-plain-logs") });
+  expect(r.detail).toBe("oracle R = 1.000, nop R = 0.000 (no verifier kit: no seed to record)");
+  expect(r.ok).toBe(true);
+});
+
+it("runs over docker_image and leaves a Dockerfile beside it unbuilt, as Harbor does", {
+  timeout: 600_000,
+}, async () => {
+  // The Dockerfile's RUN would fail the build.
+  const dir = plainTask(
+    `[environment]\ndocker_image = "${TEST_BASE_IMAGE}"\n`,
+    `FROM ${TEST_BASE_IMAGE}\nRUN exit 7\n`,
+  );
+  const r = await checkPlainHarbor(await loadTask(dir), { logDir: tempDir("harbor-prebuilt-logs") });
+  expect(r.detail).toBe("oracle R = 1.000, nop R = 0.000 (no verifier kit: no seed to record)");
+  expect(r.ok).toBe(true);
+});
+
+it("fails a task without an image on its own line instead of stopping the others", async () => {
+  const r = await checkPlainHarbor(await loadTask(plainTask("", null)), { logDir: tempDir("harbor-host") });
+  expect(r).toEqual({
+    task: "plain",
+    ok: false,
+    runs: [],
+    detail: "no environment/Dockerfile or [environment] docker_image: Harbor runs a task in its image",
+  });
 });

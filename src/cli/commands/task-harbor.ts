@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
 import pc from "picocolors";
+import { UserError } from "../../core/index.js";
 import { bundledTasksDir, checkPlainHarbor, type PlainHarborResult } from "../../runner/index.js";
 import { loadTaskSet } from "../../task/index.js";
 import { positiveInt, positiveNumber, writeJson } from "../options.js";
@@ -36,6 +37,12 @@ export function registerTaskHarborCheck(task: Command): void {
       const firstSkipped = skipped[0];
       if (tasks.length === 0 && skipped.length === 1 && firstSkipped) throw firstSkipped.error;
       for (const s of skipped) process.stderr.write(`skipped task ${s.path}: ${s.reason}\n`);
+      // Among image tasks a host task fails on its own line; with none there is nothing to run.
+      if (tasks.length > 0 && tasks.every((t) => t.image === null)) {
+        throw new UserError(
+          `${paths.join(", ") || "the bundled tasks"}: no task has environment/Dockerfile or [environment] docker_image; Harbor runs a task in its image`,
+        );
+      }
       const limit = pLimit(opts.concurrency);
       const started = Date.now();
       const results: PlainHarborResult[] = await Promise.all(

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import pLimit from "p-limit";
@@ -65,7 +65,8 @@ export function registerTaskCommand(program: Command): void {
       const kit = readKit();
       for (const p of paths) {
         const tests = join(resolve(p), "tests");
-        if (!existsSync(tests)) throw new UserError(`${p}: no tests/ folder; is it a task folder?`);
+        if (!existsSync(tests) || !statSync(tests).isDirectory())
+          throw new UserError(`${p}: no tests/ folder; is it a task folder?`);
       }
       for (const p of paths) {
         try {

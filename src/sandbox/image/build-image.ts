@@ -25,7 +25,7 @@ export const CHECKSUM_LABEL = "longhaul.env-checksum";
 export interface TaskImageOptions {
   /** For messages only. */
   taskName: string;
-  /** The task's environment/ folder: the build context when it holds a Dockerfile. */
+  /** The task's environment/ folder: the build context when it holds a Dockerfile and no docker_image is set. */
   envDir: string;
   /** task.toml's `[environment] docker_image`, or null. */
   dockerImage: string | null;
@@ -50,13 +50,13 @@ export async function taskImage(o: TaskImageOptions): Promise<ImageRef | null> {
 /** taskImage, telling also where the image came from and how long that took. */
 export async function resolveTaskImage(o: TaskImageOptions): Promise<TaskImageResult | null> {
   const started = Date.now();
-  const hasDockerfile = existsSync(join(o.envDir, "Dockerfile"));
-  if (!hasDockerfile && o.dockerImage === null) return null;
-  if (hasDockerfile) {
+  // docker_image wins over a Dockerfile beside it, as in Harbor (the task's load warns of it).
+  const name = o.dockerImage;
+  if (name === null) {
+    if (!existsSync(join(o.envDir, "Dockerfile"))) return null;
     const r = await dockerfileImage(o);
     return { ...r, seconds: (Date.now() - started) / 1000 };
   }
-  const name = o.dockerImage as string;
   const local = await inspectImage(name).catch(() => null);
   if (local !== null) return { image: local, source: "local", seconds: (Date.now() - started) / 1000 };
   // An image loaded from a `docker save`/OCI archive (`longhaul images load`) needs no daemon.

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { UserError } from "../../core/index.js";
+import { checkOutFolder, UserError } from "../../core/index.js";
 import { readKit } from "../verifier-kit.js";
 import { CATEGORIES, isCategory } from "./categories.js";
 import {
@@ -25,6 +25,8 @@ export function scaffoldTask(path: string, category = "software-engineering"): s
     throw new UserError(`unknown category "${category}"; one of: ${CATEGORIES.join(", ")}`);
   }
   if (existsSync(dir)) throw new UserError(`${path} already exists; choose a new folder`);
+  // A file where a parent folder belongs is named before anything is written.
+  checkOutFolder(dir, "task new");
   const files: [string, string, boolean][] = [
     ["task.toml", taskToml(name, category), false],
     ["instruction.md", INSTRUCTION, false],

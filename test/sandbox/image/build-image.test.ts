@@ -7,7 +7,7 @@ import { loadImageArchive } from "../../../src/sandbox/image/archive.js";
 import { taskImage } from "../../../src/sandbox/image/build-image.js";
 import { cachedImage, ensureRootfs, imageCacheDir } from "../../../src/sandbox/image/rootfs-cache.js";
 import type { ImageRef } from "../../../src/sandbox/image/types.js";
-import { ensureTestBaseImage } from "../../support/base-image.js";
+import { ensureTestBaseImage, TEST_BASE_IMAGE } from "../../support/base-image.js";
 import { listTree, removeImage, tempDir, useCacheDir, writeEnv } from "./helpers.js";
 
 let restoreCacheDir: () => void = () => {};
@@ -53,6 +53,15 @@ describe("taskImage over a Dockerfile", () => {
     const again = await taskImage(options);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(again?.id).toBe(built.id);
+    expect(statSync(logFile).mtimeMs).toBe(before);
+  });
+
+  it("uses docker_image over a Dockerfile beside it, which it does not build (as in Harbor)", async () => {
+    const base = await ensureTestBaseImage();
+    const before = statSync(logFile).mtimeMs;
+    const r = await taskImage({ ...options, dockerImage: TEST_BASE_IMAGE });
+    expect(r?.id).toBe(base.id);
+    expect(r?.id).not.toBe(built.id);
     expect(statSync(logFile).mtimeMs).toBe(before);
   });
 
