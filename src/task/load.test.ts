@@ -149,6 +149,27 @@ describe("loadTasks", () => {
     expect(tasks.map((t) => t.name)).toEqual(["beta", "mid", "zeta"]);
   });
 
+  it("reads instruction.md through a link inside the task, never one that leads out of it", async () => {
+    const secret = join(tmp(), "credentials");
+    writeFileSync(secret, "aws_secret_access_key = do-not-send\n");
+    const out = makeTask(tmp(), "linked-out", { "instruction.md": null });
+    symlinkSync(secret, join(out, "instruction.md"));
+    const e = await rejection(loadTask(out));
+    expect(e).toBeInstanceOf(UserError);
+    expect(e.message).toMatch(
+      /instruction\.md: is a symbolic link to .*credentials, outside the task folder/,
+    );
+    expect(e.message).not.toContain("do-not-send");
+    // A relative link that climbs out is the same.
+    rmSync(join(out, "instruction.md"));
+    symlinkSync(join("..", "..", relative(join(out, "..", ".."), secret)), join(out, "instruction.md"));
+    expect((await rejection(loadTask(out))).message).toMatch(/outside the task folder/);
+
+    const inside = makeTask(tmp(), "linked-in", { "instruction.md": null, "docs/task.md": "Do it.\n" });
+    symlinkSync("docs/task.md", join(inside, "instruction.md"));
+    expect((await loadTask(inside)).instruction).toBe("Do it.\n");
+  });
+
   it("rejects two tasks with one name", async () => {
     const root = tmp();
     const a = makeTask(join(root, "one"), "same");

@@ -8,7 +8,7 @@ import {
   type Stats,
   statSync,
 } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { errorMessage, InputError, UserError } from "../core/errors.js";
@@ -18,6 +18,7 @@ import { taskChecksum } from "./checksum.js";
 import { parseTaskConfigWithWarnings } from "./config.js";
 import { taskKindFor } from "./kinds.js";
 import { loadTaskRubric } from "./rubric-file.js";
+import { readTaskText } from "./task-file-text.js";
 import type { Task } from "./types.js";
 
 export const TASK_FILES = {
@@ -102,7 +103,7 @@ export async function loadTask(dir: string): Promise<Task> {
     name: config.task.name ?? basename(abs),
     dir: abs,
     config,
-    instruction: await readFile(join(abs, TASK_FILES.instruction), "utf8"),
+    instruction: readTaskText(abs, TASK_FILES.instruction, join(dir, TASK_FILES.instruction)),
     checksum: await taskChecksum(abs),
     rubric,
     paths: {
