@@ -111,13 +111,17 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     record(s, x, { status: 400, refused: "bad_request" }, body);
     return;
   }
-  // Aborted when the client goes away or the gateway closes: the upstream call is then cut.
+  // Aborted when the gateway closes, or when the client goes away before the answer starts: the
+  // upstream call is then cut. Once the answer streams, a client that leaves does not cut it: the
+  // gateway reads it to its end for its usage (which comes last), or an agent could spend past its
+  // budget uncounted by hanging up just before the usage arrives.
   const call = new AbortController();
+  const relay = { started: false };
   const onClosing = (): void => call.abort(s.closing.signal.reason);
   s.closing.signal.addEventListener("abort", onClosing, { once: true });
   res.on("close", () => {
-    s.closing.signal.removeEventListener("abort", onClosing);
-    if (!res.writableFinished) call.abort(new Error("client went away"));
+    if (!relay.started) s.closing.signal.removeEventListener("abort", onClosing);
+    if (!res.writableFinished && !relay.started) call.abort(new Error("client went away"));
   });
   s.stop ??= await s.gate.admit(() => s.totals, call.signal);
   if (s.stop !== null) {
@@ -128,8 +132,9 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
   }
   let spent: CallSpend = { tokens: 0, usd: 0 };
   try {
-    spent = await sendUpstream(s, x, parsed, call);
+    spent = await sendUpstream(s, x, parsed, call, relay);
   } finally {
+    s.closing.signal.removeEventListener("abort", onClosing);
     s.gate.release(spent);
   }
 }
@@ -140,6 +145,7 @@ async function sendUpstream(
   x: ExchangeInput,
   parsed: Record<string, unknown>,
   call: AbortController,
+  relay: { started: boolean },
 ): Promise<CallSpend> {
   const { api, res } = x;
   const signal = call.signal;
@@ -195,6 +201,7 @@ async function sendUpstream(
   // Time lost to upstream retries, so a client can keep it out of its agent's budget (ModelClient does).
   if (result.retryMs > 0) headers[RETRY_MS_HEADER] = String(Math.round(result.retryMs));
   res.writeHead(up.status, headers);
+  relay.started = true;
   const isSse = (up.headers.get("content-type") ?? "").includes("text/event-stream");
   const seen: { usage: TokenUsage | null } = { usage: null };
   const tap = isSse ? new SseTap((d) => (seen.usage = usageFromEvent(api, d, seen.usage))) : null;

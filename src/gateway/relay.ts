@@ -38,7 +38,8 @@ export async function relayBody(x: RelayInput): Promise<RelayOutcome> {
     if (x.body !== null) {
       for await (const chunk of x.body) {
         arm();
-        if (!x.res.write(chunk)) await drained(x.res);
+        // A client that went away is not written to; the rest is still read (see handleModelCall).
+        if (!x.res.destroyed && !x.res.write(chunk)) await drained(x.res);
         x.onChunk(chunk);
         if (kept < x.keepLimit) {
           chunks.push(Buffer.from(chunk));

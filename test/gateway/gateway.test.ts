@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAnthropic } from "@ai-sdk/anthropic";
@@ -148,6 +149,49 @@ describe("model gateway", () => {
     expect(g.refusedCalls()).toBe(2);
     expect(llm.requests.length).toBe(before + 1);
     expect(g.usage().calls).toBe(1);
+  });
+
+  it("counts a streamed answer whose client hangs up before its usage arrives", async () => {
+    // The upstream sends the text at once and the usage (which comes last) 400 ms later.
+    const head = { id: "c1", created: 1, model: "m1", object: "chat.completion.chunk" };
+    const sse = (d: unknown) => `data: ${JSON.stringify(d)}\n\n`;
+    const upstream = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(
+          sse({ ...head, choices: [{ index: 0, delta: { role: "assistant", content: "all of it" } }] }),
+        );
+        setTimeout(() => {
+          res.write(sse({ ...head, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] }));
+          res.write(sse({ ...head, choices: [], usage: { prompt_tokens: 120, completion_tokens: 30 } }));
+          res.end("data: [DONE]\n\n");
+        }, 400);
+      });
+    });
+    await new Promise<void>((ok) => upstream.listen(0, "127.0.0.1", ok));
+    try {
+      const port = (upstream.address() as AddressInfo).port;
+      const g = await gateway({ budget: { maxTokens: 100 } }, { baseUrl: `http://127.0.0.1:${port}/v1` });
+      const hangUp = new AbortController();
+      const res = await fetch(`${g.endpoint.hostUrl}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${g.endpoint.token}` },
+        body: JSON.stringify({ model: "m1", stream: true, messages: [{ role: "user", content: "hi" }] }),
+        signal: hangUp.signal,
+      });
+      const reader = res.body?.getReader();
+      const first = await reader?.read();
+      expect(new TextDecoder().decode(first?.value)).toContain("all of it");
+      hangUp.abort(); // the agent has its text and leaves before the usage
+      await expect.poll(() => g.usage().tokens.inputTokens, { timeout: 5000 }).toBe(120);
+      expect(g.usage().tokens.outputTokens).toBe(30);
+      // The budget is spent: the next call is refused.
+      expect((await postChat(g)).status).toBe(400);
+      expect(g.budgetStop()).toMatchObject({ reason: "tokens" });
+    } finally {
+      await new Promise<void>((ok) => upstream.close(() => ok()));
+    }
   });
 
   it("does not let calls made side by side spend a budget several times over", async () => {
