@@ -40,6 +40,9 @@ export class JobStore {
   static async openExisting(jobsDir: string): Promise<JobStore> {
     const dir = resolve(jobsDir);
     checkJobsDir(dir);
+    // A folder with neither an index nor a job has nothing to read; opening would make an index.
+    if (!existsSync(join(dir, "longhaul.db")) && jobFolders(dir).length === 0)
+      throw new UserError(`no jobs in ${dir}; run one with: longhaul run --agent oracle`);
     return new JobStore(dir, await openDatabase(join(dir, "longhaul.db")));
   }
 
@@ -244,10 +247,7 @@ export class JobStore {
 
   /** Job folders (with a config.json) on disk, whether or not the index knows them. */
   jobFoldersOnDisk(): string[] {
-    return readdirSync(this.jobsDir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && existsSync(join(this.jobsDir, e.name, "config.json")))
-      .map((e) => e.name)
-      .sort();
+    return jobFolders(this.jobsDir);
   }
 
   async listTrials(jobId: string): Promise<TrialResult[]> {
@@ -309,4 +309,12 @@ export class JobStore {
     const jobs = await this.listJobs();
     return jobs[0]?.id ?? null;
   }
+}
+
+/** The folders of a jobs dir that hold a job (a config.json), sorted. */
+function jobFolders(jobsDir: string): string[] {
+  return readdirSync(jobsDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(jobsDir, e.name, "config.json")))
+    .map((e) => e.name)
+    .sort();
 }

@@ -104,6 +104,17 @@ describe("commands that only read a jobs dir never create it", () => {
     },
   );
 
+  it.each([[["report"]], [["report", "J1"]], [["export", "sft", "J1"]]])(
+    "%j on an empty jobs dir: exit 2, nothing made in it",
+    async (args) => {
+      const empty = tempDir("read-only-empty");
+      const r = await cli([...args, "--jobs-dir", empty]);
+      expect(r.stderr).toBe(`longhaul: no jobs in ${empty}; run one with: longhaul run --agent oracle\n`);
+      expect(r.code).toBe(2);
+      expect(readdirSync(empty)).toEqual([]);
+    },
+  );
+
   it("a jobs dir under /proc: exit 2 at once, for report and for run", async () => {
     const [report, run] = await Promise.all([
       cliWithin(["report", "--jobs-dir", "/proc/nonexist/x"], 20_000),
