@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, rmSync } from "node:fs";
 import { cp, lstat, mkdir } from "node:fs/promises";
 import { basename, dirname, join, posix, relative } from "node:path";
 import { UserError } from "../core/errors.js";
@@ -59,6 +59,25 @@ export function resolveHostPath(binds: readonly PersistentBind[], sandboxPath: s
     );
   }
   return real;
+}
+
+/**
+ * Makes every folder between a bind's root and `sandboxPath` (not the path itself) a real folder
+ * or nothing, as a mount point needs: a link or a file the sandbox's processes left there is
+ * removed, never followed, so content staged below it lands where the path says (bwrap's
+ * MountPoints.claim does the same on the image's root).
+ */
+export function claimHostParents(binds: readonly PersistentBind[], sandboxPath: string): void {
+  const found = findBind(binds, sandboxPath);
+  if (found === null) return;
+  const rest = relative(found.bind.hostRoot, found.hostPath).split("/").filter(Boolean);
+  let at = found.bind.hostRoot;
+  for (const name of rest.slice(0, -1)) {
+    at = join(at, name);
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (st === undefined) return;
+    if (!st.isDirectory()) rmSync(at, { force: true });
+  }
 }
 
 /**

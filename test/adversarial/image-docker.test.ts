@@ -1,5 +1,6 @@
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { IMAGE_ATTACKS } from "./attacks-image.js";
+import { MOUNT_PARENT_ATTACKS } from "./attacks-mount-parents.js";
 import { NOT_YET_ATTACKED, type ProviderConfig } from "./providers.js";
 import { describeAttacks } from "./suite.js";
 
@@ -18,3 +19,10 @@ const forgeries = IMAGE_ATTACKS.filter((a) => /\.pth file|replaces python3/.test
   tasks: ["adv-vault"],
 }));
 describeAttacks("attacks on a host task's root file system", forgeries, { providers: docker });
+
+// A plain Harbor task's verifier runs on the agent's own root, where docker copies its mounts in
+// (bwrap mounts them): what the agent left on the way to them is attacked under docker in every run.
+if (NOT_YET_ATTACKED.docker !== undefined)
+  describeAttacks("attacks on where a plain task's verifier mounts go", MOUNT_PARENT_ATTACKS, {
+    providers: docker,
+  });

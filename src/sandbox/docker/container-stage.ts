@@ -27,13 +27,52 @@ export type Undo = () => Promise<void>;
  */
 export const LOCKED_UID = 2_000_000;
 
-/** Args: pairs of path and aside name. Prints the names of what it set aside, one a line. */
+/**
+ * Makes every folder on the way to a path ($1, the path itself too when $2 is 1) a real folder
+ * root owns and may enter and write, never following a link: what the sandbox's processes left
+ * there instead is removed (a link, a file) or renamed aside in its own folder (a folder of
+ * another uid, which root without capabilities could neither write into nor move elsewhere).
+ * Otherwise a file at /longhaul would fail the verifier's staging (an infrastructure error, left
+ * out of every rate) and a link there would take the staged files wherever it points.
+ */
+const CLAIM = `
+claim() {
+  local c= rest=\${1#/}
+  while [ -n "$rest" ]; do
+    c=$c/\${rest%%/*}
+    if [ "\${rest#*/}" = "$rest" ]; then rest=; [ "$2" = 1 ] || return 0; else rest=\${rest#*/}; fi
+    if [ -L "$c" ] || { [ -e "$c" ] && [ ! -d "$c" ]; }; then
+      rm -f -- "$c" || return 1
+    elif [ -d "$c" ] && [ ! -O "$c" ]; then
+      mv -T -- "$c" "\${c%/*}/.longhaul-moved-$RANDOM$RANDOM" || return 1
+    fi
+    if [ -d "$c" ]; then chmod u+rwx -- "$c" || return 1; else mkdir -m 755 -- "$c" || return 1; fi
+  done
+}`;
+
+/**
+ * Args: triples of path, aside name, and 1 when the path lies in a folder this exec staged
+ * already (whose content is the host's: claimed when it was placed, and root may not write in a
+ * read-only one). Prints the names of what it set aside, one a line. What is at a path is set
+ * aside whole, never merged with what is staged there (a module the agent left in /tests would be
+ * imported by the verifier's check); a folder of another uid, which root without capabilities may
+ * not move to another folder, is renamed in its own and left there.
+ */
 const SET_ASIDE = `# longhaul-stage
-mkdir -p /.longhaul/aside
-while [ $# -ge 2 ]; do
-  p=$1; n=$2; shift 2
-  if [ -e "$p" ] || [ -L "$p" ]; then mv -- "$p" "/.longhaul/aside/$n"; fi
-  mkdir -p -- "\${p%/*}/" || exit 1
+${CLAIM}
+claim /.longhaul/aside 1 || exit 1
+while [ $# -ge 3 ]; do
+  p=$1; n=$2; inside=$3; shift 3
+  if [ "$inside" = 1 ]; then
+    if [ -e "$p" ] || [ -L "$p" ]; then mv -- "$p" "/.longhaul/aside/$n"; fi
+    mkdir -p -- "\${p%/*}/" || exit 1
+  else
+    claim "$p" 0 || exit 1
+    if [ -d "$p" ] && [ ! -L "$p" ] && [ -O "$p" ]; then chmod u+rwx -- "$p" || exit 1; fi
+    if [ -e "$p" ] || [ -L "$p" ]; then
+      mv -T -- "$p" "/.longhaul/aside/$n" 2>/dev/null || mv -T -- "$p" "\${p%/*}/.longhaul-moved-$n" || exit 1
+    fi
+  fi
   if [ -e "/.longhaul/aside/$n" ] || [ -L "/.longhaul/aside/$n" ]; then echo "$n"; fi
 done`;
 
@@ -112,7 +151,11 @@ async function placeBatch(
   const said = await ctx.helper(
     "0",
     SET_ASIDE,
-    items.flatMap((item, i) => [item.path, names[i] ?? ""]),
+    items.flatMap((item, i) => [
+      item.path,
+      names[i] ?? "",
+      placed.some((q) => item.path.startsWith(`${q.item.path}/`)) ? "1" : "0",
+    ]),
   );
   const aside = new Set(said.split("\n"));
   const tars: string[][] = [];

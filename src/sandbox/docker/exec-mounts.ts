@@ -14,7 +14,13 @@ import {
 } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { UserError } from "../../core/errors.js";
-import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
+import {
+  claimHostParents,
+  copyTree,
+  mapToHost,
+  type PersistentBind,
+  resolveHostPath,
+} from "../host-paths.js";
 import { chownTree } from "../sandbox-user.js";
 import type { Mount } from "../types.js";
 import { type ContainerItem, LOCKED_UID, stageInContainer, type Undo } from "./container-stage.js";
@@ -149,6 +155,7 @@ function newName(): string {
 
 /** Under a host-kept folder: move what is there aside on the host, put the new content in place. */
 async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
+  claimHostParents(ctx.binds, item.path);
   const target = resolveHostPath(ctx.binds, item.path);
   const isRoot = ctx.binds.some((b) => realpathSync(b.hostRoot) === target);
   const aside = join(ctx.scratch, `aside-${newName()}`);
