@@ -18,11 +18,8 @@ def _reachable(grid, start):
     return seen
 
 
-def generate(mode, seed):
-    """The whole game description for (mode, seed) as a plain dict."""
-    if mode not in MODES:
-        raise ValueError("unknown mode %r" % mode)
-    rng = random.Random("haul/%s/%s" % (mode, seed))
+def _terrain(rng, mode):
+    """Size, terrain, depot and mine cells; None when too few open cells are reachable for the mines."""
     w, h = rng.randint(14, 20), rng.randint(14, 20)
     grid = [["." for _ in range(w)] for _ in range(h)]
     # Rock ridges: short straight walls.
@@ -46,7 +43,26 @@ def generate(mode, seed):
     reach = _reachable(grid, depot)
     ground = sorted(c for c in reach if grid[c[1]][c[0]] == "." and abs(c[0] - depot[0]) + abs(c[1] - depot[1]) >= 4)
     n_mines = rng.randint(5, 8) if mode != "fleet" else rng.randint(10, 14)
-    cells = rng.sample(ground, n_mines)
+    if len(ground) < n_mines:
+        return None
+    return w, h, grid, depot, rng.sample(ground, n_mines), n_mines
+
+
+def generate(mode, seed):
+    """The whole game description for (mode, seed) as a plain dict."""
+    if mode not in MODES:
+        raise ValueError("unknown mode %r" % mode)
+    # A depot walled in by ridges and mud can leave fewer open cells than mines: such a map is
+    # drawn again from a seed of its own, so every (mode, seed) has a world and the maps that were
+    # fine stay exactly as they were.
+    attempt = 0
+    while True:
+        rng = random.Random("haul/%s/%s" % (mode, seed) if attempt == 0 else "haul/%s/%s/%d" % (mode, seed, attempt))
+        drawn = _terrain(rng, mode)
+        if drawn is not None:
+            break
+        attempt += 1
+    w, h, grid, depot, cells, n_mines = drawn
     mines = []
     kinds = [KINDS[i % 3] for i in range(n_mines)] if mode == "market" else None
     for i, (x, y) in enumerate(cells):
