@@ -6,6 +6,12 @@ import { errorMessage, fsProblem, InfraError, UserError } from "../core/index.js
 /** The file in a job folder whose lock says a process is running the job. */
 export const JOB_LOCK_FILE = "run.lock";
 
+/**
+ * Every lock taken and not released. A connection nothing refers to is closed when it is garbage
+ * collected, which would drop its lock silently while its process still runs the job.
+ */
+const HELD = new Set<BetterSqlite3.Database>();
+
 /** Held while a process runs a job; release it when the run ends (exiting releases it too). */
 export interface JobLock {
   release(): void;
@@ -33,11 +39,13 @@ export function lockJob(jobDir: string, jobId: string): JobLock {
     throw lockError(e, path, jobId);
   }
   const held = db;
+  HELD.add(held);
   let released = false;
   return {
     release: () => {
       if (released) return;
       released = true;
+      HELD.delete(held);
       held.close();
     },
   };

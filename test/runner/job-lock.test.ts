@@ -19,16 +19,26 @@ afterEach(async () => {
   store = undefined;
 });
 
-/** Another process that takes the job's run lock and keeps it until it is killed. */
+/**
+ * Another process that takes the job's run lock and keeps it until it is killed. It drops the
+ * lock object and collects garbage first: a lock must not depend on its holder keeping a reference.
+ */
 function holdLock(jobsDir: string, jobId: string): Promise<ChildProcess> {
   const code = `import { JobStore } from ${JSON.stringify(STORE)};
 const s = await JobStore.open(${JSON.stringify(jobsDir)});
 s.lockJob(${JSON.stringify(jobId)});
+globalThis.gc();
+await new Promise((r) => setTimeout(r, 100));
+globalThis.gc();
 console.log("locked");
 setInterval(() => undefined, 1000);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", code],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   return new Promise((res, rej) => {
     child.stdout?.on("data", (d: Buffer) => {
       if (d.toString().includes("locked")) res(child);
