@@ -44,7 +44,7 @@ export function budgetStop(b: GatewayBudget, t: UsageTotals): BudgetStop | null 
   return null;
 }
 
-/** What one finished call spent, for the gate's estimate of the calls still in flight. */
+/** Tokens and USD: what a call may spend at most, before it is sent. */
 export interface CallSpend {
   tokens: number;
   usd: number;
@@ -52,34 +52,34 @@ export interface CallSpend {
 
 /**
  * Admits calls under a budget. A call's spend is known only once it answers, so calls made side
- * by side could all pass the check and together spend the budget several times over. Calls run
- * side by side while the totals plus, for every call in flight, the largest call seen so far stay
- * under each limit; otherwise (and while no call has finished, its size unknown) a call waits for
- * those in flight to finish and is then checked against the actual totals. Without a budget every
- * call is admitted at once.
+ * by side could all pass the check and together spend the budget several times over. Each call
+ * therefore comes with the most it can spend (`worstCaseSpend`: its prompt's bytes plus its output
+ * cap, within the context window), and is admitted only while the totals plus that worst case for
+ * every call in flight stay under each limit; otherwise it waits for calls in flight to end and is
+ * checked again. With nothing in flight that is the plain check, so a trial spends at most one
+ * call past its limit, side by side or not: the call that crosses it. Sizing calls in flight by
+ * the calls seen so far instead let a small first call open the gate to many huge ones at once.
+ * Without a budget every call is admitted at once.
  */
 export class BudgetGate {
-  private inflight = 0;
-  private finished = 0;
-  private largest: CallSpend = { tokens: 0, usd: 0 };
+  private inflight: CallSpend = { tokens: 0, usd: 0 };
+  private calls = 0;
   private waiters: (() => void)[] = [];
 
   constructor(private readonly budget: GatewayBudget) {}
 
-  /** Null once the call may go (release it when it ends), else why it is refused. */
-  async admit(totals: () => UsageTotals, closing: AbortSignal): Promise<BudgetStop | null> {
+  /** Null once the call may go (release it with the same `worst` when it ends), else why it is refused. */
+  async admit(totals: () => UsageTotals, closing: AbortSignal, worst: CallSpend): Promise<BudgetStop | null> {
     const b = this.budget;
-    if (b.maxTokens === undefined && b.maxCostUsd === undefined) {
-      this.inflight++;
-      return null;
-    }
+    if (b.maxTokens === undefined && b.maxCostUsd === undefined) return null;
     for (;;) {
       closing.throwIfAborted();
       const t = totals();
       const stop = budgetStop(b, t);
       if (stop !== null) return stop;
-      if (this.inflight === 0 || (this.finished > 0 && this.fits(t))) {
-        this.inflight++;
+      if (this.fits(t)) {
+        this.inflight = { tokens: this.inflight.tokens + worst.tokens, usd: this.inflight.usd + worst.usd };
+        this.calls++;
         return null;
       }
       await new Promise<void>((ok) => {
@@ -93,23 +93,25 @@ export class BudgetGate {
     }
   }
 
-  /** The call admitted last has ended, having spent `spent` (zero when it failed). */
-  release(spent: CallSpend): void {
-    this.inflight--;
-    this.finished++;
-    this.largest = {
-      tokens: Math.max(this.largest.tokens, spent.tokens),
-      usd: Math.max(this.largest.usd, spent.usd),
-    };
+  /** A call admitted with `worst` has ended; its real spend is in the totals now. */
+  release(worst: CallSpend): void {
+    const b = this.budget;
+    if (b.maxTokens === undefined && b.maxCostUsd === undefined) return;
+    this.calls--;
+    // Back to exact zero once nothing is in flight, so float sums of USD leave no phantom call.
+    this.inflight =
+      this.calls === 0
+        ? { tokens: 0, usd: 0 }
+        : { tokens: this.inflight.tokens - worst.tokens, usd: this.inflight.usd - worst.usd };
     for (const wake of this.waiters.splice(0)) wake();
   }
 
+  /** The totals plus the worst case of every call in flight stay under each limit. */
   private fits(t: UsageTotals): boolean {
     const b = this.budget;
     const used = t.tokens.inputTokens + t.tokens.outputTokens;
-    if (b.maxTokens !== undefined && used + this.inflight * this.largest.tokens >= b.maxTokens) return false;
-    if (b.maxCostUsd !== undefined && t.costUsd + this.inflight * this.largest.usd >= b.maxCostUsd)
-      return false;
+    if (b.maxTokens !== undefined && used + this.inflight.tokens >= b.maxTokens) return false;
+    if (b.maxCostUsd !== undefined && t.costUsd + this.inflight.usd >= b.maxCostUsd) return false;
     return true;
   }
 }

@@ -10,7 +10,8 @@ import {
   type UsageTotals,
   zeroTokens,
 } from "../models/index.js";
-import type { BudgetGate, CallSpend } from "./budget.js";
+import type { BudgetGate } from "./budget.js";
+import { worstCaseSpend } from "./call-bound.js";
 import { sendError } from "./errors.js";
 import { DROP_RESPONSE, forward, upstreamHeaders } from "./forward.js";
 import { type ExchangeRecord, type ExchangeRecorder, redactHeaders } from "./record.js";
@@ -25,6 +26,8 @@ export interface GatewayState {
   modelId: string;
   upstream: Upstream;
   price: PriceEntry | null;
+  /** The trial model's context window, which bounds what one call can spend. */
+  contextWindow: number;
   gate: BudgetGate;
   policy: RetryPolicy;
   timeoutMs: number;
@@ -123,30 +126,30 @@ export async function handleModelCall(s: GatewayState, x: ExchangeInput): Promis
     if (!relay.started) s.closing.signal.removeEventListener("abort", onClosing);
     if (!res.writableFinished && !relay.started) call.abort(new Error("client went away"));
   });
-  s.stop ??= await s.gate.admit(() => s.totals, call.signal);
+  const worst = worstCaseSpend(api, parsed, Buffer.byteLength(x.bodyText), s);
+  s.stop ??= await s.gate.admit(() => s.totals, call.signal, worst);
   if (s.stop !== null) {
     s.refusedCalls++;
     const body = sendError(res, api, "budget", `longhaul trial budget exhausted: ${s.stop.message}`);
     record(s, x, { status: 400, refused: "budget" }, body);
     return;
   }
-  let spent: CallSpend = { tokens: 0, usd: 0 };
   try {
-    spent = await sendUpstream(s, x, parsed, call, relay);
+    await sendUpstream(s, x, parsed, call, relay);
   } finally {
     s.closing.signal.removeEventListener("abort", onClosing);
-    s.gate.release(spent);
+    s.gate.release(worst);
   }
 }
 
-/** Forwards an admitted call, relays the answer and counts it; returns what it spent. */
+/** Forwards an admitted call, relays the answer and counts it. */
 async function sendUpstream(
   s: GatewayState,
   x: ExchangeInput,
   parsed: Record<string, unknown>,
   call: AbortController,
   relay: { started: boolean },
-): Promise<CallSpend> {
+): Promise<void> {
   const { api, res } = x;
   const signal = call.signal;
   const t0 = performance.now();
@@ -180,7 +183,7 @@ async function sendUpstream(
       const body = sendError(res, api, "upstream", message);
       record(s, x, { ...common, status: 502 }, body);
     }
-    return { tokens: 0, usd: 0 };
+    return;
   }
 
   const up = result.response;
@@ -258,5 +261,4 @@ async function sendUpstream(
     text,
     headers,
   );
-  return { tokens: usage === null ? 0 : usage.inputTokens + usage.outputTokens, usd: costUsd };
 }

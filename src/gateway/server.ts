@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorMessage } from "../core/index.js";
 import {
+  DEFAULT_CONTEXT_WINDOW,
   emptyTotals,
   findPrice,
   loadPricing,
@@ -71,10 +72,13 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
   const settings = o.settings ?? parseSettings({});
   const upstream = resolveUpstream(o.modelId, settings, o.env ?? process.env);
   const token = `lh-${randomBytes(24).toString("hex")}`;
+  const price = findPrice(o.pricing ?? loadPricing(), o.modelId);
   const state: GatewayState = {
     modelId: o.modelId,
     upstream,
-    price: findPrice(o.pricing ?? loadPricing(), o.modelId),
+    price,
+    // As longhaul's model client sizes the model (`context_window`, then the pricing table).
+    contextWindow: settings.contextWindow ?? price?.context_window ?? DEFAULT_CONTEXT_WINDOW,
     gate: new BudgetGate(o.budget ?? {}),
     policy: { maxRetries: settings.maxRetries, baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs },
     timeoutMs: settings.timeoutSec * 1000,
