@@ -1,6 +1,7 @@
 import {
   APICallError,
   generateText,
+  InvalidResponseDataError,
   type LanguageModel,
   type LanguageModelUsage,
   type ModelMessage,
@@ -183,13 +184,22 @@ export class ModelClient {
     // Drain the stream so that transport errors surface here rather than as unhandled rejections.
     await r.consumeStream({ onError: (error) => (streamError ??= error) });
     if (streamError !== undefined) throw streamError;
-    const [text, toolCalls, response, finishReason, usage] = await Promise.all([
+    const [text, toolCalls, response, finishReason, rawFinishReason, usage] = await Promise.all([
       r.text,
       r.toolCalls,
       r.response,
       r.finishReason,
+      r.rawFinishReason,
       r.totalUsage,
     ]);
+    // Every API ends a whole answer with its finish reason; a stream that closes before it (cut
+    // cleanly by a proxy, or no events at all) would otherwise pass as an answer, maybe an empty
+    // one. Some providers' SDKs already raise this; the others report a finish of "other".
+    if (rawFinishReason === undefined)
+      throw new InvalidResponseDataError({
+        data: undefined,
+        message: "answer stream ended without a finish reason",
+      });
     return {
       usage,
       headers: response.headers,

@@ -5,4 +5,5 @@ export * from "./pricing.js";
 export * from "./providers.js";
 export * from "./retry.js";
 export * from "./settings.js";
+export * from "./sse-guard.js";
 export * from "./usage.js";

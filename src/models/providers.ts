@@ -5,6 +5,7 @@ import type { LanguageModel } from "ai";
 import { UserError } from "../core/index.js";
 import { type ModelId, parseModelId } from "./model-id.js";
 import type { ModelSettings } from "./settings.js";
+import { sseOnlyFetch } from "./sse-guard.js";
 
 type ProviderOptions = Record<string, Record<string, string | number | boolean>>;
 
@@ -70,6 +71,7 @@ const openaiCompatible: ModelProvider = {
       name: "compat",
       baseURL,
       includeUsage: true,
+      fetch: sseOnlyFetch(),
       ...(apiKey === undefined ? {} : { apiKey }),
     }).chatModel(model);
   },
@@ -90,6 +92,7 @@ const openai: ModelProvider = {
     const baseURL = resolveBaseUrl(this, s, env);
     // The chat endpoint rather than Responses: one wire format shared with every compatible server.
     return createOpenAI({
+      fetch: sseOnlyFetch(),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     }).chat(model);
@@ -118,9 +121,11 @@ const anthropic: ModelProvider = {
   languageModel(model, s, env = process.env) {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env);
-    return createAnthropic({ ...(apiKey === undefined ? {} : { apiKey }), ...(baseURL ? { baseURL } : {}) })(
-      model,
-    );
+    return createAnthropic({
+      fetch: sseOnlyFetch(),
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(baseURL ? { baseURL } : {}),
+    })(model);
   },
   providerOptions(s) {
     const effort = s.reasoningEffort === undefined ? undefined : ANTHROPIC_EFFORT[s.reasoningEffort];

@@ -1,4 +1,10 @@
-import { APICallError, InvalidResponseDataError, JSONParseError, TypeValidationError } from "ai";
+import {
+  APICallError,
+  InvalidResponseDataError,
+  JSONParseError,
+  NoOutputGeneratedError,
+  TypeValidationError,
+} from "ai";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -54,12 +60,13 @@ export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
       return { retryable: true, reason: `broken answer (http ${s})` };
     return { retryable: false, reason: `http ${s ?? "?"}` };
   }
-  // An answer the SDK could not make sense of (a stream that ended without finishing, JSON that
-  // does not fit the API) is the server's failure, never the agent's.
+  // An answer the SDK could not make sense of (a stream that ended without finishing or without
+  // any event, JSON that does not fit the API) is the server's failure, never the agent's.
   if (
     InvalidResponseDataError.isInstance(e) ||
     JSONParseError.isInstance(e) ||
-    TypeValidationError.isInstance(e)
+    TypeValidationError.isInstance(e) ||
+    NoOutputGeneratedError.isInstance(e)
   )
     return { retryable: true, reason: "malformed answer" };
   const streamed = streamedError(e);

@@ -120,21 +120,45 @@ for (const p of listModelProviders()) {
         expect(r.record.attempts).toBe(2);
       });
 
-      // JSON only: an SSE reader takes a page without events for an empty stream.
-      if (!stream)
-        it("retries a success status whose body is not the API's (a proxy's page)", async () => {
-          llm.push(reply.raw("<html>502 from a proxy, sent as 200</html>"), reply.text("real"));
-          const r = await client(p.name, stream).complete({ messages: user("x") });
-          expect(r.text).toBe("real");
-          expect(r.record.attempts).toBe(2);
-          // Still broken after every retry: the provider's failure (retryable), never the agent's.
-          llm.push(reply.raw("<html>again</html>"), reply.raw("<html>and again</html>"));
+      it("retries a success status whose body is not the API's (a proxy's page)", async () => {
+        llm.push(reply.raw("<html>502 from a proxy, sent as 200</html>"), reply.text("real"));
+        const r = await client(p.name, stream).complete({ messages: user("x") });
+        expect(r.text).toBe("real");
+        expect(r.record.attempts).toBe(2);
+        // Still broken after every retry: the provider's failure (retryable), never the agent's.
+        llm.push(reply.raw("<html>again</html>"), reply.raw("<html>and again</html>"));
+        const err = await client(p.name, stream, { maxRetries: 1 })
+          .complete({ messages: user("x") })
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(ModelCallError);
+        expect((err as ModelCallError).retryable).toBe(true);
+        expect((err as ModelCallError).attempts).toBe(2);
+      });
+
+      // SSE only: an SDK's event reader finds no event in these and some took them for an empty answer.
+      if (stream)
+        it("retries a streamed answer that is not SSE or ends before its finish, then fails as the provider's", async () => {
+          const broken = [
+            reply.raw(wholeJson(p.name), "application/json"),
+            reply.raw("<html>proxy page sent as JSON</html>", "application/json"),
+            reply.raw("", "text/event-stream"),
+            reply.raw(unfinishedSse(p.name), "text/event-stream"),
+          ];
+          for (const b of broken) {
+            llm.push(b, reply.text("real", { input: 3, output: 1 }));
+            const r = await client(p.name, stream).complete({ messages: user("x") });
+            expect(r.text).toBe("real");
+            expect(r.record.attempts).toBe(2);
+            expect(r.record.tokens.inputTokens).toBe(3);
+          }
+          llm.push(...broken.slice(0, 2));
           const err = await client(p.name, stream, { maxRetries: 1 })
             .complete({ messages: user("x") })
             .catch((e: unknown) => e);
           expect(err).toBeInstanceOf(ModelCallError);
           expect((err as ModelCallError).retryable).toBe(true);
           expect((err as ModelCallError).attempts).toBe(2);
+          expect((err as Error).message).toMatch(/without SSE \(content-type application\/json\)/);
         });
 
       // SSE only: an error event inside an answer that began with a 200.
@@ -187,4 +211,65 @@ for (const p of listModelProviders()) {
       });
     });
   }
+}
+
+/** A whole answer as JSON, in the provider's API: what a server that ignores `stream` sends. */
+function wholeJson(provider: string): string {
+  if (provider === "anthropic")
+    return JSON.stringify({
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "m1",
+      content: [{ type: "text", text: "whole" }],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: 7, output_tokens: 1 },
+    });
+  return JSON.stringify({
+    id: "c1",
+    object: "chat.completion",
+    created: 1,
+    model: "m1",
+    choices: [{ index: 0, message: { role: "assistant", content: "whole" }, finish_reason: "stop" }],
+    usage: { prompt_tokens: 7, completion_tokens: 1, total_tokens: 8 },
+  });
+}
+
+/** The start of a streamed answer whose connection then closes cleanly, before the finish. */
+function unfinishedSse(provider: string): string {
+  const sse = (d: unknown, event?: string) =>
+    `${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(d)}\n\n`;
+  if (provider === "anthropic")
+    return (
+      sse(
+        {
+          type: "message_start",
+          message: {
+            id: "msg_1",
+            type: "message",
+            role: "assistant",
+            model: "m1",
+            content: [],
+            usage: { input_tokens: 7, output_tokens: 0 },
+          },
+        },
+        "message_start",
+      ) +
+      sse(
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        "content_block_start",
+      ) +
+      sse(
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "half an ans" } },
+        "content_block_delta",
+      )
+    );
+  const head = { id: "c1", object: "chat.completion.chunk", created: 1, model: "m1" };
+  return (
+    sse({
+      ...head,
+      choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+    }) + sse({ ...head, choices: [{ index: 0, delta: { content: "half an ans" }, finish_reason: null }] })
+  );
 }
