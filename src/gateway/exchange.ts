@@ -157,6 +157,7 @@ async function sendUpstream(
     url: `${s.upstream.baseUrl}${x.path}`,
     headers: upstreamHeaders(api, x.req.headers, s.upstream),
     body: upstreamBody(s, api, parsed),
+    stream: parsed.stream === true,
     policy: s.policy,
     timeoutMs: s.timeoutMs,
     signal,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { APICallError } from "ai";
-import { backoffMs, classifyFailure, type RetryPolicy, sleep } from "../models/index.js";
+import { backoffMs, checkSseAnswer, classifyFailure, type RetryPolicy, sleep } from "../models/index.js";
 import type { GatewayApi } from "./types.js";
 import { type Upstream, upstreamAuthHeaders } from "./upstream.js";
 
@@ -70,6 +70,8 @@ export interface ForwardRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** The request asks for SSE: a successful answer that is not SSE is retried like a 5xx. */
+  stream: boolean;
   policy: RetryPolicy;
   /** Limit on waiting for the upstream's response headers, per attempt. */
   timeoutMs: number;
@@ -77,6 +79,8 @@ export interface ForwardRequest {
   signal: AbortSignal;
   onRetry?: (attempt: number, reason: string, waitMs: number) => void;
 }
+
+class NotSseAnswer extends Error {}
 
 /** Sends one call upstream, retrying 429, 408, 5xx and cut connections with backoff (Retry-After honoured). */
 export async function forward(req: ForwardRequest): Promise<ForwardResult> {
@@ -106,8 +110,14 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
       const attemptMs = performance.now() - start;
       const retryMs = start - first;
       if (response.ok) {
+        // A page or a whole JSON body on a streamed request (a proxy's, or a server that ignored
+        // `stream`) would reach the agent as an answer without events, which some clients take
+        // for an empty one. Read (under the timeout) and retried; never relayed, even at the end.
+        const checked = req.stream ? await checkSseAnswer(response) : response;
         clearTimeout(timer);
-        return { kind: "answer", response, attempts: attempt + 1, retryMs, attemptMs };
+        if (checked instanceof Response)
+          return { kind: "answer", response: checked, attempts: attempt + 1, retryMs, attemptMs };
+        throw new NotSseAnswer(checked.reason);
       }
       // An error's body is read here, still under the timeout: an upstream that sends an error
       // status and then goes silent must not hold the call.
@@ -136,7 +146,8 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
       clearTimeout(timer);
       req.signal.removeEventListener("abort", relay);
       if (req.signal.aborted) throw e;
-      failure = classifyFailure(e, timedOut);
+      failure =
+        e instanceof NotSseAnswer ? { retryable: true, reason: e.message } : classifyFailure(e, timedOut);
       if (!failure.retryable) failure = { retryable: true, reason: failure.reason };
     }
     const retryMs = performance.now() - first;
