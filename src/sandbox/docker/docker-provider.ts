@@ -35,6 +35,18 @@ export interface DockerProviderOptions {
   storageCheckMs?: number;
   /** Where live sandboxes are recorded for sweepStaleSandboxes (default tmpdir/longhaul-sandboxes). */
   registryDir?: string;
+  /**
+   * Where docker says a container's root file system is (default: `docker inspect`'s overlay
+   * merged folder, "<no value>" under a storage driver without one). What it answers is checked
+   * as ever: no folder on this host (another driver, a remote daemon) means no fresh image roots.
+   */
+  mergedDirOf?: (container: string) => Promise<string>;
+}
+
+/** The container's overlay merged folder as `docker inspect` gives it ("" when inspect fails). */
+async function inspectMergedDir(container: string): Promise<string> {
+  const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
+  return r.code === 0 ? r.stdout.toString("utf8").trim() : "";
 }
 
 const warned = new Set<string>();
@@ -224,10 +236,8 @@ export class DockerProvider implements SandboxProvider {
     container: string,
     parts: Omit<FreshRootContext, "spec" | "image" | "agentRoot">,
   ): Promise<FreshRootContext | null> {
-    const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
-    const merged = r.stdout.toString("utf8").trim();
-    if (r.code === 0 && merged.startsWith("/") && existsSync(merged))
-      return { spec, image, agentRoot: merged, ...parts };
+    const merged = await (this.options.mergedDirOf ?? inspectMergedDir)(container);
+    if (merged.startsWith("/") && existsSync(merged)) return { spec, image, agentRoot: merged, ...parts };
     this.warnOnce(
       "fresh-root",
       "docker does not show a container's root file system here (no overlay2 merged folder): " +

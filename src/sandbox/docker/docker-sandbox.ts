@@ -154,6 +154,11 @@ export class DockerSandbox implements Sandbox {
     if (o.mounts.length > 0 || o.freshDirs.length > 0) {
       throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
     }
+    // On a fresh copy of the image as an exec would be, in a detached container of its own.
+    if (o.imageRoot === true) {
+      const fresh = await this.parts.freshRoot();
+      if (fresh !== null) return this.fresh.spawn(fresh, command, o);
+    }
     await this.trash.empty();
     const r = await collect([
       dockerBin(),
@@ -191,6 +196,11 @@ export class DockerSandbox implements Sandbox {
   async killAll(): Promise<void> {
     const handles = [...this.running];
     for (const h of handles) h.kill();
+    // Background processes on a fresh copy of the image: their containers go, beside the rest.
+    const background = this.fresh.killBackground().then(
+      () => null,
+      (e: unknown) => ({ e }),
+    );
     await Promise.all(handles.map((h) => h.done));
     // The exec user's processes first (root without capabilities cannot signal another uid),
     // then root's, which also checks that nothing but pid 1 and its sleep is left.
@@ -203,6 +213,8 @@ export class DockerSandbox implements Sandbox {
         `sandbox ${this.id}: processes survived killAll (${lastLines(r.stderr, 2) || r.code})`,
       );
     }
+    const failed = await background;
+    if (failed !== null) throw failed.e;
   }
 
   async close(): Promise<void> {

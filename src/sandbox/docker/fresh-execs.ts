@@ -1,7 +1,9 @@
+import { InfraError } from "../../core/errors.js";
+import { lastLines } from "../image/docker-cli.js";
 import type { ExecResult, SandboxSpec } from "../types.js";
 import type { ExecUser } from "./exec-mounts.js";
 import { type ExecKiller, type ParsedExecOptions, quotaFull } from "./exec-run.js";
-import { type FreshRootContext, freshRootRun } from "./fresh-root.js";
+import { type FreshRootContext, type FreshRootRun, freshRootRun } from "./fresh-root.js";
 import { collect, dockerBin } from "./proc.js";
 
 export interface FreshExecsParts {
@@ -19,28 +21,21 @@ export interface FreshExecsParts {
 }
 
 /**
- * A sandbox's execs on a fresh copy of the image (ExecOptions.imageRoot), each in a container of
- * its own (fresh-root.ts), and the containers of those that still run, removed at close.
+ * A sandbox's execs and background processes on a fresh copy of the image
+ * (ExecOptions.imageRoot), each in a container of its own (fresh-root.ts), and the containers of
+ * those that still run: a background process's until killAll, all of them at close.
  */
 export class FreshExecs {
   /** Containers of execs that are running (removed at close). */
   private readonly containers = new Set<string>();
+  /** Containers of background processes, each with what to remove on the host once it is gone. */
+  private readonly background = new Map<string, () => void>();
   private readonly imageUsers = new Map<string, Promise<ExecUser>>();
 
   constructor(private readonly parts: FreshExecsParts) {}
 
   async exec(ctx: FreshRootContext, argv: readonly string[], o: ParsedExecOptions): Promise<ExecResult> {
-    const user = o.user === undefined ? this.parts.user : await this.imageUserFor(o.user);
-    // Trash in the sandbox's root would show through /longhaul/agent-root.
-    await this.parts.emptyTrash();
-    const env = { ...this.parts.envFor(user), ...o.env };
-    const run = await freshRootRun(
-      ctx,
-      { user, cwd: o.cwd ?? this.parts.spec.workdir, env, mounts: o.mounts, freshDirs: o.freshDirs },
-      argv,
-    ).catch((e: unknown) => {
-      throw quotaFull(this.parts.id, e);
-    });
+    const run = await this.prepare(ctx, argv, o, false);
     this.containers.add(run.name);
     let ended = false;
     try {
@@ -57,9 +52,70 @@ export class FreshExecs {
     }
   }
 
-  /** Removes every container this sandbox's fresh execs made that may still be there. */
+  /**
+   * A background process (spawnBackground) in a detached container of its own, under the same
+   * mounts and limits as an exec's: it lives until it ends (`--rm` removes it), killAll or close.
+   */
+  async spawn(ctx: FreshRootContext, argv: readonly string[], o: ParsedExecOptions): Promise<void> {
+    const run = await this.prepare(ctx, argv, o, true);
+    // Known before docker makes it, so a killAll meanwhile removes it too (or close, after).
+    this.background.set(run.name, run.cleanup);
+    const r = await collect([dockerBin(), ...run.args]);
+    if (r.code !== 0) {
+      await this.removeBackground([run.name]).catch(() => undefined);
+      throw new InfraError(`background process ${argv.join(" ")} did not start: ${lastLines(r.stderr, 3)}`);
+    }
+  }
+
+  /** Ends every background process on a fresh copy of the image (killAll): removes their containers. */
+  async killBackground(): Promise<void> {
+    await this.removeBackground([...this.background.keys()]);
+  }
+
+  /**
+   * Removes every container this sandbox's fresh execs made that may still be there (close). One
+   * docker would not remove is left to the sweep once this process is gone (sweep.ts), so the
+   * sandbox's own container and folders are still released.
+   */
   async removeAll(): Promise<void> {
     await removeContainers([...this.containers]);
+    await this.killBackground().catch(() => undefined);
+  }
+
+  private async prepare(
+    ctx: FreshRootContext,
+    argv: readonly string[],
+    o: ParsedExecOptions,
+    detach: boolean,
+  ): Promise<FreshRootRun> {
+    const user = o.user === undefined ? this.parts.user : await this.imageUserFor(o.user);
+    // Trash in the sandbox's root would show through /longhaul/agent-root.
+    await this.parts.emptyTrash();
+    const env = { ...this.parts.envFor(user), ...o.env };
+    return freshRootRun(
+      ctx,
+      { user, cwd: o.cwd ?? this.parts.spec.workdir, env, mounts: o.mounts, freshDirs: o.freshDirs },
+      argv,
+      detach,
+    ).catch((e: unknown) => {
+      throw quotaFull(this.parts.id, e);
+    });
+  }
+
+  private async removeBackground(names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    const r = await collect([dockerBin(), "rm", "-f", ...names]);
+    // One that ended by itself is gone already (`--rm`): not a failure.
+    const failed = r.stderr.split("\n").filter((l) => l.trim() !== "" && !/No such container/.test(l));
+    // Kept when docker failed, so the next killAll or close tries again.
+    if (r.code !== 0 && failed.length > 0)
+      throw new InfraError(
+        `sandbox ${this.parts.id}: background containers survived: ${failed.slice(-3).join("; ")}`,
+      );
+    for (const name of names) {
+      this.background.get(name)?.();
+      this.background.delete(name);
+    }
   }
 
   private imageUserFor(name: string): Promise<ExecUser> {

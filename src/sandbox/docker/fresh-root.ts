@@ -49,11 +49,13 @@ export interface FreshRootRun {
  * AGENT_ROOT_DIR, and the exec's mounts are real binds. A fresh folder is the new container's
  * own where no bind covers it (so it vanishes with the container), else a copy of the image's.
  * Same limits, network and confinement as the sandbox's container; removed when it ends.
+ * `detach`: `docker run -d`, for a background process; else attached, for an exec.
  */
 export async function freshRootRun(
   ctx: FreshRootContext,
   e: FreshRootExec,
   argv: readonly string[],
+  detach = false,
 ): Promise<FreshRootRun> {
   const name = `lh-fresh-${randomBytes(6).toString("hex")}`;
   const exec = e.mounts.map((m) => ({ ...m, sandboxPath: posix.normalize(m.sandboxPath) }));
@@ -97,7 +99,8 @@ export async function freshRootRun(
   }
   const args = [
     "run",
-    "-i",
+    // Detached: a background process (spawnBackground), whose output nobody reads.
+    detach ? "-d" : "-i",
     "--rm",
     "--name",
     name,
