@@ -159,16 +159,18 @@ export class DockerSandbox implements Sandbox {
       const fresh = await this.parts.freshRoot();
       if (fresh !== null) return this.fresh.spawn(fresh, command, o);
     }
+    // Known to killAll as an exec's user is, so it can signal the process.
+    const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
     await this.trash.empty();
     const r = await collect([
       dockerBin(),
       "exec",
       "-d",
       "-u",
-      this.parts.user.name,
+      user.name,
       "-w",
       o.cwd ?? this.spec.workdir,
-      ...envArgs({ ...this.parts.envFor(this.parts.user), ...o.env }),
+      ...envArgs({ ...this.parts.envFor(user), ...o.env }),
       this.parts.container,
       ...command,
     ]);
