@@ -14,7 +14,7 @@ import { defaultRegistryDir, writeRecord } from "../sweep.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "../types.js";
 import { DockerSandbox } from "./docker-sandbox.js";
 import type { ExecUser } from "./exec-mounts.js";
-import type { FreshRootContext } from "./fresh-root.js";
+import { type FreshRootContext, inspectMergedDir } from "./fresh-root.js";
 import { extractFolder, pristineTars } from "./pristine.js";
 import { collect, collectOk, dockerBin } from "./proc.js";
 import { bindArg, confinementArgs } from "./run-args.js";
@@ -41,12 +41,6 @@ export interface DockerProviderOptions {
    * as ever: no folder on this host (another driver, a remote daemon) means no fresh image roots.
    */
   mergedDirOf?: (container: string) => Promise<string>;
-}
-
-/** The container's overlay merged folder as `docker inspect` gives it ("" when inspect fails). */
-async function inspectMergedDir(container: string): Promise<string> {
-  const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
-  return r.code === 0 ? r.stdout.toString("utf8").trim() : "";
 }
 
 const warned = new Set<string>();
