@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,8 +40,8 @@ describe("docker: execs on a fresh copy of the image (imageRoot)", () => {
   let image: ImageRef;
   let count = 0;
   const provider = new DockerProvider();
-  const make = (): Promise<Sandbox> =>
-    provider.create({
+  const make = (p = provider): Promise<Sandbox> =>
+    p.create({
       ...{ environmentDir: null, workdir: "/app", allowInternet: false },
       ...{ memoryMb: 256, cpus: 1, pidsMax: 128 },
       stateDir: join(root, `state-${++count}`),
@@ -112,4 +112,80 @@ describe("docker: execs on a fresh copy of the image (imageRoot)", () => {
     expect((await again).exitCode).not.toBe(0);
     expect(freshContainers(true)).toEqual([]);
   }, 60_000);
+
+  /** What a background process wrote to `path` under /logs (a host folder), once it has. */
+  const written = async (s: Sandbox, path: string): Promise<string> => {
+    const host = s.hostPathOf?.(path) ?? null;
+    if (host === null) throw new Error(`${path} is not kept on the host`);
+    await waitFor(path, () => existsSync(host) && readFileSync(host, "utf8").endsWith("end\n"));
+    return readFileSync(host, "utf8");
+  };
+  const REPORT = [
+    "bash",
+    "-c",
+    'o=/logs/out/$1.txt; { cat /etc/agent-mark 2>/dev/null || echo image; cat /longhaul/agent-root/etc/agent-mark; id -u; echo end; } > "$o"; exec sleep 300',
+    "report",
+  ];
+
+  it("runs an imageRoot background process in a fresh container of the image, ended by killAll and close", async () => {
+    const s = await make();
+    try {
+      // Open to the image's user too (the sandbox's own is root).
+      await s.exec("echo agent > /etc/agent-mark; mkdir -m 777 /logs/out");
+      await s.spawnBackground?.([...REPORT, "bg"], { imageRoot: true, user: "worker" });
+      // The image's system (not the agent's change), the agent's root beside it, the image's user.
+      expect(await written(s, "/logs/out/bg.txt")).toBe("image\nagent\n1234\nend\n");
+      expect(freshContainers()).toHaveLength(1);
+      await s.killAll();
+      expect(freshContainers(true)).toEqual([]);
+      await s.spawnBackground?.([...REPORT, "again"], { imageRoot: true });
+      expect(await written(s, "/logs/out/again.txt")).toBe("image\nagent\n0\nend\n");
+      expect(freshContainers()).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+    expect(freshContainers(true)).toEqual([]);
+  }, 60_000);
+
+  it("without a merged folder from docker, warns once and runs imageRoot commands in the agent's container", async () => {
+    // "<no value>": a storage driver without a merged folder; a path not on this host: a remote daemon.
+    for (const merged of ["<no value>", join(root, "remote-daemon", "merged")]) {
+      const warnings: string[] = [];
+      const asked: string[] = [];
+      const p = new DockerProvider({
+        onWarning: (m) => warnings.push(m),
+        mergedDirOf: async (container) => {
+          asked.push(container);
+          return merged;
+        },
+      });
+      const sandboxes = [await make(p), await make(p)];
+      try {
+        for (const s of sandboxes) {
+          await s.exec("echo agent > /etc/agent-mark");
+          for (let i = 0; i < 2; i++)
+            expect(await s.exec("cat /etc/agent-mark; id -u", { imageRoot: true })).toMatchObject({
+              exitCode: 0,
+              stdout: "agent\n0\n",
+            });
+        }
+        const [first] = sandboxes;
+        if (first === undefined) throw new Error("no sandbox");
+        await first.spawnBackground?.(
+          ["bash", "-c", "cat /etc/agent-mark > /logs/bg.txt; echo end >> /logs/bg.txt"],
+          {
+            imageRoot: true,
+          },
+        );
+        expect(await written(first, "/logs/bg.txt")).toBe("agent\nend\n");
+        // No container of its own was made for any of them.
+        expect(freshContainers(true)).toEqual([]);
+        // Asked once per sandbox; the warning given once for the provider.
+        expect(asked).toHaveLength(2);
+        expect(warnings).toEqual([expect.stringContaining("no overlay2 merged folder")]);
+      } finally {
+        for (const s of sandboxes) await s.close();
+      }
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -224,6 +224,20 @@ describe("docker sandbox provider", () => {
     await s.killAll();
     expect((await running).exitCode).toBeNull();
     await expect(s.exec("true", { user: "no-such-user" })).rejects.toThrow(/no-such-user/);
+  });
+
+  it("runs a background process as the user it names, and killAll ends it too", async () => {
+    const s = await make({ image, workdir: "/srv/work", user: "root" });
+    await s.exec("mkdir -m 777 /logs/out");
+    await s.spawnBackground?.(["bash", "-c", "id -un > /logs/out/u.txt; exec sleep 300"], { user: "worker" });
+    const host = s.hostPathOf?.("/logs/out/u.txt") ?? "";
+    const size = (): number => (existsSync(host) ? readFileSync(host).length : 0);
+    for (let i = 0; i < 100 && size() === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(host, "utf8")).toBe("worker\n");
+    // Root in the container has no capabilities: only killAll as worker reaches the process.
+    await s.killAll();
+    const left = await s.exec("for d in /proc/[0-9]*; do tr '\\0' ' ' < $d/cmdline; echo; done");
+    expect(left.stdout).not.toContain("sleep 300");
   });
 
   it("keeps /logs on the host, so the runner's verifier logs (a fresh /logs, /logs/agent read-only) work", async () => {

@@ -14,28 +14,17 @@ import { defaultRegistryDir, writeRecord } from "../sweep.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "../types.js";
 import { DockerSandbox } from "./docker-sandbox.js";
 import type { ExecUser } from "./exec-mounts.js";
-import type { FreshRootContext } from "./fresh-root.js";
+import { type FreshRootContext, inspectMergedDir } from "./fresh-root.js";
 import { extractFolder, pristineTars } from "./pristine.js";
 import { collect, collectOk, dockerBin } from "./proc.js";
 import { bindArg, confinementArgs } from "./run-args.js";
 import { KEEP_ALIVE } from "./scripts.js";
 import { ownerLabels, sweepStaleContainers } from "./sweep.js";
+import { containerUser, imageUser } from "./users.js";
 
 export { sweepStaleContainers } from "./sweep.js";
 
 export const DEFAULT_DOCKER_IMAGE = BASE_IMAGE_TAG;
-
-/** Prints "uid gid" of the user it runs as. */
-const ID_SCRIPT = ["bash", "-c", 'echo "$(id -u) $(id -g)"'];
-
-async function userIds(user: string, argv: readonly string[]): Promise<ExecUser> {
-  const r = await collect(argv);
-  const m = /^(\d+) (\d+)\s*$/.exec(r.stdout.toString("utf8"));
-  if (r.code !== 0 || m === null) {
-    throw new UserError(`user ${user} does not exist in the image: ${lastLines(r.stderr, 2)}`);
-  }
-  return { name: user, uid: Number(m[1]), gid: Number(m[2]) };
-}
 
 export interface DockerProviderOptions {
   /** Image of sandboxes whose spec names none (default longhaul-base:bookworm). */
@@ -46,6 +35,12 @@ export interface DockerProviderOptions {
   storageCheckMs?: number;
   /** Where live sandboxes are recorded for sweepStaleSandboxes (default tmpdir/longhaul-sandboxes). */
   registryDir?: string;
+  /**
+   * Where docker says a container's root file system is (default: `docker inspect`'s overlay
+   * merged folder, "<no value>" under a storage driver without one). What it answers is checked
+   * as ever: no folder on this host (another driver, a remote daemon) means no fresh image roots.
+   */
+  mergedDirOf?: (container: string) => Promise<string>;
 }
 
 const warned = new Set<string>();
@@ -161,7 +156,7 @@ export class DockerProvider implements SandboxProvider {
         image.id,
         ...KEEP_ALIVE.slice(1),
       ]);
-      const user = await this.execUser(container, spec.user ?? image.config.user);
+      const user = await containerUser(container, spec.user ?? image.config.user);
       if (user.uid !== 0) {
         chownTree(dirs.logs, user.uid, user.gid);
         if (!workdirFromImage || spec.environmentDir !== null) chownTree(dirs.app, user.uid, user.gid);
@@ -186,8 +181,8 @@ export class DockerProvider implements SandboxProvider {
         user,
         envFor,
         scratch,
-        resolveUser: (name) => this.execUser(container, name),
-        imageUser: (name) => this.imageUser(image.id, name),
+        resolveUser: (name) => containerUser(container, name),
+        imageUser: (name) => imageUser(image.id, name),
         pristine,
         freshRoot: () => {
           fresh ??= this.freshRootContext(spec, image.id, container, { binds, scratch, pristine });
@@ -223,37 +218,6 @@ export class DockerProvider implements SandboxProvider {
     ];
   }
 
-  /** The uid and gid of a user of the image (its USER by default), as the container resolves it. */
-  private async execUser(container: string, user: string | null): Promise<ExecUser> {
-    if (user === null || user === "root" || user === "0" || user === "0:0")
-      return { name: "0", uid: 0, gid: 0 };
-    return userIds(user, [dockerBin(), "exec", "-u", user, container, ...ID_SCRIPT]);
-  }
-
-  /**
-   * The same, looked up in a throwaway container of the image as it was built: for an exec on a
-   * fresh copy of the image, whose users the sandbox's commands may have changed in its own.
-   */
-  private async imageUser(image: string, user: string): Promise<ExecUser> {
-    if (user === "root" || user === "0" || user === "0:0") return { name: "0", uid: 0, gid: 0 };
-    return userIds(user, [
-      dockerBin(),
-      "run",
-      "--rm",
-      "--network",
-      "none",
-      "--log-driver",
-      "none",
-      ...ownerLabels("user-lookup").flatMap((l) => ["--label", l]),
-      "-u",
-      user,
-      "--entrypoint",
-      ID_SCRIPT[0] ?? "bash",
-      image,
-      ...ID_SCRIPT.slice(1),
-    ]);
-  }
-
   /**
    * What an exec on a fresh copy of the image needs of this sandbox: its container's root as a
    * host folder (the overlay's merged folder, which the fresh container shows read-only). Null,
@@ -266,10 +230,8 @@ export class DockerProvider implements SandboxProvider {
     container: string,
     parts: Omit<FreshRootContext, "spec" | "image" | "agentRoot">,
   ): Promise<FreshRootContext | null> {
-    const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
-    const merged = r.stdout.toString("utf8").trim();
-    if (r.code === 0 && merged.startsWith("/") && existsSync(merged))
-      return { spec, image, agentRoot: merged, ...parts };
+    const merged = await (this.options.mergedDirOf ?? inspectMergedDir)(container);
+    if (merged.startsWith("/") && existsSync(merged)) return { spec, image, agentRoot: merged, ...parts };
     this.warnOnce(
       "fresh-root",
       "docker does not show a container's root file system here (no overlay2 merged folder): " +

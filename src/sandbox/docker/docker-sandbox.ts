@@ -1,19 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
-import { posix } from "node:path";
 import { InfraError, UserError } from "../../core/errors.js";
-import { timerMs } from "../../core/timer.js";
-import { copyTree, mapToHost, type PersistentBind, resolveHostPath, safeMapToHost } from "../host-paths.js";
+import { type PersistentBind, safeMapToHost } from "../host-paths.js";
 import { lastLines } from "../image/docker-cli.js";
-import { type RunningHandle, runProcess } from "../run-process.js";
-import { chownTree } from "../sandbox-user.js";
+import type { RunningHandle } from "../run-process.js";
 import { parseExecOptions } from "../spec.js";
 import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js";
 import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
-import { type FreshRootContext, freshRootRun } from "./fresh-root.js";
-import { collect, dockerBin, pipeOk } from "./proc.js";
+import { type ExecKiller, type ParsedExecOptions, quotaFull, runDockerExec } from "./exec-run.js";
+import { FreshExecs } from "./fresh-execs.js";
+import type { FreshRootContext } from "./fresh-root.js";
+import { collect, dockerBin } from "./proc.js";
 import { envArgs } from "./run-args.js";
 import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
+import { downloadFrom, type TransferContext, uploadTo } from "./transfer.js";
 import { TrashBin } from "./trash.js";
 
 export interface DockerSandboxParts {
@@ -48,16 +47,23 @@ export class DockerSandbox implements Sandbox {
   private readonly running = new Set<RunningHandle>();
   /** Users of execs that named their own (ExecOptions.user), by name: killAll signals as each. */
   private readonly otherUsers = new Map<string, ExecUser>();
-  private readonly imageUsers = new Map<string, Promise<ExecUser>>();
-  /** Containers of execs on a fresh copy of the image that are running (removed at close). */
-  private readonly freshContainers = new Set<string>();
   private closed = false;
   private readonly trash = new TrashBin((user, script, args) => this.helper(user, script, args));
+  private readonly fresh: FreshExecs;
 
   constructor(private readonly parts: DockerSandboxParts) {
     this.id = parts.id;
     this.spec = parts.spec;
     this.nestingAllowed = parts.spec.nesting === true;
+    this.fresh = new FreshExecs({
+      id: parts.id,
+      spec: parts.spec,
+      user: parts.user,
+      envFor: parts.envFor,
+      imageUser: parts.imageUser,
+      emptyTrash: () => this.trash.empty(),
+      run: (args, o, killer) => this.run(args, o, killer),
+    });
   }
 
   get containerName(): string {
@@ -78,7 +84,7 @@ export class DockerSandbox implements Sandbox {
     }
     if (o.imageRoot === true) {
       const fresh = await this.parts.freshRoot();
-      if (fresh !== null) return this.execFresh(fresh, argv, o);
+      if (fresh !== null) return this.fresh.exec(fresh, argv, o);
     }
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
     // A past exec's trash is emptied while this one's mounts are staged, unless one of them
@@ -92,7 +98,7 @@ export class DockerSandbox implements Sandbox {
     const restore = await stageExec(this.stageContext(user), o.mounts, o.freshDirs).catch(
       async (e: unknown) => {
         await emptied;
-        throw this.quotaFull(e);
+        throw quotaFull(this.id, e);
       },
     );
     const failed = await emptied;
@@ -123,112 +129,9 @@ export class DockerSandbox implements Sandbox {
     }
   }
 
-  /** An exec on a fresh copy of the image, in a container of its own (fresh-root.ts). */
-  private async execFresh(
-    ctx: FreshRootContext,
-    argv: readonly string[],
-    o: ReturnType<typeof parseExecOptions>,
-  ): Promise<ExecResult> {
-    const user = o.user === undefined ? this.parts.user : await this.imageUserFor(o.user);
-    // Trash in the sandbox's root would show through /longhaul/agent-root.
-    await this.trash.empty();
-    const env = { ...this.parts.envFor(user), ...o.env };
-    const run = await freshRootRun(
-      ctx,
-      { user, cwd: o.cwd ?? this.spec.workdir, env, mounts: o.mounts, freshDirs: o.freshDirs },
-      argv,
-    ).catch((e: unknown) => {
-      throw this.quotaFull(e);
-    });
-    this.freshContainers.add(run.name);
-    let ended = false;
-    try {
-      const r = await this.run(run.args, o, () => this.removeContainers([run.name]));
-      // A number: the container's own exit, after which `--rm` has removed it.
-      ended = r.exitCode !== null;
-      return r;
-    } finally {
-      // Killed: `docker run` may have died while the daemon was still making the container, so
-      // it is removed again now, and once more at close.
-      if (ended) this.freshContainers.delete(run.name);
-      else await this.removeContainers([run.name]);
-      run.cleanup();
-    }
-  }
-
-  /**
-   * Per-exec mounts and fresh folders are made inside the sandbox's own folders, on its disk
-   * quota: a quota the agent filled leaves no room. That must not abort the job (a plain Error
-   * would), so it is an InfraError.
-   */
-  private quotaFull(e: unknown): unknown {
-    const code = (e as NodeJS.ErrnoException | null)?.code;
-    if (code === "ENOSPC" || code === "EDQUOT")
-      return new InfraError(
-        `sandbox ${this.id}: its disk quota is full, so this command's mounts cannot be staged (${code})`,
-        { cause: e },
-      );
-    return e;
-  }
-
-  private async removeContainers(names: readonly string[]): Promise<void> {
-    if (names.length > 0) await collect([dockerBin(), "rm", "-f", ...names]);
-  }
-
-  /** Runs `docker ARGS` as one exec; `killer` ends the exec's processes (`done`: it has ended). */
-  private async run(
-    args: readonly string[],
-    o: ReturnType<typeof parseExecOptions>,
-    killer: (done: () => boolean) => Promise<void>,
-  ): Promise<ExecResult> {
-    const controller = new AbortController();
-    let why: "timeout" | "abort" | "kill" | null = null;
-    let killing: Promise<void> | null = null;
-    const kill = (reason: "timeout" | "abort" | "kill"): Promise<void> => {
-      why ??= reason;
-      killing ??= killer(() => finished).finally(() => controller.abort());
-      return killing;
-    };
-    let finished = false;
-    const timer =
-      o.timeoutSec === undefined ? undefined : setTimeout(() => void kill("timeout"), timerMs(o.timeoutSec));
-    const onAbort = (): void => void kill("abort");
-    o.signal?.addEventListener("abort", onAbort, { once: true });
-    if (o.signal?.aborted) void kill("abort");
-    try {
-      const r = await runProcess(
-        {
-          argv: [dockerBin(), ...args],
-          env: hostEnv(),
-          stdin: o.stdin,
-          signal: controller.signal,
-          maxOutputBytes: o.maxOutputBytes,
-        },
-        (h) => {
-          const handle: RunningHandle = { kill: () => void kill("kill"), done: h.done };
-          this.running.add(handle);
-          return () => this.running.delete(handle);
-        },
-      );
-      finished = true;
-      if (r.spawnError !== null) {
-        throw new InfraError(`could not run docker: ${r.spawnError.message}`, { cause: r.spawnError });
-      }
-      if (why === null && (r.exitCode === 125 || r.exitCode === 126 || r.exitCode === 127)) {
-        // The client's own failures (container gone, exec refused) never reach the wrapper.
-        if (/Error response from daemon|OCI runtime|is not running/.test(r.stderr)) {
-          throw new InfraError(`sandbox ${this.id}: docker ${args[0]} failed: ${lastLines(r.stderr, 3)}`);
-        }
-      }
-      const { started: _s, spawnError: _e, ...result } = r;
-      await killing;
-      if (why === null) return result;
-      return { ...result, exitCode: null, signal: "SIGKILL", timedOut: why === "timeout" };
-    } finally {
-      finished = true;
-      clearTimeout(timer);
-      o.signal?.removeEventListener("abort", onAbort);
-    }
+  /** Runs `docker ARGS` as one exec of this sandbox (exec-run.ts). */
+  private run(args: readonly string[], o: ParsedExecOptions, killer: ExecKiller): Promise<ExecResult> {
+    return runDockerExec({ id: this.id, running: this.running }, args, o, killer);
   }
 
   /** Kills one exec's session inside the container; retries while it has not shown up yet. */
@@ -251,16 +154,23 @@ export class DockerSandbox implements Sandbox {
     if (o.mounts.length > 0 || o.freshDirs.length > 0) {
       throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
     }
+    // On a fresh copy of the image as an exec would be, in a detached container of its own.
+    if (o.imageRoot === true) {
+      const fresh = await this.parts.freshRoot();
+      if (fresh !== null) return this.fresh.spawn(fresh, command, o);
+    }
+    // Known to killAll as an exec's user is, so it can signal the process.
+    const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
     await this.trash.empty();
     const r = await collect([
       dockerBin(),
       "exec",
       "-d",
       "-u",
-      this.parts.user.name,
+      user.name,
       "-w",
       o.cwd ?? this.spec.workdir,
-      ...envArgs({ ...this.parts.envFor(this.parts.user), ...o.env }),
+      ...envArgs({ ...this.parts.envFor(user), ...o.env }),
       this.parts.container,
       ...command,
     ]);
@@ -273,64 +183,12 @@ export class DockerSandbox implements Sandbox {
 
   async upload(hostPath: string, sandboxPath: string): Promise<void> {
     this.assertOpen();
-    if (!existsSync(hostPath)) throw new UserError(`upload: ${hostPath} does not exist`);
-    const p = posix.normalize(sandboxPath);
-    if (mapToHost(this.parts.binds, p) !== null) {
-      const to = resolveHostPath(this.parts.binds, p);
-      await copyTree(hostPath, to);
-      if (this.parts.user.uid !== 0) {
-        chownTree(to, this.parts.user.uid, this.parts.user.gid);
-      }
-      return;
-    }
-    await this.helper("0", 'mkdir -p -- "$1"', [posix.dirname(p)]);
-    const { uid, gid } = this.parts.user;
-    const name = posix.basename(p).replace(/[\\&,]/g, "\\$&");
-    await pipeOk(
-      `upload to ${p}`,
-      [
-        "tar",
-        "-c",
-        "-C",
-        posix.dirname(hostPath),
-        `--owner=${uid}`,
-        `--group=${gid}`,
-        "--numeric-owner",
-        `--transform=s,^[^/]*,${name},S`,
-        "--",
-        posix.basename(hostPath),
-      ],
-      [dockerBin(), "cp", "-", `${this.parts.container}:${posix.dirname(p)}`],
-    );
+    await uploadTo(this.transferContext(), hostPath, sandboxPath);
   }
 
   async download(sandboxPath: string, hostPath: string): Promise<void> {
     this.assertOpen();
-    const p = posix.normalize(sandboxPath);
-    if (mapToHost(this.parts.binds, p) !== null) {
-      const from = resolveHostPath(this.parts.binds, p);
-      if (lstatSync(from, { throwIfNoEntry: false }) === undefined) {
-        throw new UserError(`download: ${sandboxPath} does not exist in sandbox ${this.id}`);
-      }
-      await copyTree(from, hostPath);
-      return;
-    }
-    await this.trash.empty();
-    const staging = `${hostPath}.lh-download-${randomBytes(4).toString("hex")}`;
-    mkdirSync(staging, { recursive: true });
-    try {
-      const probe = await this.helperRaw("0", 'test -e "$1" || test -L "$1"', [p]);
-      if (probe.code !== 0)
-        throw new UserError(`download: ${sandboxPath} does not exist in sandbox ${this.id}`);
-      await pipeOk(
-        `download of ${p}`,
-        [dockerBin(), "cp", `${this.parts.container}:${p}`, "-"],
-        ["tar", "-x", "--no-same-owner", "-C", staging, "-f", "-"],
-      );
-      await copyTree(posix.join(staging, posix.basename(p)), hostPath);
-    } finally {
-      rmSync(staging, { recursive: true, force: true });
-    }
+    await downloadFrom(this.transferContext(), sandboxPath, hostPath);
   }
 
   hostPathOf(sandboxPath: string): string | null {
@@ -340,6 +198,11 @@ export class DockerSandbox implements Sandbox {
   async killAll(): Promise<void> {
     const handles = [...this.running];
     for (const h of handles) h.kill();
+    // Background processes on a fresh copy of the image: their containers go, beside the rest.
+    const background = this.fresh.killBackground().then(
+      () => null,
+      (e: unknown) => ({ e }),
+    );
     await Promise.all(handles.map((h) => h.done));
     // The exec user's processes first (root without capabilities cannot signal another uid),
     // then root's, which also checks that nothing but pid 1 and its sleep is left.
@@ -352,12 +215,14 @@ export class DockerSandbox implements Sandbox {
         `sandbox ${this.id}: processes survived killAll (${lastLines(r.stderr, 2) || r.code})`,
       );
     }
+    const failed = await background;
+    if (failed !== null) throw failed.e;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.removeContainers([...this.freshContainers]);
+    await this.fresh.removeAll();
     await this.parts.release();
   }
 
@@ -373,17 +238,6 @@ export class DockerSandbox implements Sandbox {
     return user;
   }
 
-  private imageUserFor(name: string): Promise<ExecUser> {
-    let user = this.imageUsers.get(name);
-    if (user === undefined) {
-      user = this.parts.imageUser(name);
-      // A failed lookup (a user the image lacks) is not kept: the next exec asks again.
-      user.catch(() => this.imageUsers.delete(name));
-      this.imageUsers.set(name, user);
-    }
-    return user;
-  }
-
   private stageContext(user: ExecUser): StageContext {
     return {
       deferCleanup: (owner, path) => this.trash.add(owner, path),
@@ -393,6 +247,18 @@ export class DockerSandbox implements Sandbox {
       user,
       helper: (user, script, args) => this.helper(user, script, args),
       pristine: this.parts.pristine,
+    };
+  }
+
+  private transferContext(): TransferContext {
+    return {
+      id: this.id,
+      container: this.parts.container,
+      binds: this.parts.binds,
+      user: this.parts.user,
+      helper: (user, script, args) => this.helper(user, script, args),
+      helperRaw: (user, script, args) => this.helperRaw(user, script, args),
+      emptyTrash: () => this.trash.empty(),
     };
   }
 
@@ -425,11 +291,4 @@ export class DockerSandbox implements Sandbox {
     }
     return r.stdout.toString("utf8");
   }
-}
-
-/** The docker client's own environment (DOCKER_HOST and the like), never the sandbox's. */
-export function hostEnv(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
-  return out;
 }

@@ -8,6 +8,7 @@ import { isWithin } from "../spec.js";
 import type { Mount, SandboxSpec } from "../types.js";
 import type { ExecUser } from "./exec-mounts.js";
 import { extractFolder } from "./pristine.js";
+import { collect, dockerBin } from "./proc.js";
 import { bindArg, confinementArgs, envArgs } from "./run-args.js";
 import { WRAPPER, WRAPPER_NAME } from "./scripts.js";
 import { ownerLabels } from "./sweep.js";
@@ -22,6 +23,12 @@ export interface FreshRootContext {
   /** The sandbox container's root file system as a host folder (its overlay's merged folder). */
   agentRoot: string;
   pristine(path: string): Promise<Buffer | null>;
+}
+
+/** A container's overlay merged folder as `docker inspect` gives it ("" when inspect fails). */
+export async function inspectMergedDir(container: string): Promise<string> {
+  const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
+  return r.code === 0 ? r.stdout.toString("utf8").trim() : "";
 }
 
 export interface FreshRootExec {
@@ -49,11 +56,13 @@ export interface FreshRootRun {
  * AGENT_ROOT_DIR, and the exec's mounts are real binds. A fresh folder is the new container's
  * own where no bind covers it (so it vanishes with the container), else a copy of the image's.
  * Same limits, network and confinement as the sandbox's container; removed when it ends.
+ * `detach`: `docker run -d`, for a background process; else attached, for an exec.
  */
 export async function freshRootRun(
   ctx: FreshRootContext,
   e: FreshRootExec,
   argv: readonly string[],
+  detach = false,
 ): Promise<FreshRootRun> {
   const name = `lh-fresh-${randomBytes(6).toString("hex")}`;
   const exec = e.mounts.map((m) => ({ ...m, sandboxPath: posix.normalize(m.sandboxPath) }));
@@ -97,7 +106,8 @@ export async function freshRootRun(
   }
   const args = [
     "run",
-    "-i",
+    // Detached: a background process (spawnBackground), whose output nobody reads.
+    detach ? "-d" : "-i",
     "--rm",
     "--name",
     name,
