@@ -28,43 +28,52 @@ const IGNORED = new Set([".git", ".DS_Store", "__pycache__", "Thumbs.db"]);
 interface PackEntry {
   kind: "d" | "f" | "l";
   mode: number;
-  path: string;
+  path: Buffer;
+  /** The order key: the path as text, so a tree of UTF-8 names packs as it always has. */
+  key: string;
   data: Buffer;
 }
+
+const SLASH = Buffer.from("/");
 
 export function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/**
+ * Names are walked and packed as the bytes they are: a trial's saved logs can hold a name that is
+ * not UTF-8 (the log copy keeps it), and as a string it would decode to U+FFFD and name no file.
+ */
 export function packDir(dir: string): Buffer {
   const entries: PackEntry[] = [];
-  const walk = (abs: string, rel: string): void => {
-    for (const name of readdirSync(abs).filter((n) => !IGNORED.has(n))) {
-      const childAbs = join(abs, name);
-      const childRel = rel === "" ? name : `${rel}/${name}`;
+  const walk = (abs: Buffer, rel: Buffer): void => {
+    const names = readdirSync(abs, { encoding: "buffer" }).filter((n) => !IGNORED.has(n.toString("utf8")));
+    for (const name of names) {
+      const childAbs = Buffer.concat([abs, SLASH, name]);
+      const childRel = rel.length === 0 ? name : Buffer.concat([rel, SLASH, name]);
       const st = lstatSync(childAbs);
       const mode = st.mode & 0o777;
+      const entry = { mode, path: childRel, key: childRel.toString("utf8") };
       if (st.isSymbolicLink()) {
-        entries.push({ kind: "l", mode, path: childRel, data: Buffer.from(readlinkSync(childAbs)) });
+        entries.push({ ...entry, kind: "l", data: readlinkSync(childAbs, { encoding: "buffer" }) });
       } else if (st.isDirectory()) {
-        entries.push({ kind: "d", mode, path: childRel, data: Buffer.alloc(0) });
+        entries.push({ ...entry, kind: "d", data: Buffer.alloc(0) });
         walk(childAbs, childRel);
       } else if (st.isFile()) {
-        entries.push({ kind: "f", mode, path: childRel, data: readFileSync(childAbs) });
+        entries.push({ ...entry, kind: "f", data: readFileSync(childAbs) });
       }
     }
   };
-  walk(dir, "");
-  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  walk(Buffer.from(dir), Buffer.alloc(0));
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : Buffer.compare(a.path, b.path)));
   const parts: Buffer[] = [MAGIC];
   for (const e of entries) {
-    const path = Buffer.from(e.path, "utf8");
     const head = Buffer.alloc(13);
     head.write(e.kind, 0, "latin1");
     head.writeUInt32BE(e.mode, 1);
-    head.writeUInt32BE(path.length, 5);
+    head.writeUInt32BE(e.path.length, 5);
     head.writeUInt32BE(e.data.length, 9);
-    parts.push(head, path, e.data);
+    parts.push(head, e.path, e.data);
   }
   return Buffer.concat(parts);
 }
@@ -77,8 +86,10 @@ export function packDir(dir: string): Buffer {
 export function unpackTo(bytes: Buffer, dir: string): void {
   if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new UserError("not a longhaul pack");
   mkdirSync(dir, { recursive: true });
+  const root = Buffer.from(join(dir));
+  /** Links the pack made, by their paths' bytes (latin1 keeps every byte as one character). */
   const links = new Set<string>();
-  const dirModes: [string, number][] = [];
+  const dirModes: [Buffer, number][] = [];
   let at = MAGIC.length;
   while (at < bytes.length) {
     if (at + 13 > bytes.length) throw new UserError("truncated pack");
@@ -88,19 +99,22 @@ export function unpackTo(bytes: Buffer, dir: string): void {
     const dataLen = bytes.readUInt32BE(at + 9);
     at += 13;
     if (at + pathLen + dataLen > bytes.length) throw new UserError("truncated pack");
-    const path = bytes.toString("utf8", at, at + pathLen);
+    // Paths are bytes (see packDir); as text (U+FFFD for what is not UTF-8) only in messages.
+    const pathBytes = bytes.subarray(at, at + pathLen);
+    const path = pathBytes.toString("utf8");
     const data = bytes.subarray(at + pathLen, at + pathLen + dataLen);
     at += pathLen + dataLen;
-    const segments = path.split("/");
-    if (path === "" || path.startsWith("/") || segments.some((s) => s === "" || s === "." || s === "..")) {
+    const segments = splitBytes(pathBytes);
+    const bad = (seg: Buffer): boolean => seg.length === 0 || seg.equals(DOT) || seg.equals(DOTDOT);
+    if (pathBytes.length === 0 || pathBytes[0] === SLASH[0] || segments.some(bad)) {
       throw new UserError(`pack entry ${JSON.stringify(path)} would leave its folder`);
     }
     for (let i = 1; i < segments.length; i++) {
-      if (links.has(segments.slice(0, i).join("/"))) {
+      if (links.has(latin1Path(segments.slice(0, i)))) {
         throw new UserError(`pack entry ${JSON.stringify(path)} lies under a symlink`);
       }
     }
-    const target = join(dir, ...segments);
+    const target = Buffer.concat([root, SLASH, pathBytes]);
     if (kind === "d") {
       mkdirSync(target, { recursive: true });
       dirModes.push([target, mode]);
@@ -108,12 +122,32 @@ export function unpackTo(bytes: Buffer, dir: string): void {
       writeFileSync(target, data, { mode });
       chmodSync(target, mode);
     } else if (kind === "l") {
-      symlinkSync(data.toString("utf8"), target);
-      links.add(path);
+      symlinkSync(data, target);
+      links.add(latin1Path(segments));
     } else {
       throw new UserError(`pack entry ${JSON.stringify(path)} has unknown kind ${JSON.stringify(kind)}`);
     }
   }
   // Folder modes last: a read-only folder would refuse the files written into it.
   for (const [d, mode] of dirModes.reverse()) chmodSync(d, mode | 0o700);
+}
+
+const DOT = Buffer.from(".");
+const DOTDOT = Buffer.from("..");
+
+/** A path's segments, split at each "/" byte. */
+function splitBytes(path: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i <= path.length; i++) {
+    if (i < path.length && path[i] !== SLASH[0]) continue;
+    out.push(path.subarray(start, i));
+    start = i + 1;
+  }
+  return out;
+}
+
+/** A path's bytes as a string key, one character per byte ("/" stays "/"). */
+function latin1Path(segments: readonly Buffer[]): string {
+  return segments.map((seg) => seg.toString("latin1")).join("/");
 }

@@ -14,7 +14,6 @@ import {
   writeSync,
 } from "node:fs";
 import { lstat, mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { fileTypeOf, SAFE_OPEN_FLAGS } from "./safe-read.js";
 
 /** How much of a sandbox folder the host is willing to copy. */
@@ -108,7 +107,7 @@ export async function copyTreeBounded(from: string, to: string, limits: CopyLimi
   report.source_found = true;
   await mkdir(to, { recursive: true });
 
-  const copier = new Copier(from, to, limits, report, skip);
+  const copier = new Copier(Buffer.from(from), Buffer.from(to), limits, report, skip);
   await copier.walk();
   return finish();
 }
@@ -120,14 +119,19 @@ export async function copyTreeBounded(from: string, to: string, limits: CopyLimi
  */
 const YIELD_MS = 10;
 
+/**
+ * Names are walked as the bytes they are: a name that is not UTF-8 (an agent's `printf 'a\377'`)
+ * decodes to U+FFFD as a string, names no file, and would be lost. Paths in the report are those
+ * bytes decoded lossily (U+FFFD), for reading only.
+ */
 class Copier {
   private entries = 0;
   private lastYield = performance.now();
-  private readonly stack: { rel: string; depth: number }[] = [{ rel: "", depth: 0 }];
+  private readonly stack: { rel: Buffer; depth: number }[] = [{ rel: Buffer.alloc(0), depth: 0 }];
 
   constructor(
-    private readonly from: string,
-    private readonly to: string,
+    private readonly from: Buffer,
+    private readonly to: Buffer,
     private readonly limits: CopyLimits,
     private readonly report: CopyReport,
     private readonly skip: (e: SkippedEntry) => void,
@@ -141,12 +145,13 @@ class Copier {
 
   async walk(): Promise<void> {
     while (this.stack.length > 0) {
-      const { rel, depth } = this.stack.pop() ?? { rel: "", depth: 0 };
+      const { rel, depth } = this.stack.pop() ?? { rel: Buffer.alloc(0), depth: 0 };
       let dir: Dir;
       try {
-        dir = opendirSync(join(this.from, rel), { bufferSize: 128 });
+        // Node names entries with Buffers under "buffer" (as readdir does); its types omit it.
+        dir = opendirSync(under(this.from, rel), { bufferSize: 128, encoding: "buffer" as BufferEncoding });
       } catch (e) {
-        this.skip({ path: rel || ".", type: "folder", reason: `unreadable (${codeOf(e)})` });
+        this.skip({ path: shown(rel), type: "folder", reason: `unreadable (${codeOf(e)})` });
         continue;
       }
       try {
@@ -156,35 +161,36 @@ class Copier {
             return;
           }
           this.entries++;
-          await this.entry(d, rel === "" ? d.name : `${rel}/${d.name}`, depth);
+          await this.entry(d, under(rel, d.name), depth);
           await this.breathe();
         }
       } catch (e) {
         if (!(e instanceof ListingError)) throw e;
-        this.skip({ path: rel || ".", type: "folder", reason: `listing failed (${e.code})` });
+        this.skip({ path: shown(rel), type: "folder", reason: `listing failed (${e.code})` });
       } finally {
         dir.closeSync();
       }
     }
   }
 
-  private async entry(d: Dirent, rel: string, depth: number): Promise<void> {
+  private async entry(d: Dirent<Buffer>, rel: Buffer, depth: number): Promise<void> {
     // The listing's type saves an lstat for the common case; the open re-checks it anyway.
     if (d.isFile()) return this.regular(rel);
+    const path = shown(rel);
     let st: Stats;
     try {
-      st = lstatSync(join(this.from, rel));
+      st = lstatSync(under(this.from, rel));
     } catch (e) {
-      this.skip({ path: rel, type: "unknown", reason: `vanished or unreadable (${codeOf(e)})` });
+      this.skip({ path, type: "unknown", reason: `vanished or unreadable (${codeOf(e)})` });
       return;
     }
     if (st.isFile()) return this.regular(rel);
     if (st.isDirectory()) {
       if (depth + 1 > this.limits.maxDepth) {
-        this.skip({ path: rel, type: "folder", reason: `deeper than ${this.limits.maxDepth} levels` });
+        this.skip({ path, type: "folder", reason: `deeper than ${this.limits.maxDepth} levels` });
         return;
       }
-      mkdirSync(join(this.to, rel), { recursive: true });
+      mkdirSync(under(this.to, rel), { recursive: true });
       this.report.copied_folders++;
       this.stack.push({ rel, depth: depth + 1 });
       return;
@@ -192,14 +198,14 @@ class Copier {
     if (st.isSymbolicLink()) {
       let target = "?";
       try {
-        target = readlinkSync(join(this.from, rel));
+        target = shown(readlinkSync(under(this.from, rel), { encoding: "buffer" }));
       } catch {
         // The link itself is what matters; an unreadable target is shown as "?".
       }
-      this.skip({ path: rel, type: "symbolic link", reason: "links are not followed or copied", target });
+      this.skip({ path, type: "symbolic link", reason: "links are not followed or copied", target });
       return;
     }
-    this.skip({ path: rel, type: fileTypeOf(st), reason: "only regular files are copied" });
+    this.skip({ path, type: fileTypeOf(st), reason: "only regular files are copied" });
   }
 
   /**
@@ -207,22 +213,23 @@ class Copier {
    * is judged from fstat of the opened file before any byte is read; reading problems are the
    * source's (listed), writing problems are the host's (disk full) and throw.
    */
-  private async regular(rel: string): Promise<void> {
+  private async regular(rel: Buffer): Promise<void> {
+    const path = shown(rel);
     const skipFile = (reason: string, size?: number): void =>
-      this.skip({ path: rel, type: "regular file", reason, ...(size === undefined ? {} : { size }) });
+      this.skip({ path, type: "regular file", reason, ...(size === undefined ? {} : { size }) });
     let fd: number;
     try {
-      fd = openSync(join(this.from, rel), SAFE_OPEN_FLAGS);
+      fd = openSync(under(this.from, rel), SAFE_OPEN_FLAGS);
     } catch (e) {
       const code = codeOf(e);
-      if (code === "ELOOP") this.skip({ path: rel, type: "symbolic link", reason: "links are not followed" });
+      if (code === "ELOOP") this.skip({ path, type: "symbolic link", reason: "links are not followed" });
       else skipFile(`could not be opened (${code})`);
       return;
     }
     try {
       const st = fstatSync(fd);
       if (!st.isFile()) {
-        this.skip({ path: rel, type: fileTypeOf(st), reason: "only regular files are copied" });
+        this.skip({ path, type: fileTypeOf(st), reason: "only regular files are copied" });
         return;
       }
       if (st.size > this.limits.maxFileBytes) {
@@ -231,7 +238,7 @@ class Copier {
       if (this.report.copied_bytes + st.size > this.limits.maxTotalBytes) {
         return skipFile(`over the ${this.limits.maxTotalBytes}-byte total limit`, st.size);
       }
-      const copied = await this.copyCapped(fd, join(this.to, rel), st.size);
+      const copied = await this.copyCapped(fd, under(this.to, rel), st.size);
       if (typeof copied === "string") return skipFile(copied, st.size);
       this.report.copied_files++;
       this.report.copied_bytes += copied;
@@ -244,7 +251,7 @@ class Copier {
    * Writes at most `allowance` bytes of an open file to `dest`: a file that grew since fstat is
    * cut at its size then. A string says why it was not copied; no half copy is kept.
    */
-  private async copyCapped(fd: number, dest: string, allowance: number): Promise<number | string> {
+  private async copyCapped(fd: number, dest: Buffer, allowance: number): Promise<number | string> {
     const out = openSync(dest, "w", 0o644);
     let done = 0;
     let failure: string | null = null;
@@ -279,9 +286,23 @@ class ListingError extends Error {
   }
 }
 
-function readNext(dir: Dir): Dirent | null {
+const SLASH = Buffer.from("/");
+
+/** `rel` below `root`, as bytes; an empty `rel` is `root` itself. */
+function under(root: Buffer, rel: Buffer): Buffer {
+  if (rel.length === 0) return root;
+  return root.length === 0 ? rel : Buffer.concat([root, SLASH, rel]);
+}
+
+/** A path for the report: its bytes decoded lossily (a name that is not UTF-8 shows U+FFFD). */
+function shown(rel: Buffer): string {
+  return rel.length === 0 ? "." : rel.toString("utf8");
+}
+
+function readNext(dir: Dir): Dirent<Buffer> | null {
   try {
-    return dir.readSync();
+    // Opened with `encoding: "buffer"`: the names are bytes, though Dir's type says strings.
+    return dir.readSync() as unknown as Dirent<Buffer> | null;
   } catch (e) {
     throw new ListingError(codeOf(e));
   }

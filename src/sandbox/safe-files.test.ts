@@ -142,6 +142,32 @@ describe("copyTreeBounded", () => {
     expect(report.stopped).toMatch(/entry limit of 50/);
   });
 
+  it("copies files and folders whose names are not UTF-8 under the same bytes; the report decodes them lossily", async () => {
+    const src = fresh();
+    const dest = join(fresh(), "out");
+    const bytes = (...parts: (string | number[])[]): Buffer =>
+      Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p))));
+    // "log\xff.txt" and a folder "d\xfe" holding "in\xff": as an agent's printf would name them.
+    writeFileSync(bytes(src, "/log", [0xff], ".txt"), "ff");
+    mkdirSync(bytes(src, "/d", [0xfe]));
+    writeFileSync(bytes(src, "/d", [0xfe], "/in", [0xff]), "inner");
+    symlinkSync(bytes("/etc/", [0xff]), bytes(src, "/link", [0xff]));
+    const report = await copyTreeBounded(src, dest, LOG_COPY_LIMITS);
+    expect(readFileSync(bytes(dest, "/log", [0xff], ".txt"), "utf8")).toBe("ff");
+    expect(readFileSync(bytes(dest, "/d", [0xfe], "/in", [0xff]), "utf8")).toBe("inner");
+    expect(
+      readdirSync(dest, { encoding: "buffer" })
+        .map((b) => b.toString("hex"))
+        .sort(),
+    ).toEqual([bytes("d", [0xfe]), bytes("log", [0xff], ".txt")].map((b) => b.toString("hex")));
+    expect(report).toMatchObject({ copied_files: 2, copied_folders: 1, copied_bytes: 7, skipped_count: 1 });
+    // Shown with U+FFFD for the bad byte: valid text in copy-report.json, never the raw byte.
+    expect(report.skipped).toEqual([
+      expect.objectContaining({ path: "link\ufffd", type: "symbolic link", target: "/etc/\ufffd" }),
+    ]);
+    expect(JSON.parse(JSON.stringify(report)).skipped[0].path).toBe("link\ufffd");
+  });
+
   it("copies nothing from a source that is a symlink or missing", async () => {
     const base = fresh();
     symlinkSync("/etc", join(base, "logs"));

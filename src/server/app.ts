@@ -151,7 +151,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   app.get("/jobs/:job", async (c) => {
     const row = await job(c);
     const { q, page, reasons } = await trialList(c, row.id);
-    return c.html(jobPage(row, await query.facets(row.id), q, page, reasons));
+    return c.html(jobPage(row, await query.facets(row.id), q, page, reasons, jobsDir));
   });
   app.get("/jobs/:job/trials/:trial", async (c) => {
     const { result, dir } = await trial(c);

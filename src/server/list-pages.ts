@@ -6,7 +6,9 @@ import { listQueryString, PAGE_SIZES, type TrialListQuery } from "./params.js";
 export function jobsPage(jobs: JobRow[]): string {
   const rows = jobs.map((j) => [
     `<a href="/jobs/${encodeURIComponent(j.id)}">${esc(j.id)}</a>`,
-    esc(j.status),
+    j.status === "interrupted"
+      ? `<span title="${esc(resumeCommand(j.id, null))} runs its trials that have no result yet">interrupted</span>`
+      : esc(j.status),
     `<span class="num">${fmtInt(j.trials)}</span>`,
     fmtReward(j.mean_reward),
     esc(j.created_at),
@@ -89,6 +91,8 @@ export function jobPage(
   q: TrialListQuery,
   trials: TrialPage,
   gradingReasons: ReadonlyMap<string, string> = new Map(),
+  /** The jobs dir the viewer reads, for the resume command of an interrupted job. */
+  jobsDir: string | null = null,
 ): string {
   const trialBase = `/jobs/${encodeURIComponent(job.id)}/trials/`;
   const rows = trials.rows.map((t) => [
@@ -104,7 +108,7 @@ export function jobPage(
   ]);
   const body = `<h1>${esc(job.id)}</h1>
 <p class="muted">${esc(job.status)} · ${fmtInt(job.trials)} trials · mean R ${fmtReward(job.mean_reward)} · created ${esc(job.created_at)}</p>
-${filterForm(job.id, facets, q)}
+${job.status === "interrupted" ? `<p id="resume">No process runs this job any more. <code>${esc(resumeCommand(job.id, jobsDir))}</code> runs its trials that have no result yet.</p>\n` : ""}${filterForm(job.id, facets, q)}
 ${pager(job.id, q, trials.total, trials.rows.length)}
 ${table(["trial", "task", "agent", "model", "attempt", "outcome", "R", "time", "cost"], rows, `id="trials" data-rows="${trials.rows.length}"`)}
 ${pager(job.id, q, trials.total, trials.rows.length)}`;
@@ -120,4 +124,14 @@ function outcomeCell(outcome: string, reason: string | undefined): string {
   if (reason === undefined) return outcomeBadge(outcome);
   const short = reason.length > 100 ? `${reason.slice(0, 99)}…` : reason;
   return `${outcomeBadge(outcome)} <span class="error grading-reason" title="${esc(reason)}">${esc(short)}</span>`;
+}
+
+/** The command that goes on with an interrupted job. */
+function resumeCommand(jobId: string, jobsDir: string | null): string {
+  return `longhaul run --resume --job ${jobId}${jobsDir === null ? "" : ` --jobs-dir ${shellWord(jobsDir)}`}`;
+}
+
+/** A path as one shell word: quoted when it holds anything but plain characters. */
+function shellWord(s: string): string {
+  return /^[\w./-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`;
 }

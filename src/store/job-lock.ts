@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { errorMessage, fsProblem, InfraError, UserError } from "../core/index.js";
@@ -11,6 +11,9 @@ export const JOB_LOCK_FILE = "run.lock";
  * collected, which would drop its lock silently while its process still runs the job.
  */
 const HELD = new Set<BetterSqlite3.Database>();
+
+/** How long taking the lock waits for a reader's probe (a holding runner refuses it after this). */
+const LOCK_WAIT_MS = 250;
 
 /** Held while a process runs a job; release it when the run ends (exiting releases it too). */
 export interface JobLock {
@@ -32,7 +35,9 @@ export function lockJob(jobDir: string, jobId: string): JobLock {
   try {
     mkdirSync(jobDir, { recursive: true });
     db = new BetterSqlite3(path);
-    db.pragma("busy_timeout = 0");
+    // Not 0: a reader asking whether the job runs (jobLockHeld) holds the file for an instant, and
+    // a runner starting in that instant must wait it out, not be refused.
+    db.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
     db.exec("BEGIN EXCLUSIVE");
   } catch (e) {
     db?.close();
@@ -49,6 +54,29 @@ export function lockJob(jobDir: string, jobId: string): JobLock {
       held.close();
     },
   };
+}
+
+/**
+ * Whether a live process holds the job's run lock. The probe reads `run.lock` in one statement
+ * without waiting, so it holds a shared lock for that instant only (a runner starting then waits
+ * it out, see LOCK_WAIT_MS) and never blocks; it opens the file read-only and never creates it.
+ * No file means no runner of this version ever started the job. When it cannot tell (the file
+ * unreadable) it answers true, so a caller keeps to what the job's record says.
+ */
+export function jobLockHeld(jobDir: string): boolean {
+  const path = join(jobDir, JOB_LOCK_FILE);
+  if (!existsSync(path)) return false;
+  let db: BetterSqlite3.Database | undefined;
+  try {
+    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+    db.pragma("busy_timeout = 0");
+    db.prepare("SELECT count(*) FROM sqlite_master").get();
+    return false;
+  } catch {
+    return true;
+  } finally {
+    db?.close();
+  }
 }
 
 function lockError(e: unknown, path: string, jobId: string): Error {

@@ -6,6 +6,7 @@ import { type OpenedDatabase, openDatabase } from "./database.js";
 import { harborJobFields, harborTrialFields } from "./harbor-fields.js";
 import { type JobConfig, parseJobConfig } from "./job-config.js";
 import { type JobLock, lockJob } from "./job-lock.js";
+import { liveJobStatus } from "./job-status.js";
 import { checkJobsDir, makeJobsDir } from "./jobs-dir.js";
 import { corruptTrial, parseTrialFile } from "./trial-file.js";
 import { storeWrite, storeWriteError } from "./write-error.js";
@@ -296,12 +297,36 @@ export class JobStore {
       .groupBy("jobs.id")
       .orderBy("jobs.created_at", "desc")
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      created_at: r.created_at,
-      trials: Number(r.trials),
-    }));
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        status: await this.liveStatus(r.id, r.status),
+        created_at: r.created_at,
+        trials: Number(r.trials),
+      })),
+    );
+  }
+
+  /**
+   * The job's status as it stands: `running` only while a process runs it (see job-status.ts),
+   * or null when the index does not know the job.
+   */
+  async jobStatus(jobId: string): Promise<JobStatus | null> {
+    const recorded = await this.recordedStatus(jobId);
+    return recorded === undefined ? null : ((await this.liveStatus(jobId, recorded)) as JobStatus);
+  }
+
+  private liveStatus(jobId: string, recorded: string): Promise<string> {
+    return liveJobStatus(this.jobsDir, jobId, recorded, () => this.recordedStatus(jobId));
+  }
+
+  private async recordedStatus(jobId: string): Promise<string | undefined> {
+    const row = await this.opened.db
+      .selectFrom("jobs")
+      .select("status")
+      .where("id", "=", jobId)
+      .executeTakeFirst();
+    return row?.status;
   }
 
   /** The newest job, for commands given no job id. */

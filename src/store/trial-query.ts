@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { InfraError, type Outcome, type TrialResult, trialResultSchema } from "../core/index.js";
 import { type OpenedDatabase, openDatabase } from "./database.js";
+import { liveJobStatus } from "./job-status.js";
 import type { Database } from "./schema.js";
 
 /** Stands for "no model" (oracle, nop) in a model filter, since a query string cannot carry null. */
@@ -82,13 +83,17 @@ export class TrialQuery {
   /** Whole-job aggregates, kept until another connection commits (PRAGMA data_version changes). */
   private readonly cache = new Map<string, { version: number; value: unknown }>();
 
-  private constructor(private readonly opened: OpenedDatabase) {}
+  private constructor(
+    private readonly opened: OpenedDatabase,
+    private readonly jobsDir: string,
+  ) {}
 
   static async open(jobsDir: string): Promise<TrialQuery> {
-    const opened = await openDatabase(join(resolve(jobsDir), "longhaul.db"));
+    const dir = resolve(jobsDir);
+    const opened = await openDatabase(join(dir, "longhaul.db"));
     // A larger page cache keeps the browse index of a 100,000-trial job in memory between requests.
     await sql`PRAGMA cache_size = -65536`.execute(opened.db);
-    return new TrialQuery(opened);
+    return new TrialQuery(opened, dir);
   }
 
   async close(): Promise<void> {
@@ -120,17 +125,35 @@ export class TrialQuery {
   }
 
   async listJobs(): Promise<JobRow[]> {
-    return this.cached("jobs", async () => {
+    const rows = await this.cached("jobs", async () => {
       const rows = await this.jobSummaries().orderBy("jobs.created_at", "desc").orderBy("jobs.id").execute();
       return rows.map(toJobRow);
     });
+    return Promise.all(rows.map((r) => this.live(r)));
   }
 
   async getJob(jobId: string): Promise<JobRow | null> {
-    return this.cached(`job:${jobId}`, async () => {
+    const row = await this.cached(`job:${jobId}`, async () => {
       const row = await this.jobSummaries().where("jobs.id", "=", jobId).executeTakeFirst();
       return row ? toJobRow(row) : null;
     });
+    return row === null ? null : this.live(row);
+  }
+
+  /**
+   * The row with the job's status as it stands (job-status.ts). Asked at every call, outside the
+   * cache: a runner killed with kill -9 changes nothing in the database.
+   */
+  private async live(row: JobRow): Promise<JobRow> {
+    const status = await liveJobStatus(this.jobsDir, row.id, row.status, async () => {
+      const now = await this.db
+        .selectFrom("jobs")
+        .select("status")
+        .where("id", "=", row.id)
+        .executeTakeFirst();
+      return now?.status;
+    });
+    return status === row.status ? row : { ...row, status };
   }
 
   private jobSummaries() {

@@ -144,6 +144,21 @@ describe("what is saved from /logs/agent", () => {
     expect(filesUnder(dir).filter((f) => f.includes("seed"))).toEqual([]);
   });
 
+  it("a log whose name is not UTF-8 (byte 0xff) is saved under its own bytes", async () => {
+    const { trial, dir } = await run(`printf 'kept\\n' > "/logs/agent/log$(printf '\\377').txt"`);
+    expect(trial.outcome).toBe("completed");
+    const logs = join(dir, "agent", "logs");
+    const name = Buffer.concat([Buffer.from("log"), Buffer.from([0xff]), Buffer.from(".txt")]);
+    expect(readdirSync(logs, { encoding: "buffer" }).map((b) => b.toString("hex"))).toEqual([
+      name.toString("hex"),
+    ]);
+    expect(readFileSync(Buffer.concat([Buffer.from(`${logs}/`), name]), "utf8")).toBe("kept\n");
+    expect(copyReport(join(dir, "agent", "copy-report.json"))).toMatchObject({
+      copied_files: 1,
+      skipped: [],
+    });
+  });
+
   it("an /logs/agent replaced by a link to / saves nothing", async () => {
     const { trial, dir } = await run("rm -rf /logs/agent && ln -s / /logs/agent");
     expect(trial.outcome).toBe("completed");

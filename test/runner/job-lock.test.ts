@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/index.js";
 import { runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
-import { JobStore } from "../../src/store/index.js";
-import { fixtureTask, jobConfig, tempDir } from "./helpers.js";
+import { createViewerApp } from "../../src/server/index.js";
+import { JobStore, jobLockHeld, lockJob } from "../../src/store/index.js";
+import { ROOT, startCli } from "../support/cli-process.js";
+import { FIXTURES, fixtureTask, jobConfig, tempDir } from "./helpers.js";
 
 const STORE = pathToFileURL(resolve(import.meta.dirname, "../../src/store/index.ts")).href;
 let store: JobStore | undefined;
@@ -105,5 +107,82 @@ describe("one process runs a job at a time", () => {
     } finally {
       lock.release();
     }
+  });
+});
+
+describe("a job whose runner is gone", () => {
+  it("a job whose runner was killed with kill -9 shows as interrupted, with the command that resumes it", async () => {
+    const jobsDir = tempDir("killed");
+    const runner = startCli([
+      "run",
+      join(FIXTURES, "trivial"),
+      "--agent",
+      "shell",
+      "--agent-opt",
+      "cmd=sleep 60",
+      "--job",
+      "killed",
+      "--jobs-dir",
+      jobsDir,
+    ]);
+    const viewer = await (async () => {
+      await runner.waitFor(/start {2}trivial__shell__a1/, 60_000);
+      return createViewerApp({ jobsDir });
+    })().catch(async (e: unknown) => {
+      await runner.kill9();
+      throw e;
+    });
+    try {
+      store = await JobStore.open(jobsDir);
+      const api = async (path: string): Promise<string> => (await viewer.app.request(path)).text();
+      const statusIn = async (): Promise<string[]> => [
+        String((await store?.listJobs())?.[0]?.status),
+        (JSON.parse(await api("/api/jobs")) as { jobs: { status: string }[] }).jobs[0]?.status ?? "",
+        (JSON.parse(await api("/api/jobs/killed")) as { job: { status: string } }).job.status,
+      ];
+      // While its runner lives the job is running, and asking never disturbs the runner.
+      expect(await statusIn()).toEqual(["running", "running", "running"]);
+      expect(await api("/jobs/killed")).not.toContain("--resume");
+
+      await runner.kill9();
+      // Nothing in the index changed: the record still says running, the free lock says otherwise.
+      expect(await statusIn()).toEqual(["interrupted", "interrupted", "interrupted"]);
+      const page = await api("/jobs/killed");
+      expect(page).toContain(`<code>longhaul run --resume --job killed --jobs-dir ${jobsDir}</code>`);
+      expect(await api("/")).toMatch(
+        /<span title="longhaul run --resume --job killed[^"]*">interrupted<\/span>/,
+      );
+      expect(await store.jobStatus("killed")).toBe("interrupted");
+      expect(jobLockHeld(store.jobDir("killed"))).toBe(false);
+    } finally {
+      await runner.kill9();
+      await viewer.close();
+    }
+  }, 90_000);
+
+  it("a reader asking whether a job runs never makes a runner starting that instant refuse it", async () => {
+    const dir = tempDir("probe");
+    // Another process reading run.lock, as jobLockHeld does for an instant, holds it a little longer.
+    const code = `const B = require("better-sqlite3");
+const db = new B(${JSON.stringify(join(dir, "run.lock"))});
+db.exec("BEGIN");
+db.prepare("SELECT count(*) FROM sqlite_master").get();
+console.log("reading");
+setTimeout(() => { db.exec("COMMIT"); db.close(); }, 60);`;
+    const reader = spawn(process.execPath, ["-e", code], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((res, rej) => {
+      reader.stdout?.on("data", (d: Buffer) => {
+        if (d.toString().includes("reading")) res();
+      });
+      reader.on("exit", (c) => rej(new Error(`reader exited with ${c}`)));
+    });
+    const lock = lockJob(dir, "probed");
+    try {
+      expect(jobLockHeld(dir)).toBe(true);
+    } finally {
+      lock.release();
+    }
+    expect(jobLockHeld(dir)).toBe(false);
+    await exited(reader);
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerWorldCommand } from "../../src/cli/commands/world.js";
+import { runCli } from "../support/cli-process.js";
 import { SAMPLE_TASKS } from "./task-sample.js";
 
 async function cli(args: string[]): Promise<{ out: string; code: number | undefined }> {
@@ -45,14 +46,10 @@ describe("longhaul world check", () => {
     expect(code).toBeUndefined();
   });
 
-  it("exits 1 naming each failing task: schema error, round-0 trap, failing reference, waiting succeeds, one role suffices", async () => {
+  it("exits 1 naming each failing task: round-0 trap, failing reference, waiting succeeds, one role suffices", async () => {
     const dir = mkdtempSync(join(tmpdir(), "world-check-"));
     const base = readFileSync("world-tasks/bronze-arrows.yaml", "utf8");
     copyFileSync("world-tasks/warden-hunt.yaml", join(dir, "a-good.yaml"));
-    writeFileSync(
-      join(dir, "b-schema.yaml"),
-      base.replace("id: bronze-arrows", "id: b-schema").replace("max_rounds: 24", "max_rounds: 0"),
-    );
     writeFileSync(
       join(dir, "c-trap.yaml"),
       base
@@ -91,21 +88,61 @@ describe("longhaul world check", () => {
     const { out, code } = await cli([dir]);
     const lines = out.trim().split("\n");
     expect(code).toBe(1);
-    expect(lines).toHaveLength(7);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^ok {3}warden-hunt/);
-    expect(lines[1]).toMatch(/^FAIL \? \(.*b-schema\.yaml\): max_rounds \(line 7\): Too small/);
-    expect(lines[2]).toMatch(/^FAIL c-trap .*: true at round 0: success/);
-    expect(lines[3]).toMatch(
+    expect(lines[1]).toMatch(/^FAIL c-trap .*: true at round 0: success/);
+    expect(lines[2]).toMatch(
       /^FAIL d-short .*: reference FAILS in 13 rounds, psr 0\.\d\d: all\(✗ fletcher holds 0\/15 bronze_arrow/,
     );
-    expect(lines[4]).toMatch(
+    expect(lines[3]).toMatch(
       /^FAIL e-idle .*: reference succeeds in 14 rounds, psr 1\.00; scripted succeeds in \d+ rounds, psr 1\.00; waiting alone succeeds$/,
     );
-    expect(lines[5]).toMatch(
+    expect(lines[4]).toMatch(
       /^ok {3}f-no-reference .*: crafting, scripted succeeds in \d+ rounds, psr 1\.00; waiting: psr 0\.00; each role alone fails/,
     );
-    expect(lines[6]).toMatch(
+    expect(lines[5]).toMatch(
       /^FAIL g-solo .*; lumberjack alone succeeds \(scripted, merged with only its abilities\)$/,
     );
+  });
+
+  it("a file that does not load is bad input: exit 2, one line naming the file, line and field, nothing played", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "world-check-load-"));
+    const base = readFileSync("world-tasks/bronze-arrows.yaml", "utf8");
+    copyFileSync("world-tasks/warden-hunt.yaml", join(dir, "a-good.yaml"));
+    const schema = join(dir, "b-schema.yaml");
+    writeFileSync(
+      schema,
+      base.replace("id: bronze-arrows", "id: b-schema").replace("max_rounds: 24", "max_rounds: 0"),
+    );
+    const one = await runCli(["world", "check", dir]);
+    expect(one.code, one.stderr).toBe(2);
+    expect(one.stderr).toMatch(
+      new RegExp(
+        `^longhaul: ${schema.replaceAll(".", "\\.")}: max_rounds \\(line 7\\): Too small[^\\n]*\\n$`,
+      ),
+    );
+    // Every file is loaded before any is played: the good one was not checked either.
+    expect(one.stdout).toBe("");
+
+    // YAML that does not parse names its line.
+    const broken = join(dir, "b-schema.yaml");
+    writeFileSync(
+      broken,
+      `${base.replace("id: bronze-arrows", "id: b-broken").split("\n").slice(0, 5).join("\n")}\nteam: [\n`,
+    );
+    const two = await runCli(["world", "check", dir]);
+    expect(two.code, two.stderr).toBe(2);
+    expect(two.stderr).toMatch(
+      new RegExp(`^longhaul: ${broken.replaceAll(".", "\\.")}: line \\d+: [^\\n]+\\n$`),
+    );
+
+    // Two files of one id, as world list refuses them.
+    copyFileSync("world-tasks/warden-hunt.yaml", broken);
+    const three = await runCli(["world", "check", dir]);
+    expect(three.code, three.stderr).toBe(2);
+    expect(three.stderr).toBe(
+      `longhaul: ${broken}: id: "warden-hunt" is also the id of ${join(dir, "a-good.yaml")}\n`,
+    );
+    expect(three.stdout).toBe("");
   });
 });

@@ -5,6 +5,7 @@ import { DEFAULT_SEED } from "../../world/content/generate-content.js";
 import { loadPackDir } from "../../world/content/load.js";
 import { loadWorldTask, worldTaskFiles } from "../../world/task/load.js";
 import { replayReference, replayWaits } from "../../world/task/replay.js";
+import type { WorldTaskSpec } from "../../world/task/schema.js";
 import { roundZeroTraps, verifyWorldRun } from "../../world/task/verify.js";
 import { getTeamAgent } from "../../world/team/registry.js";
 import { playSoloRole, playWorldTask } from "../../world/trial/play.js";
@@ -29,7 +30,10 @@ export interface WorldCheckOptions {
  * the reference calls (when the task has them) reaching success with every checkpoint, the
  * reference team solving the task, a team that only waits not succeeding, and no single role
  * succeeding alone (the merged baseline with one role's abilities, played by the reference team).
- * One line per file; problems are reported, not thrown.
+ * Every file is loaded before any is played: a file that does not load (bad YAML or UTF-8, a
+ * field the schema refuses, an unknown item) or a second file of one id is bad input, a UserError
+ * naming the file (and line and field where known), not a failed check. The checks then give one
+ * line per file; their failures are reported, not thrown.
  */
 export async function checkWorldTasks(
   paths: readonly string[],
@@ -37,11 +41,22 @@ export async function checkWorldTasks(
   o: WorldCheckOptions = {},
 ): Promise<WorldCheckLine[]> {
   checkTeamCanCheck(o.team ?? "scripted");
-  const files = worldTaskFiles(paths);
-  const ids = new Map<string, string>();
+  const specs = loadAll(worldTaskFiles(paths), world);
   const lines: WorldCheckLine[] = [];
-  for (const file of files) lines.push(await checkOne(file, world, ids, o));
+  for (const { file, spec } of specs) lines.push(await checkOne(file, spec, world, o));
   return lines;
+}
+
+/** Each file's task, loaded and validated; ids are unique in a set (as `world list` and `run` require). */
+function loadAll(files: readonly string[], world: World): { file: string; spec: WorldTaskSpec }[] {
+  const ids = new Map<string, string>();
+  return files.map((file) => {
+    const spec = loadWorldTask(file, world);
+    const other = ids.get(spec.id);
+    if (other !== undefined) throw new UserError(`${file}: id: "${spec.id}" is also the id of ${other}`);
+    ids.set(spec.id, file);
+    return { file, spec };
+  });
 }
 
 /**
@@ -57,19 +72,14 @@ function checkTeamCanCheck(team: string): void {
 
 async function checkOne(
   file: string,
+  spec: WorldTaskSpec,
   world: World,
-  ids: Map<string, string>,
   o: WorldCheckOptions,
 ): Promise<WorldCheckLine> {
-  let id: string | null = null;
+  const id = spec.id;
   const team = o.team ?? "scripted";
   const play = { team, seed: o.seed ?? 1 };
   try {
-    const spec = loadWorldTask(file, world);
-    id = spec.id;
-    const other = ids.get(spec.id);
-    if (other !== undefined) return { file, id, ok: false, text: `id "${spec.id}" is also used by ${other}` };
-    ids.set(spec.id, file);
     const bad = (text: string): WorldCheckLine => ({ file, id, ok: false, text });
     const traps = roundZeroTraps(spec, world);
     if (traps.length > 0) return bad(`true at round 0: ${traps.join(", ")}`);
@@ -106,7 +116,7 @@ async function checkOne(
     return { file, id, ok: true, text: `${spec.category}, ${parts.join("; ")}` };
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
-    // Load errors already name the file.
+    // A task that loads can still be refused in play (a team that cannot play it): the task's line.
     return {
       file,
       id,
