@@ -177,10 +177,10 @@ describe("a plugin's world tool in a world task", () => {
 
   it("is refused without the plugin, naming the file, the path and the line", async () => {
     const r = await runCli(["world", "check", dir], { env: ENV });
-    // The check fails (exit 1) with the task's load error as its verdict.
-    expect(r.code).toBe(1);
+    // A task that does not load is bad input (exit 2), named with its file, field and line.
+    expect(r.code).toBe(2);
     expect(r.stdout + r.stderr).toMatch(
-      /waving\.yaml\): team\[0\]\.tools\[0\] \(line \d+\): unknown world tool "wave_at" \(built in or registered by a plugin before the task loads\)/,
+      /waving\.yaml: team\[0\]\.tools\[0\] \(line \d+\): unknown world tool "wave_at" \(built in or registered by a plugin before the task loads\)/,
     );
   });
 
