@@ -1,7 +1,8 @@
-import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DoneVerdict } from "../agents/types.js";
+import { childPathsBytes } from "../core/byte-paths.js";
 import { type Continuation, errorMessage, type SubtaskScore, type TrialResult } from "../core/index.js";
 import type { Sandbox } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
@@ -89,20 +90,21 @@ export function createContinuation(d: ContinuationDeps): ContinuationTracker {
 export function apparentBytesOver(dir: string, cap: number): boolean {
   let total = 0;
   let seen = 0;
-  const stack = [dir];
+  const stack: Buffer[] = [Buffer.from(dir)];
   while (stack.length > 0) {
-    const at = stack.pop() as string;
-    let names: string[];
+    const at = stack.pop() as Buffer;
+    let paths: Buffer[];
     try {
-      names = readdirSync(at);
+      // By bytes: a folder whose name is not UTF-8 must not hide what it holds from the cap.
+      paths = childPathsBytes(at);
     } catch {
       continue;
     }
-    for (const name of names) {
+    for (const p of paths) {
       // A flood of entries is as much a reason not to copy as a flood of bytes.
       if (++seen > MAX_SNAPSHOT_ENTRIES) return true;
-      const st = lstatSync(join(at, name), { throwIfNoEntry: false });
-      if (st?.isDirectory() === true) stack.push(join(at, name));
+      const st = lstatSync(p, { throwIfNoEntry: false });
+      if (st?.isDirectory() === true) stack.push(p);
       else if (st?.isFile() === true) {
         total += st.size;
         if (total > cap) return true;

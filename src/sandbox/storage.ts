@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { childPathsBytes } from "../core/byte-paths.js";
 import { errorMessage } from "../core/errors.js";
 
 /**
@@ -101,17 +102,17 @@ export function releaseStorage(stateDir: string): string | null {
 export function diskUsage(dir: string, stopAt = Number.POSITIVE_INFINITY): number {
   let total = 0;
   const seen = new Set<string>();
-  const stack = [dir];
+  const stack: Buffer[] = [Buffer.from(dir)];
   while (stack.length > 0 && total <= stopAt) {
-    const d = stack.pop() as string;
-    let names: string[];
+    const d = stack.pop() as Buffer;
+    let paths: Buffer[];
     try {
-      names = readdirSync(d);
+      // By bytes: a folder whose name is not UTF-8 must not hide what it holds from the quota.
+      paths = childPathsBytes(d);
     } catch {
       continue;
     }
-    for (const name of names) {
-      const p = join(d, name);
+    for (const p of paths) {
       try {
         const st = lstatSync(p);
         const key = `${st.dev}:${st.ino}`;

@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { lstatSync, readFileSync, readlinkSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { childPathsBytes } from "../../src/core/byte-paths.js";
 
 export interface ScanReport {
   files: number;
@@ -24,10 +25,10 @@ export function scanTree(
   const report: ScanReport = { files: 0, bytes: 0, escapingLinks: [], specialFiles: [], hits: new Map() };
   for (const n of needles) report.hits.set(n, []);
   let budget = READ_BUDGET;
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      const rel = relative(root, path);
+  // By bytes: an agent can name a file with bytes that are not UTF-8, and such a file must be scanned too.
+  const walk = (dir: Buffer): void => {
+    for (const path of childPathsBytes(dir)) {
+      const rel = relative(root, path.toString());
       const st = lstatSync(path);
       if (st.isDirectory()) {
         walk(path);
@@ -35,7 +36,7 @@ export function scanTree(
       }
       report.files += 1;
       if (st.isSymbolicLink()) {
-        const target = resolve(dirname(path), readlinkSync(path));
+        const target = resolve(dirname(path.toString()), readlinkSync(path, "utf8"));
         if (relative(root, target).startsWith("..") || target === root)
           report.escapingLinks.push(`${rel} -> ${target}`);
         continue;
@@ -51,6 +52,6 @@ export function scanTree(
       for (const n of needles) if (data.includes(n)) report.hits.get(n)?.push(rel);
     }
   };
-  walk(root);
+  walk(Buffer.from(root));
   return report;
 }
