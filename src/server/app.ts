@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
@@ -51,6 +51,9 @@ const REPLAY_CACHE = 16;
 export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   const jobsDir = resolve(opts.jobsDir);
   const query = await TrialQuery.open(jobsDir);
+  // Trial files are looked up below the jobs folder's real path, so that a job or trial folder
+  // that is a link leads nowhere (trialFile does not resolve the folder it is given).
+  const realJobsDir = realpathSync(jobsDir);
   const app = new Hono();
   const allowedHosts = opts.allowedHosts ?? [];
   const replays = new Map<string, { stamp: string; view: WorldReplayView }>();
@@ -83,7 +86,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     const trialId = checkId("trial", c.req.param("trial") ?? "");
     const result = await query.getTrial(jobId, trialId);
     if (result === null) throw new NotFound(`no trial ${trialId} in job ${jobId}`);
-    return { result, dir: insideJobsDir(jobsDir, jobId, trialId) };
+    return { result, dir: insideJobsDir(realJobsDir, jobId, trialId) };
   }
 
   async function trialList(c: Context, jobId: string) {

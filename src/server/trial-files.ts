@@ -11,7 +11,7 @@ import {
   type Stats,
   statSync,
 } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../core/index.js";
 
@@ -22,13 +22,16 @@ import { errorMessage } from "../core/index.js";
 
 /**
  * A regular file under the trial folder, or null. Logs are written by agents and verifiers, so a
- * symbolic link pointing out of the trial folder is treated as absent rather than followed.
+ * symbolic link pointing out of the trial folder is treated as absent rather than followed. The
+ * folder is taken as given, not resolved: a trial or job folder that is itself a link (to / or to
+ * another job) would make everything under its target "inside", so through such a folder nothing
+ * is found. Pass a path without links (the viewer passes one under the real jobs folder).
  */
 export function trialFile(trialDir: string, ...parts: string[]): string | null {
   const path = join(trialDir, ...parts);
   if (!existsSync(path)) return null;
   const real = realpathSync(path);
-  const rel = relative(realpathSync(trialDir), real);
+  const rel = relative(resolve(trialDir), real);
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
   return statSync(real).isFile() ? real : null;
 }
