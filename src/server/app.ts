@@ -42,6 +42,11 @@ class NotFound extends Error {}
 const LOG_TAIL_BYTES = 64 * 1024;
 /** World replays kept in memory (each is a full replay of the run; paging back and forth is common). */
 const REPLAY_CACHE = 16;
+/**
+ * Largest run file replayed. It is read and parsed whole, so without a bound a run file of
+ * gigabytes would be read into memory before failing; real ones are far smaller.
+ */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The results viewer: server-rendered pages plus the JSON API they are built from. Reads only;
@@ -205,6 +210,8 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     if (w === null) throw new NotFound("this trial is not a world trial");
     const path = trialFile(dir, w.run_file);
     if (path === null) throw new NotFound(`the run file ${w.run_file} was not kept`);
+    if (statSync(path).size > MAX_RUN_FILE_BYTES)
+      return c.json({ error: `the run file ${w.run_file} is larger than 64 MB; it is not replayed here` }, 422);
     return c.json(replayOf(path, w.cce));
   });
   app.get("/api/jobs/:job/trials/:trial/files/verifier/:name", async (c) => {
