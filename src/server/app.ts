@@ -211,7 +211,10 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     const path = trialFile(dir, w.run_file);
     if (path === null) throw new NotFound(`the run file ${w.run_file} was not kept`);
     if (statSync(path).size > MAX_RUN_FILE_BYTES)
-      return c.json({ error: `the run file ${w.run_file} is larger than 64 MB; it is not replayed here` }, 422);
+      return c.json(
+        { error: `the run file ${w.run_file} is larger than 64 MB; it is not replayed here` },
+        422,
+      );
     return c.json(replayOf(path, w.cce));
   });
   app.get("/api/jobs/:job/trials/:trial/files/verifier/:name", async (c) => {
