@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { InfraError } from "../core/index.js";
+import { InfraError, UserError } from "../core/index.js";
 import { createViewerApp } from "./app.js";
 
 /** Where the viewer reads jobs, and the port and address it listens on (loopback unless told). */
@@ -36,10 +36,7 @@ export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
     });
   } catch (e) {
     await viewer.close();
-    throw new InfraError(`cannot listen on ${host}:${opts.port}: ${String(e)}`, {
-      cause: e,
-      retryable: false,
-    });
+    throw listenError(e, host, opts.port);
   }
   const port = (server.address() as AddressInfo).port;
   return {
@@ -54,4 +51,22 @@ export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
       await viewer.close();
     },
   };
+}
+
+/**
+ * A port taken by another program, one that needs privileges, or an address this machine does not
+ * have is the caller's to change (a user error, one line); anything else is the machinery's.
+ */
+function listenError(e: unknown, host: string, port: number): Error {
+  const code = (e as NodeJS.ErrnoException).code;
+  const where = `${host}:${port}`;
+  if (code === "EADDRINUSE")
+    return new UserError(`${where} is already in use; choose another port (0 picks a free one)`, {
+      cause: e,
+    });
+  if (code === "EACCES")
+    return new UserError(`no permission to listen on ${where}; choose a port above 1023`, { cause: e });
+  if (code === "EADDRNOTAVAIL")
+    return new UserError(`${host} is not an address of this machine`, { cause: e });
+  return new InfraError(`cannot listen on ${where}: ${String(e)}`, { cause: e, retryable: false });
 }
