@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { InfraError, UserError } from "../core/index.js";
 import { createViewerApp } from "./app.js";
+import { hostHeaderName } from "./host-check.js";
 
 /** Where the viewer reads jobs, and the port and address it listens on (loopback unless told). */
 export interface ServeOptions {
@@ -40,7 +41,8 @@ export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
   }
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${port}/`,
+    // An IPv6 address goes in brackets, as in any URL (http://[::1]:7878/).
+    url: `http://${hostHeaderName(host)}:${port}/`,
     port,
     close: async () => {
       await new Promise<void>((resolveClose) => {
