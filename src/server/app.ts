@@ -1,4 +1,4 @@
-import { createReadStream, realpathSync, statSync } from "node:fs";
+import { closeSync, createReadStream, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
@@ -14,6 +14,7 @@ import {
   loadInstruction,
   loadRecording,
   loadTrajectory,
+  openRegular,
   readTail,
   trialFile,
 } from "./trial-files.js";
@@ -223,13 +224,20 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     if (name !== "test-stdout.txt" && name !== "test-stderr.txt")
       throw new NotFound(`no verifier file ${name}`);
     const path = trialFile(dir, "verifier", name);
-    if (path === null) throw new NotFound(`${name} was not recorded`);
+    const file = path === null ? null : openRegular(path);
+    if (file === null) throw new NotFound(`${name} was not recorded`);
     // Streamed, never read whole: a verifier's stdout can run to gigabytes. The length is fixed at
-    // the size seen now, so a log still growing is served up to that point.
-    const size = statSync(path).size;
+    // the size seen now, so a log still growing is served up to that point. What is streamed is
+    // the file that was opened and checked, whatever the path names by then.
+    const { fd, size } = file;
     const headers = { "content-type": "text/plain; charset=utf-8", "content-length": String(size) };
-    if (c.req.method === "HEAD" || size === 0) return c.body(null, 200, headers);
-    const stream = Readable.toWeb(createReadStream(path, { end: size - 1 })) as ReadableStream<Uint8Array>;
+    if (c.req.method === "HEAD" || size === 0) {
+      closeSync(fd);
+      return c.body(null, 200, headers);
+    }
+    const stream = Readable.toWeb(
+      createReadStream("", { fd, start: 0, end: size - 1 }),
+    ) as ReadableStream<Uint8Array>;
     return c.body(stream, 200, headers);
   });
 

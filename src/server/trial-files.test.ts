@@ -55,6 +55,19 @@ describe("trial file readers", () => {
     expect(readTail(join(dir, "absent"), 4)).toBeNull();
   });
 
+  it("reads a log's tail only from a regular file, never waiting on a FIFO or following a link", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-tail-"));
+    // A FIFO nobody writes to: a blocking open would wait forever, stalling the whole viewer.
+    execFileSync("mkfifo", [join(dir, "fifo.txt")]);
+    expect(readTail(join(dir, "fifo.txt"), 4)).toBeNull();
+    writeFileSync(join(dir, "real.txt"), "secret");
+    symlinkSync(join(dir, "real.txt"), join(dir, "link.txt"));
+    expect(readTail(join(dir, "link.txt"), 4)).toBeNull();
+    mkdirSync(join(dir, "folder"));
+    expect(readTail(join(dir, "folder"), 4)).toBeNull();
+    expect(readTail(join(dir, "real.txt"), 4)).toEqual({ text: "cret", skipped: 2 });
+  });
+
   it("reads instruction.md only from a regular file, never waiting on a FIFO or following a link", () => {
     const root = mkdtempSync(join(tmpdir(), "longhaul-instr-"));
     const task = (name: string): string => {

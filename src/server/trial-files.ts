@@ -41,19 +41,40 @@ export type Loaded<T> =
   | { state: "invalid"; reason: string }
   | { state: "ok"; value: T };
 
+/**
+ * An open descriptor of the regular file at `path` and its size, or null when nothing is there or
+ * it is not a regular file. The open neither follows a link nor waits: a FIFO put where a log was
+ * checked to be would otherwise block the open, and with it every request the viewer serves.
+ */
+export function openRegular(path: string): { fd: number; size: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO") return null;
+    throw e;
+  }
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    return null;
+  }
+  return { fd, size: st.size };
+}
+
 /** The last `maxBytes` of a text file (logs can be large; their end is what matters). */
 export function readTail(path: string | null, maxBytes: number): { text: string; skipped: number } | null {
-  if (path === null || !existsSync(path)) return null;
-  const size = statSync(path).size;
-  const start = Math.max(0, size - maxBytes);
-  const buf = Buffer.alloc(size - start);
-  const fd = openSync(path, "r");
+  const file = path === null ? null : openRegular(path);
+  if (file === null) return null;
   try {
-    readSync(fd, buf, 0, buf.length, start);
+    const start = Math.max(0, file.size - maxBytes);
+    const buf = Buffer.alloc(file.size - start);
+    const n = readSync(file.fd, buf, 0, buf.length, start);
+    return { text: buf.subarray(0, n).toString("utf8"), skipped: start };
   } finally {
-    closeSync(fd);
+    closeSync(file.fd);
   }
-  return { text: buf.toString("utf8"), skipped: start };
 }
 
 /**
