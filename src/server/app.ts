@@ -37,6 +37,9 @@ export interface ViewerApp {
   close(): Promise<void>;
 }
 
+/** The policy of every answer that is not a page (JSON, logs): nothing runs, loads or frames it. */
+const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
 /** A request for something that does not exist: 404, as HTML for pages and JSON under /api. */
 class NotFound extends Error {}
 
@@ -138,7 +141,9 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   app.use(async (c, next) => {
     const host = c.req.header("host") ?? new URL(c.req.url).host;
     if (!hostAllowed(host, allowedHosts)) {
+      // The message repeats the Host the requester chose: it is JSON that may run and load nothing.
       c.header("x-content-type-options", "nosniff");
+      c.header("content-security-policy", DATA_POLICY);
       return c.json({ error: `this viewer does not answer for host ${host}` }, 403);
     }
     await next();
@@ -147,12 +152,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     // Pages carry their own script policy (a <meta>, by the hash of their one script); what a
     // page cannot say in a <meta> is said here. Anything else (JSON, logs) may run nothing at all.
     const html = c.res.headers.get("content-type")?.startsWith("text/html") === true;
-    c.header(
-      "content-security-policy",
-      html
-        ? "frame-ancestors 'none'; object-src 'none'"
-        : "default-src 'none'; frame-ancestors 'none'; sandbox",
-    );
+    c.header("content-security-policy", html ? "frame-ancestors 'none'; object-src 'none'" : DATA_POLICY);
   });
 
   // Pages.
