@@ -34,7 +34,26 @@ describe("trial file readers", () => {
           [2.25, "b"],
         ],
         skipped_lines: 1,
+        omitted_lines: 0,
         duration: 2.25,
+      },
+    });
+  });
+
+  it("keeps only the last output events of a recording with too many, counting the lines not read", () => {
+    const header = JSON.stringify({ version: 2, width: 80, height: 24 });
+    const events = Array.from({ length: 10 }, (_, i) => JSON.stringify([i, "o", `e${i}`]));
+    const rec = parseCast([header, ...events, JSON.stringify([10, "i", "typed"]), ""].join("\n"), 3);
+    expect(rec).toMatchObject({
+      state: "ok",
+      value: {
+        events: [
+          [7, "e7"],
+          [8, "e8"],
+          [9, "e9"],
+        ],
+        omitted_lines: 7,
+        duration: 9,
       },
     });
   });

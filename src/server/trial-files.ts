@@ -202,6 +202,11 @@ export interface Recording {
   events: [number, string][];
   /** Lines that were not valid events (a recording cut off mid-write ends with one). */
   skipped_lines: number;
+  /**
+   * Lines at the start that were not read, so that only the last MAX_CAST_EVENTS output events
+   * are kept (0 for any usual recording).
+   */
+  omitted_lines: number;
   duration: number;
 }
 
@@ -218,12 +223,21 @@ export function castPath(trialDir: string): string | null {
   return trialFile(trialDir, "agent", "recording.cast");
 }
 
-/** Parses an asciinema v2 recording. */
-export function parseCast(text: string): Loaded<Recording> {
-  const lines = text.split("\n");
+/**
+ * Most output events a recording is served with: the last ones, which end on the final screen.
+ * Each line costs a JSON parse, and a 60 MB file of one-character events (3 million lines) took
+ * 9 s, blocking every other request, and 1 GB to serve whole.
+ */
+export const MAX_CAST_EVENTS = 200_000;
+
+/** Parses an asciinema v2 recording, keeping at most its last `maxEvents` output events. */
+export function parseCast(text: string, maxEvents = MAX_CAST_EVENTS): Loaded<Recording> {
+  const firstBreak = text.indexOf("\n");
   let header: z.infer<typeof castHeaderSchema>;
   try {
-    const parsed = castHeaderSchema.safeParse(JSON.parse(lines[0] ?? ""));
+    const parsed = castHeaderSchema.safeParse(
+      JSON.parse(firstBreak === -1 ? text : text.slice(0, firstBreak)),
+    );
     if (!parsed.success) return { state: "invalid", reason: "first line is not an asciinema v2 header" };
     header = parsed.data;
   } catch {
@@ -231,26 +245,53 @@ export function parseCast(text: string): Loaded<Recording> {
   }
   const events: [number, string][] = [];
   let skipped = 0;
-  for (const line of lines.slice(1)) {
+  let omitted = 0;
+  // Walked line by line from the end, without splitting the whole text, so a long recording
+  // costs about as much as the part that is kept.
+  const bodyStart = firstBreak === -1 ? text.length + 1 : firstBreak + 1;
+  let end = text.length;
+  while (end >= bodyStart) {
+    if (events.length >= maxEvents) {
+      omitted = countLines(text, bodyStart, end);
+      break;
+    }
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    end = start - 1;
     if (line.trim() === "") continue;
-    let ev: z.infer<typeof castEventSchema> | null = null;
-    try {
-      const parsed = castEventSchema.safeParse(JSON.parse(line));
-      if (parsed.success) ev = parsed.data;
-    } catch {
-      ev = null;
-    }
-    if (ev === null) {
-      skipped++;
-      continue;
-    }
-    if (ev[1] === "o") events.push([ev[0], ev[2]]);
+    const ev = castEvent(line);
+    if (ev === null) skipped++;
+    else if (ev[1] === "o") events.push([ev[0], ev[2]]);
   }
+  events.reverse();
   const duration = events.reduce((m, e) => Math.max(m, e[0]), 0);
   return {
     state: "ok",
-    value: { width: header.width, height: header.height, events, skipped_lines: skipped, duration },
+    value: {
+      width: header.width,
+      height: header.height,
+      events,
+      skipped_lines: skipped,
+      omitted_lines: omitted,
+      duration,
+    },
   };
+}
+
+function castEvent(line: string): z.infer<typeof castEventSchema> | null {
+  try {
+    const parsed = castEventSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How many lines text[from, to) holds (one more than its line breaks). */
+function countLines(text: string, from: number, to: number): number {
+  let n = 1;
+  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) n++;
+  return n;
 }
 
 export function loadRecording(trialDir: string): Loaded<Recording> {

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createViewerApp, type ViewerApp } from "../../src/server/index.js";
+import { MAX_CAST_EVENTS } from "../../src/server/trial-files.js";
 import { buildFixture, type Fixture, JOB, RICH_TRIAL } from "./fixtures.js";
 
 /** The verifier logs on a trial page: their end is what is shown, however long they are. */
@@ -45,5 +46,20 @@ describe("trial page verifier logs", () => {
     expect(html).toContain("7 passed, 2 failed");
     expect(html).not.toContain("only the end is shown");
     expect(html).toContain("ok\uFFFD\uFFFD\uFFFD[31m");
+  });
+
+  it("serves a recording with too many events as its last ones, saying how many lines were left out", async () => {
+    const lines = [JSON.stringify({ version: 2, width: 80, height: 24 })];
+    for (let i = 0; i < MAX_CAST_EVENTS + 5; i++) lines.push(`[${i / 1000}, "o", "${i}\\r\\n"]`);
+    lines.push('[999, "o", "the final screen"]');
+    writeFileSync(join(fx.jobsDir, JOB, RICH_TRIAL, "agent", "recording.cast"), `${lines.join("\n")}\n`);
+    const res = await viewer.app.request(`/api/jobs/${JOB}/trials/${RICH_TRIAL}/recording`);
+    expect(res.status).toBe(200);
+    const rec = (await res.json()) as { events: [number, string][]; omitted_lines: number; duration: number };
+    expect(rec.events).toHaveLength(MAX_CAST_EVENTS);
+    expect(rec.omitted_lines).toBe(6);
+    expect(rec.events.at(-1)).toEqual([999, "the final screen"]);
+    expect(rec.events[0]).toEqual([6 / 1000, "6\r\n"]);
+    expect(rec.duration).toBe(999);
   });
 });
