@@ -9,15 +9,8 @@ import { hostAllowed } from "./host-check.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
-import {
-  castPath,
-  loadInstruction,
-  loadRecording,
-  loadTrajectory,
-  openRegular,
-  readTail,
-  trialFile,
-} from "./trial-files.js";
+import { castPath, loadRecording } from "./recording-file.js";
+import { loadInstruction, loadTrajectory, openRegular, readTail, trialFile } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
 /** Where the viewer reads jobs from. */

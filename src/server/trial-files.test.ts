@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseCast } from "./recording-file.js";
 import {
   loadInstruction,
   loadTrajectory,
   MAX_TRAJECTORY_DEPTH,
   nestsDeeperThan,
-  parseCast,
   readHead,
   readTail,
 } from "./trial-files.js";

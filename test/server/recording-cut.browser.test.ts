@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningViewer, startViewer } from "../../src/server/index.js";
-import { MAX_CAST_EVENTS } from "../../src/server/trial-files.js";
+import { MAX_CAST_EVENTS } from "../../src/server/recording-file.js";
 import { launchChromium } from "../support/chromium.js";
 import { buildFixture, type Fixture, JOB, RICH_TRIAL } from "./fixtures.js";
 

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createViewerApp, type ViewerApp } from "../../src/server/index.js";
-import { MAX_CAST_EVENTS } from "../../src/server/trial-files.js";
+import { MAX_CAST_EVENTS } from "../../src/server/recording-file.js";
 import { buildFixture, type Fixture, JOB, RICH_TRIAL } from "./fixtures.js";
 
 /** The verifier logs on a trial page: their end is what is shown, however long they are. */
