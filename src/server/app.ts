@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from "node:fs";
+import { closeSync, createReadStream, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
@@ -9,14 +9,8 @@ import { hostAllowed } from "./host-check.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
-import {
-  castPath,
-  loadInstruction,
-  loadRecording,
-  loadTrajectory,
-  readTail,
-  trialFile,
-} from "./trial-files.js";
+import { castPath, loadRecording } from "./recording-file.js";
+import { loadInstruction, loadTrajectory, openRegular, readTail, trialFile } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
 /** Where the viewer reads jobs from. */
@@ -36,12 +30,20 @@ export interface ViewerApp {
   close(): Promise<void>;
 }
 
+/** The policy of every answer that is not a page (JSON, logs): nothing runs, loads or frames it. */
+const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
 /** A request for something that does not exist: 404, as HTML for pages and JSON under /api. */
 class NotFound extends Error {}
 
 const LOG_TAIL_BYTES = 64 * 1024;
 /** World replays kept in memory (each is a full replay of the run; paging back and forth is common). */
 const REPLAY_CACHE = 16;
+/**
+ * Largest run file replayed. It is read and parsed whole, so without a bound a run file of
+ * gigabytes would be read into memory before failing; real ones are far smaller.
+ */
+const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The results viewer: server-rendered pages plus the JSON API they are built from. Reads only;
@@ -51,6 +53,9 @@ const REPLAY_CACHE = 16;
 export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   const jobsDir = resolve(opts.jobsDir);
   const query = await TrialQuery.open(jobsDir);
+  // Trial files are looked up below the jobs folder's real path, so that a job or trial folder
+  // that is a link leads nowhere (trialFile does not resolve the folder it is given).
+  const realJobsDir = realpathSync(jobsDir);
   const app = new Hono();
   const allowedHosts = opts.allowedHosts ?? [];
   const replays = new Map<string, { stamp: string; view: WorldReplayView }>();
@@ -83,7 +88,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     const trialId = checkId("trial", c.req.param("trial") ?? "");
     const result = await query.getTrial(jobId, trialId);
     if (result === null) throw new NotFound(`no trial ${trialId} in job ${jobId}`);
-    return { result, dir: insideJobsDir(jobsDir, jobId, trialId) };
+    return { result, dir: insideJobsDir(realJobsDir, jobId, trialId) };
   }
 
   async function trialList(c: Context, jobId: string) {
@@ -129,7 +134,9 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   app.use(async (c, next) => {
     const host = c.req.header("host") ?? new URL(c.req.url).host;
     if (!hostAllowed(host, allowedHosts)) {
+      // The message repeats the Host the requester chose: it is JSON that may run and load nothing.
       c.header("x-content-type-options", "nosniff");
+      c.header("content-security-policy", DATA_POLICY);
       return c.json({ error: `this viewer does not answer for host ${host}` }, 403);
     }
     await next();
@@ -138,12 +145,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     // Pages carry their own script policy (a <meta>, by the hash of their one script); what a
     // page cannot say in a <meta> is said here. Anything else (JSON, logs) may run nothing at all.
     const html = c.res.headers.get("content-type")?.startsWith("text/html") === true;
-    c.header(
-      "content-security-policy",
-      html
-        ? "frame-ancestors 'none'; object-src 'none'"
-        : "default-src 'none'; frame-ancestors 'none'; sandbox",
-    );
+    c.header("content-security-policy", html ? "frame-ancestors 'none'; object-src 'none'" : DATA_POLICY);
   });
 
   // Pages.
@@ -202,6 +204,11 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     if (w === null) throw new NotFound("this trial is not a world trial");
     const path = trialFile(dir, w.run_file);
     if (path === null) throw new NotFound(`the run file ${w.run_file} was not kept`);
+    if (statSync(path).size > MAX_RUN_FILE_BYTES)
+      return c.json(
+        { error: `the run file ${w.run_file} is larger than 64 MB; it is not replayed here` },
+        422,
+      );
     return c.json(replayOf(path, w.cce));
   });
   app.get("/api/jobs/:job/trials/:trial/files/verifier/:name", async (c) => {
@@ -210,13 +217,20 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     if (name !== "test-stdout.txt" && name !== "test-stderr.txt")
       throw new NotFound(`no verifier file ${name}`);
     const path = trialFile(dir, "verifier", name);
-    if (path === null) throw new NotFound(`${name} was not recorded`);
+    const file = path === null ? null : openRegular(path);
+    if (file === null) throw new NotFound(`${name} was not recorded`);
     // Streamed, never read whole: a verifier's stdout can run to gigabytes. The length is fixed at
-    // the size seen now, so a log still growing is served up to that point.
-    const size = statSync(path).size;
+    // the size seen now, so a log still growing is served up to that point. What is streamed is
+    // the file that was opened and checked, whatever the path names by then.
+    const { fd, size } = file;
     const headers = { "content-type": "text/plain; charset=utf-8", "content-length": String(size) };
-    if (c.req.method === "HEAD" || size === 0) return c.body(null, 200, headers);
-    const stream = Readable.toWeb(createReadStream(path, { end: size - 1 })) as ReadableStream<Uint8Array>;
+    if (c.req.method === "HEAD" || size === 0) {
+      closeSync(fd);
+      return c.body(null, 200, headers);
+    }
+    const stream = Readable.toWeb(
+      createReadStream("", { fd, start: 0, end: size - 1 }),
+    ) as ReadableStream<Uint8Array>;
     return c.body(stream, 200, headers);
   });
 

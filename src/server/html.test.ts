@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clip, esc, fmtSec } from "./html.js";
+import { clip, clipStart, esc, fmtSec } from "./html.js";
 
 describe("page helpers", () => {
   it("escapes the five HTML-significant characters", () => {
@@ -21,5 +21,7 @@ describe("page helpers", () => {
   it("cuts long text and says how much is missing", () => {
     expect(clip("abcdef", 10)).toBe("abcdef");
     expect(clip("abcdef", 2)).toBe("ab\n… (4 more characters not shown)");
+    expect(clipStart("abcdef", 2)).toBe("… (4 earlier characters not shown)\nef");
+    expect(clipStart("abc", 3)).toBe("abc");
   });
 });

@@ -50,12 +50,26 @@ export function clip(text: string, max: number): string {
   return `${text.slice(0, max)}\n… (${fmtInt(text.length - max)} more characters not shown)`;
 }
 
+/**
+ * Text longer than `max` characters keeps its end, saying how much was left out before it: for the
+ * tail of a log, whose end (the failure, the summary) is what matters.
+ */
+export function clipStart(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `… (${fmtInt(text.length - max)} earlier characters not shown)\n${text.slice(text.length - max)}`;
+}
+
 /** Long texts (observations, logs) are cut so one trial page stays a reasonable size. */
 export const MAX_TEXT = 20_000;
 
 /** A text block, cut at MAX_TEXT characters. */
 export function pre(text: string, cls = ""): string {
   return `<pre${cls ? ` class="${cls}"` : ""}>${esc(clip(text, MAX_TEXT))}</pre>`;
+}
+
+/** A text block that keeps the last MAX_TEXT characters (a log's tail). */
+export function preTail(text: string): string {
+  return `<pre>${esc(clipStart(text, MAX_TEXT))}</pre>`;
 }
 
 export function outcomeBadge(outcome: string): string {

@@ -136,6 +136,13 @@ export const PLAYER_JS = `
     return r.json();
   }).then(function (data) {
     rec = data;
+    if (data.omitted_lines > 0) {
+      var note = document.createElement("p");
+      note.className = "muted omitted";
+      note.textContent = "Only the last " + data.events.length + " output events are played; the first " +
+        data.omitted_lines + " lines of the recording are left out.";
+      root.insertBefore(note, screen);
+    }
     reset();
     button.disabled = false;
     endButton.disabled = false;

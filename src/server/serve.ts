@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { InfraError } from "../core/index.js";
+import { InfraError, UserError } from "../core/index.js";
 import { createViewerApp } from "./app.js";
+import { hostHeaderName } from "./host-check.js";
 
 /** Where the viewer reads jobs, and the port and address it listens on (loopback unless told). */
 export interface ServeOptions {
@@ -36,14 +37,12 @@ export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
     });
   } catch (e) {
     await viewer.close();
-    throw new InfraError(`cannot listen on ${host}:${opts.port}: ${String(e)}`, {
-      cause: e,
-      retryable: false,
-    });
+    throw listenError(e, host, opts.port);
   }
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${port}/`,
+    // An IPv6 address goes in brackets, as in any URL (http://[::1]:7878/).
+    url: `http://${hostHeaderName(host)}:${port}/`,
     port,
     close: async () => {
       await new Promise<void>((resolveClose) => {
@@ -54,4 +53,22 @@ export async function startViewer(opts: ServeOptions): Promise<RunningViewer> {
       await viewer.close();
     },
   };
+}
+
+/**
+ * A port taken by another program, one that needs privileges, or an address this machine does not
+ * have is the caller's to change (a user error, one line); anything else is the machinery's.
+ */
+function listenError(e: unknown, host: string, port: number): Error {
+  const code = (e as NodeJS.ErrnoException).code;
+  const where = `${host}:${port}`;
+  if (code === "EADDRINUSE")
+    return new UserError(`${where} is already in use; choose another port (0 picks a free one)`, {
+      cause: e,
+    });
+  if (code === "EACCES")
+    return new UserError(`no permission to listen on ${where}; choose a port above 1023`, { cause: e });
+  if (code === "EADDRNOTAVAIL")
+    return new UserError(`${host} is not an address of this machine`, { cause: e });
+  return new InfraError(`cannot listen on ${where}: ${String(e)}`, { cause: e, retryable: false });
 }

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseCast } from "./recording-file.js";
 import {
   loadInstruction,
   loadTrajectory,
   MAX_TRAJECTORY_DEPTH,
   nestsDeeperThan,
-  parseCast,
   readHead,
   readTail,
 } from "./trial-files.js";
@@ -34,7 +34,26 @@ describe("trial file readers", () => {
           [2.25, "b"],
         ],
         skipped_lines: 1,
+        omitted_lines: 0,
         duration: 2.25,
+      },
+    });
+  });
+
+  it("keeps only the last output events of a recording with too many, counting the lines not read", () => {
+    const header = JSON.stringify({ version: 2, width: 80, height: 24 });
+    const events = Array.from({ length: 10 }, (_, i) => JSON.stringify([i, "o", `e${i}`]));
+    const rec = parseCast([header, ...events, JSON.stringify([10, "i", "typed"]), ""].join("\n"), 3);
+    expect(rec).toMatchObject({
+      state: "ok",
+      value: {
+        events: [
+          [7, "e7"],
+          [8, "e8"],
+          [9, "e9"],
+        ],
+        omitted_lines: 7,
+        duration: 9,
       },
     });
   });
@@ -53,6 +72,19 @@ describe("trial file readers", () => {
     expect(readHead(path, 4)).toEqual({ text: "0123", skipped: 6 });
     expect(readTail(path, 100)).toEqual({ text: "0123456789", skipped: 0 });
     expect(readTail(join(dir, "absent"), 4)).toBeNull();
+  });
+
+  it("reads a log's tail only from a regular file, never waiting on a FIFO or following a link", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-tail-"));
+    // A FIFO nobody writes to: a blocking open would wait forever, stalling the whole viewer.
+    execFileSync("mkfifo", [join(dir, "fifo.txt")]);
+    expect(readTail(join(dir, "fifo.txt"), 4)).toBeNull();
+    writeFileSync(join(dir, "real.txt"), "secret");
+    symlinkSync(join(dir, "real.txt"), join(dir, "link.txt"));
+    expect(readTail(join(dir, "link.txt"), 4)).toBeNull();
+    mkdirSync(join(dir, "folder"));
+    expect(readTail(join(dir, "folder"), 4)).toBeNull();
+    expect(readTail(join(dir, "real.txt"), 4)).toEqual({ text: "cret", skipped: 2 });
   });
 
   it("reads instruction.md only from a regular file, never waiting on a FIFO or following a link", () => {

@@ -11,7 +11,7 @@ import {
   type Stats,
   statSync,
 } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { errorMessage } from "../core/index.js";
 
@@ -22,13 +22,16 @@ import { errorMessage } from "../core/index.js";
 
 /**
  * A regular file under the trial folder, or null. Logs are written by agents and verifiers, so a
- * symbolic link pointing out of the trial folder is treated as absent rather than followed.
+ * symbolic link pointing out of the trial folder is treated as absent rather than followed. The
+ * folder is taken as given, not resolved: a trial or job folder that is itself a link (to / or to
+ * another job) would make everything under its target "inside", so through such a folder nothing
+ * is found. Pass a path without links (the viewer passes one under the real jobs folder).
  */
 export function trialFile(trialDir: string, ...parts: string[]): string | null {
   const path = join(trialDir, ...parts);
   if (!existsSync(path)) return null;
   const real = realpathSync(path);
-  const rel = relative(realpathSync(trialDir), real);
+  const rel = relative(resolve(trialDir), real);
   if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return null;
   return statSync(real).isFile() ? real : null;
 }
@@ -38,19 +41,40 @@ export type Loaded<T> =
   | { state: "invalid"; reason: string }
   | { state: "ok"; value: T };
 
+/**
+ * An open descriptor of the regular file at `path` and its size, or null when nothing is there or
+ * it is not a regular file. The open neither follows a link nor waits: a FIFO put where a log was
+ * checked to be would otherwise block the open, and with it every request the viewer serves.
+ */
+export function openRegular(path: string): { fd: number; size: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ELOOP" || code === "ENXIO") return null;
+    throw e;
+  }
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    return null;
+  }
+  return { fd, size: st.size };
+}
+
 /** The last `maxBytes` of a text file (logs can be large; their end is what matters). */
 export function readTail(path: string | null, maxBytes: number): { text: string; skipped: number } | null {
-  if (path === null || !existsSync(path)) return null;
-  const size = statSync(path).size;
-  const start = Math.max(0, size - maxBytes);
-  const buf = Buffer.alloc(size - start);
-  const fd = openSync(path, "r");
+  const file = path === null ? null : openRegular(path);
+  if (file === null) return null;
   try {
-    readSync(fd, buf, 0, buf.length, start);
+    const start = Math.max(0, file.size - maxBytes);
+    const buf = Buffer.alloc(file.size - start);
+    const n = readSync(file.fd, buf, 0, buf.length, start);
+    return { text: buf.subarray(0, n).toString("utf8"), skipped: start };
   } finally {
-    closeSync(fd);
+    closeSync(file.fd);
   }
-  return { text: buf.toString("utf8"), skipped: start };
 }
 
 /**
@@ -169,71 +193,6 @@ export function loadTrajectory(trialDir: string): Loaded<ViewTrajectory> {
     return { state: "invalid", reason: `${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}` };
   }
   return { state: "ok", value: parsed.data };
-}
-
-export interface Recording {
-  width: number;
-  height: number;
-  /** Output events only, as [seconds since start, text]; input echoes are already in the output. */
-  events: [number, string][];
-  /** Lines that were not valid events (a recording cut off mid-write ends with one). */
-  skipped_lines: number;
-  duration: number;
-}
-
-const castHeaderSchema = z.object({
-  version: z.literal(2),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-const castEventSchema = z.tuple([z.number().nonnegative(), z.string(), z.string()]);
-
-const MAX_CAST_BYTES = 64 * 1024 * 1024;
-
-export function castPath(trialDir: string): string | null {
-  return trialFile(trialDir, "agent", "recording.cast");
-}
-
-/** Parses an asciinema v2 recording. */
-export function parseCast(text: string): Loaded<Recording> {
-  const lines = text.split("\n");
-  let header: z.infer<typeof castHeaderSchema>;
-  try {
-    const parsed = castHeaderSchema.safeParse(JSON.parse(lines[0] ?? ""));
-    if (!parsed.success) return { state: "invalid", reason: "first line is not an asciinema v2 header" };
-    header = parsed.data;
-  } catch {
-    return { state: "invalid", reason: "first line is not JSON" };
-  }
-  const events: [number, string][] = [];
-  let skipped = 0;
-  for (const line of lines.slice(1)) {
-    if (line.trim() === "") continue;
-    let ev: z.infer<typeof castEventSchema> | null = null;
-    try {
-      const parsed = castEventSchema.safeParse(JSON.parse(line));
-      if (parsed.success) ev = parsed.data;
-    } catch {
-      ev = null;
-    }
-    if (ev === null) {
-      skipped++;
-      continue;
-    }
-    if (ev[1] === "o") events.push([ev[0], ev[2]]);
-  }
-  const duration = events.reduce((m, e) => Math.max(m, e[0]), 0);
-  return {
-    state: "ok",
-    value: { width: header.width, height: header.height, events, skipped_lines: skipped, duration },
-  };
-}
-
-export function loadRecording(trialDir: string): Loaded<Recording> {
-  const path = castPath(trialDir);
-  if (path === null) return { state: "missing" };
-  if (statSync(path).size > MAX_CAST_BYTES) return { state: "invalid", reason: "larger than 64 MB" };
-  return parseCast(readFileSync(path, "utf8"));
 }
 
 const MAX_INSTRUCTION_BYTES = 256 * 1024;

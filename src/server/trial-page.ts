@@ -1,5 +1,18 @@
 import type { TrialResult, WorldCce } from "../core/index.js";
-import { esc, facts, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, pre, table } from "./html.js";
+import {
+  esc,
+  facts,
+  fmtInt,
+  fmtReward,
+  fmtSec,
+  fmtUsd,
+  MAX_TEXT,
+  outcomeBadge,
+  page,
+  pre,
+  preTail,
+  table,
+} from "./html.js";
 import { PLAYER_JS, TERMINAL_JS } from "./player-js.js";
 import { trajectorySection } from "./trajectory-section.js";
 import type { Loaded, ViewTrajectory } from "./trial-files.js";
@@ -15,13 +28,18 @@ export interface TrialView {
   verifierStderr: { text: string; skipped: number } | null;
 }
 
-function fileBlock(title: string, file: { text: string; skipped: number } | null, tail: boolean): string {
+/**
+ * The end of a verifier log (its last lines say what failed), and a link to the whole file when
+ * the page does not show all of it.
+ */
+function logTailBlock(title: string, file: { text: string; skipped: number } | null, href: string): string {
   if (file === null) return `<p class="muted">${esc(title)}: not recorded.</p>`;
+  const whole = `<a href="${esc(href)}">the whole file</a>`;
   const note =
-    file.skipped > 0
-      ? `<p class="muted">${tail ? "first" : "last"} ${fmtInt(file.skipped)} bytes not shown</p>`
+    file.skipped > 0 || file.text.length > MAX_TEXT
+      ? `<p class="muted">only the end is shown; ${file.skipped > 0 ? `the first ${fmtInt(file.skipped)} bytes are left out; ` : ""}${whole}</p>`
       : "";
-  return `<details><summary>${esc(title)}</summary>${note}${pre(file.text)}</details>`;
+  return `<details><summary>${esc(title)}</summary>${note}${preTail(file.text)}</details>`;
 }
 
 function subtasksTable(r: TrialResult): string {
@@ -161,6 +179,7 @@ export function trialPage(v: TrialView): string {
                 ? `<p class="muted">last ${fmtInt(v.instruction.value.skipped)} bytes not shown</p>`
                 : ""
             }</details>`;
+  const filesHref = `/api/jobs/${encodeURIComponent(r.job_id)}/trials/${encodeURIComponent(r.trial_id)}/files/verifier`;
   const body = `<h1>${esc(r.trial_id)}</h1>
 <div style="display:flex;gap:40px;flex-wrap:wrap">
 <section><h2>Overview</h2>${overview}</section>
@@ -170,7 +189,7 @@ export function trialPage(v: TrialView): string {
 ${error}${gradingErrors}
 ${worldSection(r)}<h2>${r.world === null ? "Subtasks" : "Checkpoints"}</h2>${subtasksTable(r)}
 <h2>Instruction</h2>${instruction}
-<h2>Verifier output</h2>${fileBlock("test-stdout.txt", v.verifierStdout, true)}${fileBlock("test-stderr.txt", v.verifierStderr, true)}
+<h2>Verifier output</h2>${logTailBlock("test-stdout.txt", v.verifierStdout, `${filesHref}/test-stdout.txt`)}${logTailBlock("test-stderr.txt", v.verifierStderr, `${filesHref}/test-stderr.txt`)}
 <h2>Trajectory</h2>${trajectorySection(v.trajectory, `/api/jobs/${encodeURIComponent(r.job_id)}/trials/${encodeURIComponent(r.trial_id)}/trajectory`)}
 <h2>Terminal recording</h2>${v.hasRecording ? playerSection(r.job_id, r.trial_id) : `<p class="muted">No recording.</p>`}`;
   const scripts = [

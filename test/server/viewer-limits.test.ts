@@ -186,6 +186,12 @@ describe("viewer limits", () => {
       expect(policy, path).toContain("default-src 'none'");
       expect(policy, path).toContain("sandbox");
     }
+    // The refusal of another host repeats the Host it was sent, so it runs nothing either.
+    const refused = await get("/api/jobs", { host: "<img src=x onerror=alert(1)>.example" });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
     for (const path of ["/", `/jobs/${JOB}/trials/nope`]) {
       const res = await get(path);
       expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
