@@ -1,8 +1,12 @@
+import { execFile } from "node:child_process";
 import { existsSync, lstatSync, realpathSync, rmSync } from "node:fs";
-import { cp, lstat, mkdir } from "node:fs/promises";
+import { lstat, mkdir } from "node:fs/promises";
 import { basename, dirname, join, posix, relative } from "node:path";
-import { UserError } from "../core/errors.js";
+import { promisify } from "node:util";
+import { errorMessage, UserError } from "../core/errors.js";
 import { isWithin } from "./spec.js";
+
+const run = promisify(execFile);
 
 /** One sandbox folder kept on the host: `sandboxRoot` inside is `hostRoot` outside. */
 export interface PersistentBind {
@@ -94,9 +98,19 @@ export function safeMapToHost(binds: readonly PersistentBind[], sandboxPath: str
   }
 }
 
-/** Copy a file or folder (merged into an existing folder), keeping symlinks as links. */
+/**
+ * Copy a file or folder (merged into an existing folder), keeping symlinks as links. By cp(1), not
+ * fs.cp: fs.cp walks names as strings, so a file whose name is not UTF-8 (a task author's, or an
+ * agent's) would be decoded into a name that does not exist and stop the copy.
+ */
 export async function copyTree(from: string, to: string): Promise<void> {
   await lstat(from);
   await mkdir(dirname(to), { recursive: true });
-  await cp(from, to, { recursive: true, dereference: false, verbatimSymlinks: true, force: true });
+  try {
+    await run("cp", ["-R", "-P", "-f", "--preserve=mode", "-T", "--", from, to]);
+  } catch (e) {
+    const stderr = e instanceof Error && "stderr" in e ? e.stderr : undefined;
+    const why = typeof stderr === "string" && stderr.trim() !== "" ? stderr.trim() : errorMessage(e);
+    throw new Error(`could not copy ${from} to ${to}: ${why}`);
+  }
 }
