@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { lchownSync, lstatSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { childPathsBytes } from "../core/byte-paths.js";
 
 /**
  * A host uid per sandbox for the rlimit mode. RLIMIT_NPROC counts the processes of a uid and the
@@ -77,12 +77,12 @@ function isZombie(pid: number): boolean {
 
 /** Gives a host file or folder tree to the sandbox's uid (symlinks themselves, never followed). */
 export function chownTree(path: string, uid: number, gid: number): void {
-  const stack = [path];
-  while (stack.length > 0) {
-    const p = stack.pop() as string;
+  // By bytes: a name that is not UTF-8 would otherwise be decoded into one that does not exist.
+  const stack: Buffer[] = [Buffer.from(path)];
+  for (let p = stack.pop(); p !== undefined; p = stack.pop()) {
     const st = lstatSync(p);
     lchownSync(p, uid, gid);
-    if (st.isDirectory()) for (const n of readdirSync(p)) stack.push(join(p, n));
+    if (st.isDirectory()) for (const c of childPathsBytes(p)) stack.push(c);
   }
 }
 

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { childPathsBytes } from "../../src/core/byte-paths.js";
 import { apparentBytesOver } from "../../src/runner/continuation.js";
+import { chownTree } from "../../src/sandbox/sandbox-user.js";
 import { diskUsage } from "../../src/sandbox/storage.js";
 
 /** A folder named by bytes that are not UTF-8, holding `bytes` of data, under a fresh folder. */
@@ -27,4 +28,18 @@ describe("walks by bytes", () => {
     expect(diskUsage(root)).toBeGreaterThanOrEqual(4 * 1024 * 1024);
     expect(apparentBytesOver(root, 1024 * 1024)).toBe(true);
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    "gives the sandbox's uid the files under a folder whose name is not UTF-8",
+    () => {
+      const root = hiddenUnderBadName(10);
+      chownTree(root, 54321, 54321);
+      const bad = Buffer.concat([
+        Buffer.from(`${root}/bad`),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from("dir/big"),
+      ]);
+      expect(lstatSync(bad).uid).toBe(54321);
+    },
+  );
 });

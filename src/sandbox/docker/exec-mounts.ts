@@ -13,6 +13,7 @@ import {
   statSync,
 } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
+import { childPathsBytes } from "../../core/byte-paths.js";
 import { UserError } from "../../core/errors.js";
 import {
   claimHostParents,
@@ -216,16 +217,14 @@ async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
  * since names the agent made need not be UTF-8.
  */
 function lockTree(p: string): void {
-  const slash = Buffer.from("/");
-  const stack = [Buffer.from(p)];
+  const stack: Buffer[] = [Buffer.from(p)];
   for (let q = stack.pop(); q !== undefined; q = stack.pop()) {
     const st = lstatSync(q);
     lchownSync(q, LOCKED_UID, LOCKED_UID);
     if (st.isSymbolicLink()) continue;
     // As in container-stage.ts: owned by LOCKED_UID, so only group and other write bits matter.
     chmodSync(q, st.mode & 0o7755);
-    if (st.isDirectory())
-      for (const n of readdirSync(q, { encoding: "buffer" })) stack.push(Buffer.concat([q, slash, n]));
+    if (st.isDirectory()) for (const c of childPathsBytes(q)) stack.push(c);
   }
 }
 
