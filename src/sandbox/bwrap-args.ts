@@ -13,8 +13,11 @@ export interface BwrapLayout {
   /** Persistent binds: workdir, /logs, /tmp, /root. */
   binds: readonly PersistentBind[];
   allowInternet: boolean;
-  /** Extra bwrap arguments covering host paths the sandbox must not read (see host-secrets.ts). */
-  masks?: readonly string[];
+  /**
+   * Extra bwrap arguments covering host paths the sandbox must not read (see host-secrets.ts). A
+   * function is asked again for each exec, so a masked path deleted since is left out.
+   */
+  masks?: readonly string[] | (() => readonly string[]);
   /**
    * Run the command as this host uid/gid instead of root, so RLIMIT_NPROC holds (the kernel
    * never applies it to root). No user namespace then: bwrap sets up as root and the command
@@ -87,7 +90,8 @@ export function bwrapArgs(
   const args: string[] = [bwrapPath, "--tmpfs", "/"];
   for (const dir of SYSTEM_BINDS) args.push("--ro-bind-try", dir, dir);
   for (const file of MASKED_FILES) args.push("--ro-bind-try", "/dev/null", file);
-  if (layout.masks !== undefined) args.push(...layout.masks);
+  const masks = typeof layout.masks === "function" ? layout.masks() : layout.masks;
+  if (masks !== undefined) args.push(...masks);
   args.push(
     "--symlink",
     "usr/bin",

@@ -146,7 +146,12 @@ export class BwrapProvider implements SandboxProvider {
     if (spec.user != null) {
       throw new UserError(`sandbox user ${spec.user}: only a sandbox over an image has users of its own`);
     }
-    const masks = this.options.maskHostSecrets === false ? [] : maskArgs(await unreadablePaths(SYSTEM_BINDS));
+    const scan = this.options.maskHostSecrets === false ? null : await unreadablePaths(SYSTEM_BINDS);
+    // The identity files' binds; the secret masks are listed again at each exec, because a sandbox
+    // lives for hours and a masked host file deleted meanwhile (a rotated log, a temporary key)
+    // has no mount point left: covering it would stop every later exec.
+    const identity: string[] = [];
+    const masks = (): string[] => [...(scan === null ? [] : maskArgs(scan)), ...identity];
     const limits = await this.limitsFor(id, spec);
     const runAs = limits.runAs;
     const registry = this.options.registryDir ?? defaultRegistryDir();
@@ -204,7 +209,7 @@ export class BwrapProvider implements SandboxProvider {
         await mkdir(idDir);
         writeFileSync(join(idDir, "passwd"), ids.passwd, { mode: 0o644 });
         writeFileSync(join(idDir, "group"), ids.group, { mode: 0o644 });
-        masks.push(
+        identity.push(
           "--ro-bind",
           join(idDir, "passwd"),
           "/etc/passwd",

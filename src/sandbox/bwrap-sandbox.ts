@@ -52,6 +52,12 @@ export interface BwrapSandboxParts {
 const HOST_MOUNT_RACE =
   /Can't bind mount \S+ on \S+: Unable to apply mount flags: remount "[^"]*": (Invalid argument|No such file or directory)/;
 
+/**
+ * A masked host file deleted between the mask list's check and bwrap's start: it has no mount
+ * point left under the read-only system binds. The next start leaves it out.
+ */
+const MASK_GONE = /Can't create (file|dir) at \S+: Read-only file system/;
+
 /** One bwrap sandbox: a state folder on the host, and one bwrap invocation per exec. */
 export class BwrapSandbox implements Sandbox {
   readonly id: string;
@@ -138,22 +144,25 @@ export class BwrapSandbox implements Sandbox {
           ]) ?? []);
     const layout = as?.layout ?? image?.layout ?? null;
     try {
-      let inner = bwrapArgs(
-        this.parts.bwrapPath,
-        {
-          binds: this.parts.binds,
-          allowInternet: this.spec.allowInternet,
-          ...this.parts.layout,
-          image: layout !== null && pristine !== null ? { ...layout, merged: pristine.merged } : layout,
-        },
-        pristine === null ? o.mounts : [...pristine.mounts, ...o.mounts],
-        o.cwd ?? this.spec.workdir,
-        argv,
-        { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
-      );
-      if (image?.userns != null) inner = withUserns(await image.userns(), inner);
+      // Built again for a retried start: the host's masks are re-checked each time (see run).
+      const build = async (): Promise<string[]> => {
+        const inner = bwrapArgs(
+          this.parts.bwrapPath,
+          {
+            binds: this.parts.binds,
+            allowInternet: this.spec.allowInternet,
+            ...this.parts.layout,
+            image: layout !== null && pristine !== null ? { ...layout, merged: pristine.merged } : layout,
+          },
+          pristine === null ? o.mounts : [...pristine.mounts, ...o.mounts],
+          o.cwd ?? this.spec.workdir,
+          argv,
+          { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
+        );
+        return image?.userns != null ? withUserns(await image.userns(), inner) : inner;
+      };
       const env = image === undefined ? baseEnv(o.env) : { ...(as?.env ?? image.env), ...o.env };
-      return await this.run(inner, env, o, background, onStart);
+      return await this.run(build, env, o, background, onStart);
     } finally {
       fresh?.remove();
       pristine?.remove();
@@ -162,7 +171,7 @@ export class BwrapSandbox implements Sandbox {
   }
 
   private async run(
-    inner: string[],
+    build: () => Promise<string[]>,
     env: Record<string, string>,
     o: ReturnType<typeof parseExecOptions>,
     background: boolean,
@@ -171,7 +180,7 @@ export class BwrapSandbox implements Sandbox {
     for (let attempt = 0; ; attempt++) {
       const r = await runProcess(
         {
-          argv: this.parts.wrap(inner),
+          argv: this.parts.wrap(await build()),
           env,
           ...(background ? {} : { stdin: o.stdin, timeoutSec: o.timeoutSec }),
           signal: o.signal,
@@ -198,7 +207,9 @@ export class BwrapSandbox implements Sandbox {
       // remount fail with EINVAL or ENOENT. The host changed under it, so try again.
       if (
         attempt < START_RETRIES &&
-        (/Resource temporarily unavailable|Can't fork/.test(r.stderr) || HOST_MOUNT_RACE.test(r.stderr))
+        (/Resource temporarily unavailable|Can't fork/.test(r.stderr) ||
+          HOST_MOUNT_RACE.test(r.stderr) ||
+          MASK_GONE.test(r.stderr))
       ) {
         await new Promise((res) => setTimeout(res, START_RETRY_MS));
         continue;
