@@ -172,7 +172,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
           rmSync(dir, { recursive: true, force: true });
           if (bytes !== null) {
             try {
-              unpackTo(bytes, dir);
+              unpackTo(bytes, dir, { maxEntries: RESULT_MAX_ENTRIES });
             } catch (e) {
               log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
               rmSync(dir, { recursive: true, force: true });
@@ -265,6 +265,12 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     redis.disconnect();
   }
 }
+
+/**
+ * Entries a worker's trial folder may hold: its two log copies keep at most 10,000 each (see
+ * LOG_COPY_LIMITS), so a pack far past that was not made by a trial, and would flood the host.
+ */
+export const RESULT_MAX_ENTRIES = 100_000;
 
 /** How often the store and the queue are compared for trials nobody holds (`sweep`). */
 const SWEEP_MS = 10_000;
