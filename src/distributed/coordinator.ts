@@ -172,7 +172,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
           rmSync(dir, { recursive: true, force: true });
           if (bytes !== null) {
             try {
-              unpackTo(bytes, dir, { maxEntries: RESULT_MAX_ENTRIES });
+              unpackTo(bytes, dir, { maxEntries: RESULT_MAX_ENTRIES, links: false });
             } catch (e) {
               log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
               rmSync(dir, { recursive: true, force: true });

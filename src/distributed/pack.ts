@@ -85,6 +85,12 @@ export function packDir(dir: string): Buffer {
 export interface UnpackLimits {
   /** Entries (files, folders, links) in the pack. */
   maxEntries: number;
+  /**
+   * Whether symbolic links are recreated. A trial folder holds none (its log copies record links
+   * instead of making them), and one a worker sends, pointing at a host file, would be followed
+   * by whatever reads the folder later (an export, a report).
+   */
+  links: boolean;
 }
 
 /**
@@ -152,6 +158,10 @@ function readPack(bytes: Buffer, limits: UnpackLimits | undefined): PackEntry[] 
     const key = latin1Path(segments);
     if (seen.has(key)) throw new UserError(`pack entry ${JSON.stringify(path)} appears twice`);
     seen.add(key);
+    if (kind === "l" && limits !== undefined && !limits.links)
+      throw new UserError(
+        `pack entry ${JSON.stringify(path)} is a symbolic link, which a trial folder never holds`,
+      );
     if (kind === "l") links.add(key);
     entries.push({ kind, mode, path: pathBytes, key, data });
   }

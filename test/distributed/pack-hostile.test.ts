@@ -123,9 +123,9 @@ describe("the store's result.json after a hostile unpack", () => {
 describe("a pack past its bounds or out of order", () => {
   it("a pack of more entries than allowed is refused before anything is written", () => {
     const many = Array.from({ length: 5 }, (_, i) => ({ kind: "f", path: `f${i}`, data: "x" }));
-    expect(() => unpackTo(craft(many), out, { maxEntries: 4 })).toThrow(/more than 4 entries/);
+    expect(() => unpackTo(craft(many), out, { maxEntries: 4, links: true })).toThrow(/more than 4 entries/);
     expect(existsSync(join(out, "f0"))).toBe(false);
-    unpackTo(craft(many.slice(0, 4)), out, { maxEntries: 4 });
+    unpackTo(craft(many.slice(0, 4)), out, { maxEntries: 4, links: true });
     expect(readFileSync(join(out, "f3"), "utf8")).toBe("x");
   });
 
@@ -138,5 +138,18 @@ describe("a pack past its bounds or out of order", () => {
       /pack entry "d\/e" lies under a symlink/,
     );
     expect(existsSync(join(out, "d"))).toBe(false);
+  });
+});
+
+describe("links in a pack that must hold none", () => {
+  it("a link is refused when links are not allowed, and nothing is written", () => {
+    const pack = craft([
+      { kind: "f", path: "a", data: "x" },
+      { kind: "l", path: "agent/trajectory.json", data: join(outside, "victim") },
+    ]);
+    expect(() => unpackTo(pack, out, { maxEntries: 10, links: false })).toThrow(
+      /pack entry "agent\/trajectory.json" is a symbolic link/,
+    );
+    expect(existsSync(join(out, "a"))).toBe(false);
   });
 });
