@@ -15,7 +15,7 @@ import { BlobStore } from "./blob-store.js";
 import { type CoordinatorLease, takeCoordinatorLease } from "./coordinator-lease.js";
 import { unpackTo } from "./pack.js";
 import { finishedOf, foreignField, queuedIdsOf } from "./queue-jobs.js";
-import { checkRedis, connectRedis, redactUrl } from "./redis.js";
+import { checkRedis, checkWritable, connectRedis, redactUrl } from "./redis.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
 import {
   MAX_PRIORITY,
@@ -77,6 +77,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   // Redis is checked before the job exists, so a wrong URL leaves nothing behind.
   const redis = connectRedis(o.redisUrl, log);
   await checkRedis(redis, o.redisUrl);
+  await checkWritable(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   let lease: CoordinatorLease | undefined;
   let lock: JobLock | undefined;

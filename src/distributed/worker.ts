@@ -10,7 +10,7 @@ import { getSandboxProvider } from "../sandbox/registry.js";
 import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
 import { packDir } from "./pack.js";
 import { takeRateSlot } from "./rate-limit.js";
-import { checkRedis, connectRedis } from "./redis.js";
+import { checkRedis, checkWritable, connectRedis } from "./redis.js";
 import { fetchTask } from "./task-bundle.js";
 import { TRIAL_QUEUE, type TrialJobData, type TrialReturn, trialJobSchema } from "./trial-job.js";
 
@@ -63,6 +63,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const version = packageVersion();
   const redis = connectRedis(o.redisUrl, o.log);
   await checkRedis(redis, o.redisUrl);
+  await checkWritable(redis, o.redisUrl);
   const blobs = new BlobStore(redis);
   const name = `${hostname()}:${process.pid}`;
   const stopping = new AbortController();
