@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
@@ -13,6 +13,7 @@ import { takeRateSlot } from "./rate-limit.js";
 import { checkRedis, checkWritable, connectRedis } from "./redis.js";
 import { fetchTask } from "./task-bundle.js";
 import { TRIAL_QUEUE, type TrialJobData, type TrialReturn, trialJobSchema } from "./trial-job.js";
+import { prepareCache, trialsDirOf } from "./worker-cache.js";
 
 export interface WorkerOptions {
   redisUrl: string;
@@ -57,7 +58,7 @@ const CONNECTION_ERROR =
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   checkLeases(o);
   const cacheDir = resolve(o.cacheDir);
-  prepareCache(cacheDir);
+  prepareCache(cacheDir, o.log);
   const provider = getSandboxProvider(o.sandbox);
   await provider.check();
   const version = packageVersion();
@@ -121,7 +122,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       }, IMAGE_FAILURE_TTL_MS).unref();
     }
     const planned = plannedOf(data);
-    const trialDir = mkdtempSync(join(cacheDir, "trials", `${data.trial_id}-`));
+    const trialDir = mkdtempSync(join(trialsDirOf(cacheDir), `${data.trial_id}-`));
     const lease = new AbortController();
     leases.set(job.id ?? "", lease);
     try {
@@ -233,20 +234,6 @@ function checkLeases(o: WorkerOptions): void {
 }
 
 /** The cache folder, created if absent; a file in its place is the user's to fix. */
-function prepareCache(cacheDir: string): void {
-  try {
-    mkdirSync(join(cacheDir, "trials"), { recursive: true });
-    if (!statSync(cacheDir).isDirectory()) throw new Error("not a folder");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === "ENOTDIR" || code === "EEXIST"
-        ? "it (or a folder above it) is a file, not a folder"
-        : errorMessage(e);
-    throw new UserError(`--cache ${cacheDir}: cannot hold the worker's cache: ${why}`);
-  }
-}
-
 function plannedOf(d: TrialJobData) {
   return {
     trialId: d.trial_id,
