@@ -169,6 +169,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   redis.on("ready", () => {
     connectionErrorLogged = false;
   });
+  // A Redis that refuses writes (a primary turned replica, a full disk) fails every poll, ten
+  // times a second: the same line is logged once a minute, with how often it came meanwhile.
+  const quietError = onceAMinute(o.log);
   worker.on("error", (e) => {
     const msg = errorMessage(e);
     if (CONNECTION_ERROR.test(msg)) {
@@ -186,7 +189,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       // BullMQ refuses a result whose lease expired: the trial was handed to another worker.
       o.log(`late result rejected (lease lost; the trial ran elsewhere): ${msg}`);
     } else {
-      o.log(`worker error: ${msg}`);
+      quietError(`worker error: ${msg}`);
     }
   });
   worker.on("failed", (job, e) => {
@@ -234,6 +237,25 @@ function checkLeases(o: WorkerOptions): void {
 }
 
 /** The cache folder, created if absent; a file in its place is the user's to fix. */
+/** Logs a line, but the same line again only after REPEAT_MS, saying how often it was held back. */
+function onceAMinute(log: (line: string) => void): (line: string) => void {
+  let last = "";
+  let at = 0;
+  let held = 0;
+  return (line) => {
+    const now = Date.now();
+    if (line === last && now - at < REPEAT_MS) {
+      held += 1;
+      return;
+    }
+    log(held > 0 && line === last ? `${line} (${held} more times in the last ${REPEAT_MS / 1000} s)` : line);
+    last = line;
+    at = now;
+    held = 0;
+  };
+}
+const REPEAT_MS = 60_000;
+
 function plannedOf(d: TrialJobData) {
   return {
     trialId: d.trial_id,

@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkRedis, connectRedis } from "../../src/distributed/index.js";
-import { runCli } from "../support/cli-process.js";
+import { runCli, startCli } from "../support/cli-process.js";
 import { freePort, REDIS_BIN } from "../support/redis-server.js";
 
 // A Redis that answers but refuses writes: a replica (of a primary that is not there), and a
@@ -80,6 +81,44 @@ describe("a Redis that refuses writes", () => {
         expect(r.stderr).toMatch(why);
         expect(r.stderr).not.toContain("reader-pw");
       }
+    }
+  }, 60_000);
+
+  it("a worker whose Redis turns replica mid-run logs the refusal once, not ten times a second", async () => {
+    const port = await freePort();
+    const nobody = await freePort();
+    const primary = spawn(
+      REDIS_BIN,
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--dbfilename", "p.rdb"],
+      { stdio: "ignore" },
+    );
+    const url = `redis://127.0.0.1:${port}`;
+    const w = startCli([
+      "worker",
+      "--redis",
+      url,
+      "--sandbox",
+      "bwrap",
+      "--cache",
+      join(dir, "cache-turned"),
+    ]);
+    const admin = new Redis(url, { maxRetriesPerRequest: null });
+    try {
+      await answering(url);
+      await w.waitFor(/at once/, 30_000);
+      // A failover's demotion: the server now refuses every write the worker's polls make.
+      await admin.call("REPLICAOF", "127.0.0.1", String(nobody));
+      await new Promise((r) => setTimeout(r, 5000));
+      const refusals = w
+        .stderr()
+        .split("\n")
+        .filter((l) => /READONLY/.test(l));
+      expect(refusals.length, w.stderr()).toBeGreaterThan(0);
+      expect(refusals.length, w.stderr()).toBeLessThanOrEqual(2);
+    } finally {
+      admin.disconnect();
+      await w.kill9();
+      primary.kill("SIGKILL");
     }
   }, 60_000);
 });
