@@ -35,8 +35,11 @@ export function prepareCache(cacheDir: string, log: (line: string) => void): voi
   });
   for (const n of gone) {
     try {
-      rmSync(join(cacheDir, "trials", n), { recursive: true, force: true });
-      log(`removed the trial folders a stopped worker left in the cache (${n})`);
+      const path = join(cacheDir, "trials", n);
+      // An empty one is a worker that stopped before running anything (Redis refused it): no news.
+      const had = readdirSync(path).length > 0;
+      rmSync(path, { recursive: true, force: true });
+      if (had) log(`removed the trial folders a stopped worker left in the cache (${n})`);
     } catch (e) {
       // Leftovers are only disk space: the worker starts anyway.
       log(`could not remove the trial folders a stopped worker left in the cache (${n}): ${errorMessage(e)}`);

@@ -29,8 +29,11 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   name: string;
-  /** Stops taking trials; running ones are abandoned (they run again elsewhere). */
-  close(): Promise<void>;
+  /**
+   * Stops taking trials; running ones are abandoned (they run again elsewhere). False when Redis
+   * did not answer and the worker stopped without it: its connections may still be retrying.
+   */
+  close(): Promise<boolean>;
 }
 
 /** How long a worker keeps a task's failed image build before trying the build again. */
@@ -201,8 +204,23 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     name,
     close: async () => {
       stopping.abort(new Error("worker stopping"));
-      await worker.close();
+      // BullMQ's close waits for Redis (to put running trials back): with Redis down it would
+      // wait forever, so the worker stops without it after a while; the leases of its trials
+      // then lapse and the stalled check returns them, as for a killed worker.
+      const closed = worker.close().then(
+        () => true,
+        () => true,
+      );
+      const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_WAIT_MS).unref());
+      const clean = await Promise.race([closed, timedOut]);
+      if (!clean) {
+        o.log(
+          `Redis did not answer within ${CLOSE_WAIT_MS / 1000} s: stopping without it (running trials return when their leases lapse)`,
+        );
+        void worker.disconnect().catch(() => undefined);
+      }
       redis.disconnect();
+      return clean;
     },
   };
 }
@@ -237,6 +255,9 @@ function checkLeases(o: WorkerOptions): void {
 }
 
 /** The cache folder, created if absent; a file in its place is the user's to fix. */
+/** How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it. */
+const CLOSE_WAIT_MS = 10_000;
+
 /** Logs a line, but the same line again only after REPEAT_MS, saying how often it was held back. */
 function onceAMinute(log: (line: string) => void): (line: string) => void {
   let last = "";

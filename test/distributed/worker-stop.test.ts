@@ -164,4 +164,25 @@ describe("a worker", () => {
     await second.kill9();
     await queue.remove(id).catch(() => undefined);
   }, 60_000);
+
+  it("stops at SIGTERM while Redis is down, instead of waiting for it forever", async () => {
+    const w = startWorker(lab, "down", LEASES);
+    await w.waitFor(/at once/);
+    await lab.redis.crash();
+    try {
+      await w.waitFor(/Redis connection lost/);
+      const t0 = Date.now();
+      w.child.kill("SIGTERM");
+      const code = await Promise.race([
+        w.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 25_000)),
+      ]);
+      expect(code, w.stderr()).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(25_000);
+      expect(w.stderr()).toMatch(/Redis did not answer .*stopping without it/);
+    } finally {
+      await w.kill9();
+      await lab.redis.restart();
+    }
+  }, 60_000);
 });
