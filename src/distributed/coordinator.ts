@@ -15,7 +15,7 @@ import { BlobStore } from "./blob-store.js";
 import { type CoordinatorLease, takeCoordinatorLease } from "./coordinator-lease.js";
 import { unpackTo } from "./pack.js";
 import { finishedOf, foreignField, queuedIdsOf } from "./queue-jobs.js";
-import { checkRedis, connectRedis, redactUrl } from "./redis.js";
+import { checkRedis, checkWritable, connectRedis, redactUrl } from "./redis.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
 import {
   MAX_PRIORITY,
@@ -77,6 +77,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   // Redis is checked before the job exists, so a wrong URL leaves nothing behind.
   const redis = connectRedis(o.redisUrl, log);
   await checkRedis(redis, o.redisUrl);
+  await checkWritable(redis, o.redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   let lease: CoordinatorLease | undefined;
   let lock: JobLock | undefined;
@@ -172,7 +173,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
           rmSync(dir, { recursive: true, force: true });
           if (bytes !== null) {
             try {
-              unpackTo(bytes, dir);
+              unpackTo(bytes, dir, { maxEntries: RESULT_MAX_ENTRIES, links: false });
             } catch (e) {
               log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
               rmSync(dir, { recursive: true, force: true });
@@ -265,6 +266,12 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     redis.disconnect();
   }
 }
+
+/**
+ * Entries a worker's trial folder may hold: its two log copies keep at most 10,000 each (see
+ * LOG_COPY_LIMITS), so a pack far past that was not made by a trial, and would flood the host.
+ */
+export const RESULT_MAX_ENTRIES = 100_000;
 
 /** How often the store and the queue are compared for trials nobody holds (`sweep`). */
 const SWEEP_MS = 10_000;

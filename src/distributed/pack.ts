@@ -29,7 +29,10 @@ interface PackEntry {
   kind: "d" | "f" | "l";
   mode: number;
   path: Buffer;
-  /** The order key: the path as text, so a tree of UTF-8 names packs as it always has. */
+  /**
+   * packDir: the order key, the path as text, so a tree of UTF-8 names packs as it always has.
+   * readPack: the path's bytes as latin1 (one character per byte), to compare paths by.
+   */
   key: string;
   data: Buffer;
 }
@@ -78,23 +81,64 @@ export function packDir(dir: string): Buffer {
   return Buffer.concat(parts);
 }
 
+/** Bounds of an unpack; a pack past them is refused before anything is written. */
+export interface UnpackLimits {
+  /** Entries (files, folders, links) in the pack. */
+  maxEntries: number;
+  /**
+   * Whether symbolic links are recreated. A trial folder holds none (its log copies record links
+   * instead of making them), and one a worker sends, pointing at a host file, would be followed
+   * by whatever reads the folder later (an export, a report).
+   */
+  links: boolean;
+}
+
 /**
- * Writes a pack into `dir` (which must be empty or absent). Packs come from other machines, so a
- * path that could leave `dir` — absolute, `..`, or under a symlink the pack itself created — is
- * refused rather than written.
+ * Writes a pack into `dir` (which must be empty or absent). Packs come from other machines (a
+ * result pack from a worker that may be hostile or broken), so the whole pack is checked before
+ * anything is written: a path that could leave `dir` — absolute, `..`, under a symlink the pack
+ * itself makes, or named twice (a file or folder entry at a link's own path would be written, or
+ * chmod-ed, through the link) — an unknown kind, a truncated pack or one past `limits` is refused.
+ * Only permission bits are applied: no set-user-id file lands on the host.
  */
-export function unpackTo(bytes: Buffer, dir: string): void {
-  if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new UserError("not a longhaul pack");
+export function unpackTo(bytes: Buffer, dir: string, limits?: UnpackLimits): void {
+  const entries = readPack(bytes, limits);
   mkdirSync(dir, { recursive: true });
+  // Whatever is already there (a link, say) was not checked against the rules of readPack.
+  if (readdirSync(dir).length > 0) throw new UserError(`cannot unpack into ${dir}: it is not empty`);
   const root = Buffer.from(join(dir));
-  /** Links the pack made, by their paths' bytes (latin1 keeps every byte as one character). */
-  const links = new Set<string>();
   const dirModes: [Buffer, number][] = [];
+  for (const e of entries) {
+    const target = Buffer.concat([root, SLASH, e.path]);
+    if (e.kind === "d") {
+      mkdirSync(target, { recursive: true });
+      dirModes.push([target, e.mode]);
+    } else if (e.kind === "f") {
+      // "wx": never opens what is already there (a folder made as a parent of an earlier entry).
+      writeFileSync(target, e.data, { mode: e.mode, flag: "wx" });
+      chmodSync(target, e.mode);
+    } else {
+      symlinkSync(e.data, target);
+    }
+  }
+  // Folder modes last: a read-only folder would refuse the files written into it.
+  for (const [d, mode] of dirModes.reverse()) chmodSync(d, mode | 0o700);
+}
+
+/** A pack's entries, every one checked (see unpackTo); modes cut to their permission bits. */
+function readPack(bytes: Buffer, limits: UnpackLimits | undefined): PackEntry[] {
+  if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new UserError("not a longhaul pack");
+  const entries: PackEntry[] = [];
+  /** Paths by their bytes (latin1 keeps every byte as one character), links among them. */
+  const seen = new Set<string>();
+  const links = new Set<string>();
   let at = MAGIC.length;
   while (at < bytes.length) {
     if (at + 13 > bytes.length) throw new UserError("truncated pack");
+    if (limits !== undefined && entries.length >= limits.maxEntries)
+      throw new UserError(`pack holds more than ${limits.maxEntries} entries; refused`);
     const kind = bytes.toString("latin1", at, at + 1);
-    const mode = bytes.readUInt32BE(at + 1);
+    const mode = bytes.readUInt32BE(at + 1) & 0o777;
     const pathLen = bytes.readUInt32BE(at + 5);
     const dataLen = bytes.readUInt32BE(at + 9);
     at += 13;
@@ -109,27 +153,27 @@ export function unpackTo(bytes: Buffer, dir: string): void {
     if (pathBytes.length === 0 || pathBytes[0] === SLASH[0] || segments.some(bad)) {
       throw new UserError(`pack entry ${JSON.stringify(path)} would leave its folder`);
     }
-    for (let i = 1; i < segments.length; i++) {
-      if (links.has(latin1Path(segments.slice(0, i)))) {
-        throw new UserError(`pack entry ${JSON.stringify(path)} lies under a symlink`);
-      }
-    }
-    const target = Buffer.concat([root, SLASH, pathBytes]);
-    if (kind === "d") {
-      mkdirSync(target, { recursive: true });
-      dirModes.push([target, mode]);
-    } else if (kind === "f") {
-      writeFileSync(target, data, { mode });
-      chmodSync(target, mode);
-    } else if (kind === "l") {
-      symlinkSync(data, target);
-      links.add(latin1Path(segments));
-    } else {
+    if (kind !== "d" && kind !== "f" && kind !== "l")
       throw new UserError(`pack entry ${JSON.stringify(path)} has unknown kind ${JSON.stringify(kind)}`);
+    const key = latin1Path(segments);
+    if (seen.has(key)) throw new UserError(`pack entry ${JSON.stringify(path)} appears twice`);
+    seen.add(key);
+    if (kind === "l" && limits !== undefined && !limits.links)
+      throw new UserError(
+        `pack entry ${JSON.stringify(path)} is a symbolic link, which a trial folder never holds`,
+      );
+    if (kind === "l") links.add(key);
+    entries.push({ kind, mode, path: pathBytes, key, data });
+  }
+  // A link anywhere in the pack, before or after, must not lead any entry's path.
+  for (const e of entries) {
+    const segments = e.key.split("/");
+    for (let i = 1; i < segments.length; i++) {
+      if (links.has(segments.slice(0, i).join("/")))
+        throw new UserError(`pack entry ${JSON.stringify(e.path.toString("utf8"))} lies under a symlink`);
     }
   }
-  // Folder modes last: a read-only folder would refuse the files written into it.
-  for (const [d, mode] of dirModes.reverse()) chmodSync(d, mode | 0o700);
+  return entries;
 }
 
 const DOT = Buffer.from(".");

@@ -3,7 +3,7 @@ import { checkJobName, UserError } from "../core/index.js";
 import { BlobStore } from "./blob-store.js";
 import { coordinatorKey } from "./coordinator-lease.js";
 import { queuedIdsOf } from "./queue-jobs.js";
-import { checkRedis, connectRedis } from "./redis.js";
+import { checkRedis, checkWritable, connectRedis } from "./redis.js";
 import { TRIAL_QUEUE, trialReturnSchema } from "./trial-job.js";
 
 export interface QueueClearResult {
@@ -20,6 +20,7 @@ export async function clearQueuedJob(redisUrl: string, jobId: string): Promise<Q
   checkJobName(jobId);
   const redis = connectRedis(redisUrl);
   await checkRedis(redis, redisUrl, 5000);
+  await checkWritable(redis, redisUrl);
   const queue = new Queue(TRIAL_QUEUE, { connection: redis });
   try {
     if ((await redis.exists(coordinatorKey(jobId))) === 1)

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { errorMessage, UserError } from "../core/index.js";
+import { errorMessage, InfraError, UserError } from "../core/index.js";
 
 const lastErrors = new WeakMap<Redis, string>();
 /** Why a connection can never work (bad password, bad DB index): retrying would only spin. */
@@ -102,5 +103,29 @@ export async function checkRedis(redis: Redis, url: string, timeoutMs = 10_000):
     throw fatal ?? e;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Fails with one line when Redis answers but refuses writes, which every queue operation needs:
+ * a read-only replica (READONLY) or a user whose ACL forbids writing (NOPERM) is a wrong URL or
+ * user (exit 2); a server that cannot persist (MISCONF) or is out of memory (OOM) is an
+ * infrastructure error. Without this, the first write failed deep inside with a stack trace.
+ */
+export async function checkWritable(redis: Redis, url: string): Promise<void> {
+  const key = `longhaul:probe:${randomBytes(8).toString("hex")}`;
+  try {
+    await redis.set(key, "1", "PX", 5000);
+    await redis.del(key);
+  } catch (e) {
+    const line = errorMessage(e).split("\n")[0] ?? "";
+    const shown = redactUrl(url);
+    redis.disconnect();
+    if (/^READONLY/.test(line))
+      throw new UserError(`Redis at ${shown} is a read-only replica; give the primary's URL (${line})`);
+    if (/^NOPERM/.test(line))
+      throw new UserError(`Redis at ${shown} does not let this user write the queue's keys (${line})`);
+    if (/^(MISCONF|OOM)/.test(line)) throw new InfraError(`Redis at ${shown} refuses writes: ${line}`);
+    throw e;
   }
 }

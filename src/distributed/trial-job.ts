@@ -11,6 +11,15 @@ export function queueJobId(jobId: string, trialId: string): string {
 const digest = z.string().regex(/^[0-9a-f]{64}$/);
 
 /**
+ * A name a worker puts in a path (its trial folder, the task's folder in its cache): one segment,
+ * so a queue job written by someone else cannot make the worker write outside its cache.
+ */
+const segment = z
+  .string()
+  .min(1)
+  .refine((s) => s !== "." && s !== ".." && !/[/\\\0]/.test(s), "must be one path segment (no /, no ..)");
+
+/**
  * Bounds of `run --rate-limit`: past them a limit means nothing (no model takes a million starts
  * a window) and its Redis counter's expiry (two windows) would outlive any job.
  */
@@ -31,8 +40,8 @@ export type RateLimit = z.infer<typeof rateLimitSchema>;
 export const trialJobSchema = z.object({
   v: z.literal(1),
   job_id: z.string().min(1),
-  trial_id: z.string().min(1),
-  task: z.object({ name: z.string(), folder: z.string(), checksum: z.string(), bundle: digest }),
+  trial_id: segment,
+  task: z.object({ name: z.string(), folder: segment, checksum: z.string(), bundle: digest }),
   agent: z.string(),
   agent_options: z.record(z.string(), z.string()),
   model: z.string().nullable(),

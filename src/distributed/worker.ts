@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { DelayedError, type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
@@ -10,9 +10,10 @@ import { getSandboxProvider } from "../sandbox/registry.js";
 import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
 import { packDir } from "./pack.js";
 import { takeRateSlot } from "./rate-limit.js";
-import { checkRedis, connectRedis } from "./redis.js";
+import { checkRedis, checkWritable, connectRedis } from "./redis.js";
 import { fetchTask } from "./task-bundle.js";
 import { TRIAL_QUEUE, type TrialJobData, type TrialReturn, trialJobSchema } from "./trial-job.js";
+import { prepareCache, trialsDirOf } from "./worker-cache.js";
 
 export interface WorkerOptions {
   redisUrl: string;
@@ -28,8 +29,11 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   name: string;
-  /** Stops taking trials; running ones are abandoned (they run again elsewhere). */
-  close(): Promise<void>;
+  /**
+   * Stops taking trials; running ones are abandoned (they run again elsewhere). False when Redis
+   * did not answer and the worker stopped without it: its connections may still be retrying.
+   */
+  close(): Promise<boolean>;
 }
 
 /** How long a worker keeps a task's failed image build before trying the build again. */
@@ -57,12 +61,13 @@ const CONNECTION_ERROR =
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   checkLeases(o);
   const cacheDir = resolve(o.cacheDir);
-  prepareCache(cacheDir);
+  prepareCache(cacheDir, o.log);
   const provider = getSandboxProvider(o.sandbox);
   await provider.check();
   const version = packageVersion();
   const redis = connectRedis(o.redisUrl, o.log);
   await checkRedis(redis, o.redisUrl);
+  await checkWritable(redis, o.redisUrl);
   const blobs = new BlobStore(redis);
   const name = `${hostname()}:${process.pid}`;
   const stopping = new AbortController();
@@ -120,7 +125,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       }, IMAGE_FAILURE_TTL_MS).unref();
     }
     const planned = plannedOf(data);
-    const trialDir = mkdtempSync(join(cacheDir, "trials", `${data.trial_id}-`));
+    const trialDir = mkdtempSync(join(trialsDirOf(cacheDir), `${data.trial_id}-`));
     const lease = new AbortController();
     leases.set(job.id ?? "", lease);
     try {
@@ -167,6 +172,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   redis.on("ready", () => {
     connectionErrorLogged = false;
   });
+  // A Redis that refuses writes (a primary turned replica, a full disk) fails every poll, ten
+  // times a second: the same line is logged once a minute, with how often it came meanwhile.
+  const quietError = onceAMinute(o.log);
   worker.on("error", (e) => {
     const msg = errorMessage(e);
     if (CONNECTION_ERROR.test(msg)) {
@@ -184,7 +192,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
       // BullMQ refuses a result whose lease expired: the trial was handed to another worker.
       o.log(`late result rejected (lease lost; the trial ran elsewhere): ${msg}`);
     } else {
-      o.log(`worker error: ${msg}`);
+      quietError(`worker error: ${msg}`);
     }
   });
   worker.on("failed", (job, e) => {
@@ -196,8 +204,23 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     name,
     close: async () => {
       stopping.abort(new Error("worker stopping"));
-      await worker.close();
+      // BullMQ's close waits for Redis (to put running trials back): with Redis down it would
+      // wait forever, so the worker stops without it after a while; the leases of its trials
+      // then lapse and the stalled check returns them, as for a killed worker.
+      const closed = worker.close().then(
+        () => true,
+        () => true,
+      );
+      const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_WAIT_MS).unref());
+      const clean = await Promise.race([closed, timedOut]);
+      if (!clean) {
+        o.log(
+          `Redis did not answer within ${CLOSE_WAIT_MS / 1000} s: stopping without it (running trials return when their leases lapse)`,
+        );
+        void worker.disconnect().catch(() => undefined);
+      }
       redis.disconnect();
+      return clean;
     },
   };
 }
@@ -232,19 +255,27 @@ function checkLeases(o: WorkerOptions): void {
 }
 
 /** The cache folder, created if absent; a file in its place is the user's to fix. */
-function prepareCache(cacheDir: string): void {
-  try {
-    mkdirSync(join(cacheDir, "trials"), { recursive: true });
-    if (!statSync(cacheDir).isDirectory()) throw new Error("not a folder");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === "ENOTDIR" || code === "EEXIST"
-        ? "it (or a folder above it) is a file, not a folder"
-        : errorMessage(e);
-    throw new UserError(`--cache ${cacheDir}: cannot hold the worker's cache: ${why}`);
-  }
+/** How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it. */
+const CLOSE_WAIT_MS = 10_000;
+
+/** Logs a line, but the same line again only after REPEAT_MS, saying how often it was held back. */
+function onceAMinute(log: (line: string) => void): (line: string) => void {
+  let last = "";
+  let at = 0;
+  let held = 0;
+  return (line) => {
+    const now = Date.now();
+    if (line === last && now - at < REPEAT_MS) {
+      held += 1;
+      return;
+    }
+    log(held > 0 && line === last ? `${line} (${held} more times in the last ${REPEAT_MS / 1000} s)` : line);
+    last = line;
+    at = now;
+    held = 0;
+  };
 }
+const REPEAT_MS = 60_000;
 
 function plannedOf(d: TrialJobData) {
   return {

@@ -8,7 +8,10 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } fro
 export function writeFileAtomic(path: string, data: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
-    const fd = openSync(tmp, "w");
+    // Something already at the temporary name (a link a worker's result pack put in the trial
+    // folder, aimed at a host file) is removed, never opened: "wx" does not follow a link.
+    rmSync(tmp, { force: true });
+    const fd = openSync(tmp, "wx");
     try {
       // writeSync may write only part of the data (a nearly full disk, a file-size limit) and
       // say so only by its return value; writeFileSync goes on until all is written or it fails.

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -132,4 +133,56 @@ describe("a worker", () => {
     expect(refused.length, w.stderr()).toBeLessThanOrEqual(2);
     await w.kill9();
   }, 30_000);
+
+  it("removes the trial folders a worker killed with kill -9 left in its cache when the next one starts", async () => {
+    const task = await fixtureTask("slow");
+    const config = jobConfig([task], { job_id: "killed", attempts: 1, seed: 3 });
+    const [p] = planTrials(config);
+    if (p === undefined) throw new Error("no plan");
+    const id = queueJobId("killed", p.trialId);
+    const ref = await uploadTask(new BlobStore(conn), task);
+    await queue.add("trial", trialJobData(config, p, ref, null), { jobId: id, attempts: 3 });
+    const trials = join(lab.tmp, "cache-killed", "trials");
+    /** Trial folders in the cache, wherever the worker keeps them. */
+    const inFlight = (): string[] =>
+      existsSync(trials)
+        ? readdirSync(trials, { recursive: true, encoding: "utf8" }).filter(
+            (n) => n.includes("killed") || n.includes(p.trialId),
+          )
+        : [];
+    const first = startWorker(lab, "killed", LEASES);
+    await first.waitFor(/^start\s+killed__/m);
+    // The slow task's verifier hangs: once its folder exists, the trial runs until the kill.
+    await until(() => inFlight().length > 0, 20_000, "trial folder made");
+    await first.kill9();
+    const left = inFlight();
+    expect(left.length, "the killed worker's trial folder").toBeGreaterThan(0);
+    const second = startWorker(lab, "killed", LEASES);
+    await second.waitFor(/removed the trial folders a stopped worker left in the cache/);
+    const now = inFlight();
+    for (const l of left) expect(now, l).not.toContain(l);
+    await second.kill9();
+    await queue.remove(id).catch(() => undefined);
+  }, 60_000);
+
+  it("stops at SIGTERM while Redis is down, instead of waiting for it forever", async () => {
+    const w = startWorker(lab, "down", LEASES);
+    await w.waitFor(/at once/);
+    await lab.redis.crash();
+    try {
+      await w.waitFor(/Redis connection lost/);
+      const t0 = Date.now();
+      w.child.kill("SIGTERM");
+      const code = await Promise.race([
+        w.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 25_000)),
+      ]);
+      expect(code, w.stderr()).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(25_000);
+      expect(w.stderr()).toMatch(/Redis did not answer .*stopping without it/);
+    } finally {
+      await w.kill9();
+      await lab.redis.restart();
+    }
+  }, 60_000);
 });

@@ -50,7 +50,7 @@ export function registerWorkerCommand(program: Command): void {
         stalledMs: opts.stalledMs,
         log,
       });
-      await new Promise<void>((resolve) => {
+      const clean = await new Promise<boolean>((resolve) => {
         const stop = (sig: NodeJS.Signals): void => {
           log(`${sig}: worker ${worker.name} stopping; its running trials go back to the queue`);
           void worker.close().then(resolve);
@@ -58,5 +58,7 @@ export function registerWorkerCommand(program: Command): void {
         process.once("SIGINT", stop);
         process.once("SIGTERM", stop);
       });
+      // Stopped without Redis: BullMQ's connections would keep retrying, and the process alive.
+      if (!clean) process.exit(0);
     });
 }

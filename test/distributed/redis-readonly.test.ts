@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkRedis, connectRedis } from "../../src/distributed/index.js";
+import { runCli, startCli } from "../support/cli-process.js";
+import { freePort, REDIS_BIN } from "../support/redis-server.js";
+
+// A Redis that answers but refuses writes: a replica (of a primary that is not there), and a
+// user whose ACL allows reading only.
+let replica: ChildProcess;
+let restricted: ChildProcess;
+let replicaUrl: string;
+let readerUrl: string;
+let dir: string;
+
+async function answering(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const r = connectRedis(url);
+    try {
+      await checkRedis(r, url, 200);
+      return;
+    } catch {
+      await new Promise((res) => setTimeout(res, 50));
+    } finally {
+      r.disconnect();
+    }
+  }
+  throw new Error(`${url} never answered`);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "longhaul-test-redis-ro-"));
+  const [a, b, nobody] = [await freePort(), await freePort(), await freePort()];
+  const common = ["--bind", "127.0.0.1", "--dir", dir, "--save", ""];
+  replica = spawn(REDIS_BIN, ["--port", String(a), ...common, "--replicaof", "127.0.0.1", String(nobody)], {
+    stdio: "ignore",
+  });
+  restricted = spawn(
+    REDIS_BIN,
+    ["--port", String(b), ...common, "--user", "reader", "on", ">reader-pw", "~*", "&*", "+@all", "-@write"],
+    { stdio: "ignore" },
+  );
+  replicaUrl = `redis://127.0.0.1:${a}`;
+  readerUrl = `redis://reader:reader-pw@127.0.0.1:${b}`;
+  await answering(replicaUrl);
+  await answering(readerUrl);
+});
+
+afterAll(() => {
+  replica?.kill("SIGKILL");
+  restricted?.kill("SIGKILL");
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a Redis that refuses writes", () => {
+  it("run --queue, worker and queue clear exit 2 with one line naming why, not an internal error", async () => {
+    for (const [url, why] of [
+      [replicaUrl, /is a read-only replica; give the primary's URL \(READONLY/],
+      [readerUrl, /does not let this user write the queue's keys \(NOPERM/],
+    ] as const) {
+      for (const args of [
+        [
+          "run",
+          "test/fixtures/tasks/seeded",
+          "-a",
+          "oracle",
+          "--jobs-dir",
+          join(dir, "jobs"),
+          "--queue",
+          url,
+        ],
+        ["worker", "--redis", url, "--sandbox", "bwrap", "--cache", join(dir, "cache")],
+        ["queue", "clear", url, "--job", "nothing"],
+      ]) {
+        const r = await runCli(args);
+        expect(r.code, `${args[0]} ${url}: ${r.stderr}`).toBe(2);
+        expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
+        expect(r.stderr).toMatch(why);
+        expect(r.stderr).not.toContain("reader-pw");
+      }
+    }
+  }, 60_000);
+
+  it("a worker whose Redis turns replica mid-run logs the refusal once, not ten times a second", async () => {
+    const port = await freePort();
+    const nobody = await freePort();
+    const primary = spawn(
+      REDIS_BIN,
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--dbfilename", "p.rdb"],
+      { stdio: "ignore" },
+    );
+    const url = `redis://127.0.0.1:${port}`;
+    const w = startCli([
+      "worker",
+      "--redis",
+      url,
+      "--sandbox",
+      "bwrap",
+      "--cache",
+      join(dir, "cache-turned"),
+    ]);
+    const admin = new Redis(url, { maxRetriesPerRequest: null });
+    try {
+      await answering(url);
+      await w.waitFor(/at once/, 30_000);
+      // A failover's demotion: the server now refuses every write the worker's polls make.
+      await admin.call("REPLICAOF", "127.0.0.1", String(nobody));
+      await new Promise((r) => setTimeout(r, 5000));
+      const refusals = w
+        .stderr()
+        .split("\n")
+        .filter((l) => /READONLY/.test(l));
+      expect(refusals.length, w.stderr()).toBeGreaterThan(0);
+      expect(refusals.length, w.stderr()).toBeLessThanOrEqual(2);
+    } finally {
+      admin.disconnect();
+      await w.kill9();
+      primary.kill("SIGKILL");
+    }
+  }, 60_000);
+});
