@@ -2,7 +2,6 @@ import { rmSync } from "node:fs";
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { errorMessage, type TrialResult, trialResultSchema, UserError } from "../core/index.js";
-import { packageVersion } from "../core/package-root.js";
 import { type ProgressSink, silentProgress } from "../runner/progress.js";
 import type { JobOutcome } from "../runner/run-job.js";
 import { infraFailure } from "../runner/run-planned-trial.js";
@@ -13,18 +12,12 @@ import type { SkippedTask } from "../task/load.js";
 import type { Task } from "../task/types.js";
 import { BlobStore } from "./blob-store.js";
 import { type CoordinatorLease, takeCoordinatorLease } from "./coordinator-lease.js";
+import { enqueue } from "./enqueue.js";
 import { unpackTo } from "./pack.js";
 import { finishedOf, foreignField, queuedIdsOf } from "./queue-jobs.js";
 import { checkRedis, checkWritable, connectRedis, redactUrl } from "./redis.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
-import {
-  MAX_PRIORITY,
-  queueJobId,
-  type RateLimit,
-  TRIAL_QUEUE,
-  type TrialJobData,
-  trialReturnSchema,
-} from "./trial-job.js";
+import { MAX_PRIORITY, queueJobId, type RateLimit, TRIAL_QUEUE, trialReturnSchema } from "./trial-job.js";
 import { MAX_STALLED } from "./worker.js";
 
 /** A job to run on workers through a Redis queue: its store, config, tasks and queue. */
@@ -47,9 +40,6 @@ export interface DistributedRunOptions {
   /** Lines about the queue itself (discarded late results); stderr by default. */
   log?: (line: string) => void;
 }
-
-/** Times a trial whose worker failed (not stalled) is tried again before it is recorded as failed. */
-const QUEUE_ATTEMPTS = 3;
 
 /**
  * Runs a job on the queue's workers: every trial not yet recorded is enqueued under an id made of
@@ -306,61 +296,6 @@ function orStop<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref());
-}
-
-async function enqueue(
-  queue: Queue,
-  config: JobConfig,
-  pending: PlannedTrial[],
-  refs: Map<string, TaskBundleRef>,
-  o: DistributedRunOptions,
-): Promise<void> {
-  const jobs = pending.flatMap((p) => {
-    const ref = refs.get(p.taskName);
-    if (ref === undefined) return [];
-    const data = trialJobData(config, p, ref, p.model === null ? null : (o.rateLimits?.get(p.model) ?? null));
-    return [
-      {
-        name: "trial",
-        data,
-        opts: {
-          // Re-adding an id BullMQ already holds is a no-op: a resumed coordinator adds only the missing.
-          jobId: queueJobId(config.job_id, p.trialId),
-          attempts: QUEUE_ATTEMPTS,
-          backoff: { type: "fixed", delay: 1000 },
-          removeOnComplete: false,
-          removeOnFail: false,
-          ...(o.priority === undefined ? {} : { priority: o.priority }),
-        },
-      },
-    ];
-  });
-  for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
-}
-
-/** The queue job of one planned trial. */
-export function trialJobData(
-  config: JobConfig,
-  p: PlannedTrial,
-  task: TaskBundleRef,
-  rateLimit: RateLimit | null,
-): TrialJobData {
-  return {
-    v: 1,
-    job_id: config.job_id,
-    trial_id: p.trialId,
-    task,
-    agent: p.agent,
-    agent_options: config.agent_options,
-    model: p.model,
-    attempt: p.attempt,
-    seed: p.seed,
-    timeout_multiplier: config.timeout_multiplier,
-    until_timeout: config.until_timeout === true,
-    retries: config.retries,
-    rate_limit: rateLimit,
-    longhaul_version: packageVersion(),
-  };
 }
 
 /** The recorded result of a finished queue job; a failed one becomes an infra_error like a local run's. */

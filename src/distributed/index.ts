@@ -1,6 +1,7 @@
 export * from "./blob-store.js";
 export * from "./coordinator.js";
 export * from "./coordinator-lease.js";
+export * from "./enqueue.js";
 export * from "./pack.js";
 export * from "./queue-clear.js";
 export * from "./queue-jobs.js";
