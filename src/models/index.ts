@@ -7,3 +7,4 @@ export * from "./retry.js";
 export * from "./settings.js";
 export * from "./sse-guard.js";
 export * from "./usage.js";
+export * from "./whole-answer.js";

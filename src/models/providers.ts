@@ -71,7 +71,7 @@ const openaiCompatible: ModelProvider = {
       name: "compat",
       baseURL,
       includeUsage: true,
-      fetch: sseOnlyFetch(),
+      fetch: sseOnlyFetch("chat"),
       ...(apiKey === undefined ? {} : { apiKey }),
     }).chatModel(model);
   },
@@ -92,7 +92,7 @@ const openai: ModelProvider = {
     const baseURL = resolveBaseUrl(this, s, env);
     // The chat endpoint rather than Responses: one wire format shared with every compatible server.
     return createOpenAI({
-      fetch: sseOnlyFetch(),
+      fetch: sseOnlyFetch("chat"),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     }).chat(model);
@@ -122,7 +122,7 @@ const anthropic: ModelProvider = {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env);
     return createAnthropic({
-      fetch: sseOnlyFetch(),
+      fetch: sseOnlyFetch("messages"),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     })(model);

@@ -136,10 +136,14 @@ for (const p of listModelProviders()) {
       });
 
       // SSE only: an SDK's event reader finds no event in these and some took them for an empty answer.
+      // (A whole JSON answer of the API is used instead: see whole-json-stream.test.ts.)
       if (stream)
         it("retries a streamed answer that is not SSE or ends before its finish, then fails as the provider's", async () => {
           const broken = [
-            reply.raw(wholeJson(p.name), "application/json"),
+            reply.raw(
+              JSON.stringify({ error: { message: "overloaded", type: "server_error" } }),
+              "application/json",
+            ),
             reply.raw("<html>proxy page sent as JSON</html>", "application/json"),
             reply.raw("", "text/event-stream"),
             reply.raw(unfinishedSse(p.name), "text/event-stream"),
@@ -211,29 +215,6 @@ for (const p of listModelProviders()) {
       });
     });
   }
-}
-
-/** A whole answer as JSON, in the provider's API: what a server that ignores `stream` sends. */
-function wholeJson(provider: string): string {
-  if (provider === "anthropic")
-    return JSON.stringify({
-      id: "msg_1",
-      type: "message",
-      role: "assistant",
-      model: "m1",
-      content: [{ type: "text", text: "whole" }],
-      stop_reason: "end_turn",
-      stop_sequence: null,
-      usage: { input_tokens: 7, output_tokens: 1 },
-    });
-  return JSON.stringify({
-    id: "c1",
-    object: "chat.completion",
-    created: 1,
-    model: "m1",
-    choices: [{ index: 0, message: { role: "assistant", content: "whole" }, finish_reason: "stop" }],
-    usage: { prompt_tokens: 7, completion_tokens: 1, total_tokens: 8 },
-  });
 }
 
 /** The start of a streamed answer whose connection then closes cleanly, before the finish. */

@@ -26,11 +26,21 @@ export interface ScriptedToolCall {
 export type ScriptedReply =
   /**
    * `stall` sends the status line and part of the body, then goes silent; `cut` sends the same
-   * part and then drops the connection (a reset mid-answer).
+   * part and then drops the connection (a reset mid-answer). `whole` answers a streamed request
+   * with the whole JSON body, as a server that ignores `stream` does.
    */
-  | { kind: "text"; text: string; usage?: ScriptedUsage; delayMs?: number; stall?: boolean; cut?: boolean }
+  | {
+      kind: "text";
+      text: string;
+      usage?: ScriptedUsage;
+      delayMs?: number;
+      stall?: boolean;
+      cut?: boolean;
+      whole?: boolean;
+    }
   | {
       kind: "tools";
+      whole?: boolean;
       calls: ScriptedToolCall[];
       text?: string;
       usage?: ScriptedUsage;
@@ -70,7 +80,7 @@ export interface LoopbackLlm {
   close(): Promise<void>;
 }
 
-const text = (t: string, usage?: ScriptedUsage): ScriptedReply => ({
+const text = (t: string, usage?: ScriptedUsage): Extract<ScriptedReply, { kind: "text" }> => ({
   kind: "text",
   text: t,
   ...(usage ? { usage } : {}),
@@ -98,6 +108,8 @@ export const reply = {
     body,
   }),
   empty: (): ScriptedReply => text(""),
+  /** The answer as one JSON body whether or not the request asked for a stream. */
+  whole: (r: Extract<ScriptedReply, { kind: "text" | "tools" }>): ScriptedReply => ({ ...r, whole: true }),
 };
 
 export async function startLoopbackLlm(): Promise<LoopbackLlm> {
@@ -163,13 +175,14 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       return;
     }
     const model = typeof body.model === "string" ? body.model : "loopback";
+    const stream = rec.stream && r.whole !== true;
     const frames =
       format === "openai"
-        ? openaiFrames(r, model, seq, rec.stream)
+        ? openaiFrames(r, model, seq, stream)
         : format === "responses"
-          ? responsesFrames(responsesAnswer(r), model, seq, rec.stream)
-          : anthropicFrames(r, model, seq, rec.stream);
-    if (!rec.stream) {
+          ? responsesFrames(responsesAnswer(r), model, seq, stream)
+          : anthropicFrames(r, model, seq, stream);
+    if (!stream) {
       res.writeHead(200, { "content-type": "application/json" });
       const whole = frames[0] ?? "";
       if (r.stall) res.write(whole.slice(0, Math.floor(whole.length / 2)));

@@ -1,0 +1,115 @@
+import { tool } from "ai";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { listModelProviders, ModelClient, parseSettings } from "../../src/models/index.js";
+import type { PricingTable } from "../../src/models/pricing.js";
+import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+/** A server that answers a streamed request with its whole JSON answer, as if `stream` were false. */
+let llm: LoopbackLlm;
+beforeAll(async () => {
+  llm = await startLoopbackLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(() => {
+  llm.reset();
+  vi.restoreAllMocks();
+});
+
+const pricing: PricingTable = {
+  entries: Object.fromEntries(
+    listModelProviders().map((p) => [`${p.name}:m1`, { input: 1, output: 2, cached_input: 0.5 }]),
+  ),
+  sources: {},
+};
+
+function client(provider: string, url = llm.url, maxRetries = 2): ModelClient {
+  const settings = parseSettings({
+    baseUrl: url,
+    apiKey: "sk-test",
+    stream: true,
+    retryBaseMs: 1,
+    retryMaxMs: 5,
+    maxRetries,
+  });
+  return new ModelClient(`${provider}:m1`, { settings, pricing, env: {} });
+}
+
+const user = (t: string) => [{ role: "user" as const, content: t }];
+const tools = { exec: tool({ description: "run", inputSchema: z.object({ command: z.string() }) }) };
+
+/** Silences stderr for the test and returns what was written to it. */
+function captureStderr(): string[] {
+  const lines: string[] = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
+    lines.push(String(s));
+    return true;
+  });
+  return lines;
+}
+
+for (const p of listModelProviders()) {
+  describe(`${p.name}: a whole JSON answer to a streamed request`, () => {
+    it("is used as the answer, on the first attempt, with its usage counted", async () => {
+      captureStderr();
+      llm.push(reply.whole(reply.text("whole answer", { input: 1000, output: 300, cached: 400 })));
+      const r = await client(p.name).complete({ messages: user("hi") });
+      expect(llm.requests.at(-1)?.stream).toBe(true);
+      expect(r.text).toBe("whole answer");
+      expect(r.finishReason).toBe("stop");
+      expect(r.record.attempts).toBe(1);
+      expect(r.record.tokens).toMatchObject({ inputTokens: 1000, outputTokens: 300, cachedTokens: 400 });
+      // 600 fresh × $1 + 400 cached × $0.5 + 300 out × $2, per million.
+      expect(r.record.costUsd).toBeCloseTo((600 + 200 + 600) / 1e6, 12);
+      expect(r.record.priced).toBe(true);
+    });
+
+    it("carries its tool calls and the assistant message to append", async () => {
+      captureStderr();
+      llm.push(
+        reply.whole({
+          kind: "tools",
+          text: "running it",
+          calls: [
+            { name: "exec", arguments: { command: "ls -la" }, id: "call_a" },
+            { name: "exec", arguments: { command: "pwd" }, id: "call_b" },
+          ],
+          usage: { input: 20, output: 9 },
+        }),
+      );
+      const r = await client(p.name).complete({ messages: user("list"), tools });
+      expect(r.text).toBe("running it");
+      expect(r.finishReason).toBe("tool-calls");
+      expect(r.toolCalls.map((c) => [c.id, c.name, c.input, c.invalid])).toEqual([
+        ["call_a", "exec", { command: "ls -la" }, false],
+        ["call_b", "exec", { command: "pwd" }, false],
+      ]);
+      expect(r.responseMessages).toHaveLength(1);
+      expect(r.record.tokens).toMatchObject({ inputTokens: 20, outputTokens: 9 });
+    });
+  });
+}
+
+describe("a server that ignores stream", () => {
+  it("is warned about once on stderr, however many answers it sends", async () => {
+    const other = await startLoopbackLlm();
+    try {
+      const lines = captureStderr();
+      for (const p of listModelProviders()) {
+        other.push(reply.whole(reply.text("one")), reply.whole(reply.text("two")));
+        expect((await client(p.name, other.url).complete({ messages: user("a") })).text).toBe("one");
+        expect((await client(p.name, other.url).complete({ messages: user("b") })).text).toBe("two");
+      }
+      const warnings = lines.filter((l) => l.includes('ignored "stream": true'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(new URL(other.url).origin);
+      expect(warnings[0]).toContain("stream=false");
+    } finally {
+      await other.close();
+    }
+  });
+});
