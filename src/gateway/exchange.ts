@@ -154,6 +154,7 @@ async function sendUpstream(
   const signal = call.signal;
   const t0 = performance.now();
   const result = await forward({
+    api,
     url: `${s.upstream.baseUrl}${x.path}`,
     headers: upstreamHeaders(api, x.req.headers, s.upstream),
     body: upstreamBody(s, api, parsed),

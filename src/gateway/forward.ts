@@ -1,6 +1,14 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { APICallError } from "ai";
-import { backoffMs, checkSseAnswer, classifyFailure, type RetryPolicy, sleep } from "../models/index.js";
+import {
+  backoffMs,
+  checkSseAnswer,
+  classifyFailure,
+  type RetryPolicy,
+  sleep,
+  warnIgnoredStream,
+} from "../models/index.js";
+import { BrokenAnswer, checkJsonStart } from "./json-start.js";
 import type { GatewayApi } from "./types.js";
 import { type Upstream, upstreamAuthHeaders } from "./upstream.js";
 
@@ -67,10 +75,15 @@ export type ForwardResult =
   | { kind: "unreachable"; reason: string; attempts: number; retryMs: number };
 
 export interface ForwardRequest {
+  /** The API called, whose whole JSON answer to a streamed request is turned into its events. */
+  api: GatewayApi;
   url: string;
   headers: Record<string, string>;
   body: string;
-  /** The request asks for SSE: a successful answer that is not SSE is retried like a 5xx. */
+  /**
+   * The request asks for SSE: a successful answer that is neither SSE nor a whole answer of the
+   * API is retried like a 5xx. Without it, a successful answer that is not JSON is.
+   */
   stream: boolean;
   policy: RetryPolicy;
   /** Limit on waiting for the upstream's response headers, per attempt. */
@@ -79,8 +92,6 @@ export interface ForwardRequest {
   signal: AbortSignal;
   onRetry?: (attempt: number, reason: string, waitMs: number) => void;
 }
-
-class NotSseAnswer extends Error {}
 
 /** Sends one call upstream, retrying 429, 408, 5xx and cut connections with backoff (Retry-After honoured). */
 export async function forward(req: ForwardRequest): Promise<ForwardResult> {
@@ -110,14 +121,21 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
       const attemptMs = performance.now() - start;
       const retryMs = start - first;
       if (response.ok) {
-        // A page or a whole JSON body on a streamed request (a proxy's, or a server that ignored
-        // `stream`) would reach the agent as an answer without events, which some clients take
-        // for an empty one. Read (under the timeout) and retried; never relayed, even at the end.
-        const checked = req.stream ? await checkSseAnswer(response) : response;
+        // A page, or JSON that is no answer (an error object), on a streamed request would reach
+        // the agent as an answer without events, which some clients take for an empty one; a page
+        // on a JSON request would be the agent's answer. Read (under the timeout) and retried;
+        // never relayed, even at the end. A whole answer of the API on a streamed request (a
+        // server that ignored `stream`) is relayed as the events the API would have sent.
+        if (!req.stream) {
+          const json = await checkJsonStart(response);
+          clearTimeout(timer);
+          return { kind: "answer", response: json, attempts: attempt + 1, retryMs, attemptMs };
+        }
+        const checked = await checkSseAnswer(response, req.api);
         clearTimeout(timer);
-        if (checked instanceof Response)
-          return { kind: "answer", response: checked, attempts: attempt + 1, retryMs, attemptMs };
-        throw new NotSseAnswer(checked.reason);
+        if (checked.kind === "not-sse") throw new BrokenAnswer(checked.reason);
+        if (checked.kind === "whole") warnIgnoredStream(req.url);
+        return { kind: "answer", response: checked.response, attempts: attempt + 1, retryMs, attemptMs };
       }
       // An error's body is read here, still under the timeout: an upstream that sends an error
       // status and then goes silent must not hold the call.
@@ -147,7 +165,7 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
       req.signal.removeEventListener("abort", relay);
       if (req.signal.aborted) throw e;
       failure =
-        e instanceof NotSseAnswer ? { retryable: true, reason: e.message } : classifyFailure(e, timedOut);
+        e instanceof BrokenAnswer ? { retryable: true, reason: e.message } : classifyFailure(e, timedOut);
       if (!failure.retryable) failure = { retryable: true, reason: failure.reason };
     }
     const retryMs = performance.now() - first;

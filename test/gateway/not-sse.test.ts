@@ -71,10 +71,11 @@ function post(g: Gateway, path: string, body: Record<string, unknown>): Promise<
 }
 
 describe("gateway: a streamed request answered without SSE", () => {
-  it("retries a page or a whole JSON body and relays the SSE answer that follows", async () => {
+  it("retries a page or JSON that is no answer and relays the SSE answer that follows", async () => {
     const g = await gateway();
     const before = llm.requests.length;
-    llm.push(page(), wholeJson(), reply.text("streamed at last", { input: 10, output: 4 }));
+    const errorObject = reply.raw(JSON.stringify({ error: { message: "busy" } }), "application/json");
+    llm.push(page(), errorObject, reply.text("streamed at last", { input: 10, output: 4 }));
     const client = new ModelClient("openai-compatible:m1", {
       settings: parseSettings({
         baseUrl: `${g.endpoint.hostUrl}/v1`,
