@@ -3,7 +3,8 @@ export class BrokenAnswer extends Error {}
 
 const HEAD_CHARS = 200;
 
-const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+// Whitespace, and the bytes of a byte order mark, which JSON readers skip before the value.
+const SKIPPED = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]);
 
 /**
  * The successful answer to a JSON request, still streaming, if its body begins as a JSON object;
@@ -19,7 +20,7 @@ export async function checkJsonStart(response: Response): Promise<Response> {
     const r = await reader.read();
     if (r.done) break;
     seen.push(r.value);
-    first = r.value.find((b: number) => !isSpace(b));
+    first = r.value.find((b: number) => !SKIPPED.has(b));
   }
   if (reader !== undefined && first === 0x7b) {
     const body = new ReadableStream<Uint8Array>({

@@ -56,13 +56,20 @@ for (const p of listModelProviders()) {
   describe(`${p.name}: a whole JSON answer to a streamed request`, () => {
     it("is used as the answer, on the first attempt, with its usage counted", async () => {
       captureStderr();
-      llm.push(reply.whole(reply.text("whole answer", { input: 1000, output: 300, cached: 400 })));
+      llm.push(
+        reply.whole(reply.text("whole answer", { input: 1000, output: 300, cached: 400, reasoning: 120 })),
+      );
       const r = await client(p.name).complete({ messages: user("hi") });
       expect(llm.requests.at(-1)?.stream).toBe(true);
       expect(r.text).toBe("whole answer");
       expect(r.finishReason).toBe("stop");
       expect(r.record.attempts).toBe(1);
-      expect(r.record.tokens).toMatchObject({ inputTokens: 1000, outputTokens: 300, cachedTokens: 400 });
+      expect(r.record.tokens).toMatchObject({
+        inputTokens: 1000,
+        outputTokens: 300,
+        cachedTokens: 400,
+        reasoningTokens: 120,
+      });
       // 600 fresh × $1 + 400 cached × $0.5 + 300 out × $2, per million.
       expect(r.record.costUsd).toBeCloseTo((600 + 200 + 600) / 1e6, 12);
       expect(r.record.priced).toBe(true);
