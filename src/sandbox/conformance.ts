@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeBackground } from "./conformance-background.js";
 import { describePerExecViews } from "./conformance-exec-views.js";
 import { describeFreshImageRoot } from "./conformance-image-root.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "./types.js";
@@ -374,6 +375,7 @@ export function describeSandboxConformance(
       expect((await s.exec("cat /tmp/bg")).stdout).toBe(c);
     });
 
+    describeBackground({ make, imageRoot: options.imageRoot === true });
     describePerExecViews({ make, root: () => root, shared: () => shared });
     if (options.imageRoot === true) describeFreshImageRoot({ make, root: () => root, shared: () => shared });
   });

@@ -126,7 +126,9 @@ export interface Sandbox {
   /** Kill every process still running in the sandbox (end of a phase). */
   killAll(): Promise<void>;
   /**
-   * Start a long-running process (e.g. a tmux server) that lives until killAll/close.
+   * Start a long-running process (e.g. a tmux server) that lives until killAll/close, or until
+   * `signal` aborts (which ends it and what it started, nothing else; already aborted: nothing
+   * starts and the call rejects). `nestedSandbox` is taken or refused as for an exec.
    * Returns once it has been spawned.
    */
   spawnBackground?(command: string[], options?: Omit<ExecOptions, "timeoutSec" | "stdin">): Promise<void>;

@@ -5,13 +5,14 @@ import { lastLines } from "../image/docker-cli.js";
 import type { RunningHandle } from "../run-process.js";
 import { parseExecOptions } from "../spec.js";
 import type { ExecOptions, ExecResult, Sandbox, SandboxSpec } from "../types.js";
+import { AbortWatch, abortedBeforeStart, assertNesting } from "./background.js";
 import { type ExecUser, type StageContext, stageExec } from "./exec-mounts.js";
 import { type ExecKiller, type ParsedExecOptions, quotaFull, runDockerExec } from "./exec-run.js";
 import { FreshExecs } from "./fresh-execs.js";
 import type { FreshRootContext } from "./fresh-root.js";
 import { collect, dockerBin } from "./proc.js";
-import { envArgs } from "./run-args.js";
-import { EXEC_MARKER, KILL_ALL, KILL_EXEC, WRAPPER, WRAPPER_NAME } from "./scripts.js";
+import { wrappedExecArgs } from "./run-args.js";
+import { KILL_ALL, KILL_EXEC } from "./scripts.js";
 import { downloadFrom, type TransferContext, uploadTo } from "./transfer.js";
 import { TrashBin } from "./trash.js";
 
@@ -50,6 +51,8 @@ export class DockerSandbox implements Sandbox {
   private closed = false;
   private readonly trash = new TrashBin((user, script, args) => this.helper(user, script, args));
   private readonly fresh: FreshExecs;
+  /** Background processes that their abort signal may still end. */
+  private readonly aborts = new AbortWatch();
 
   constructor(private readonly parts: DockerSandboxParts) {
     this.id = parts.id;
@@ -75,13 +78,7 @@ export class DockerSandbox implements Sandbox {
     const o = parseExecOptions(options);
     const argv = typeof command === "string" ? ["bash", "-lc", command] : command;
     if (argv.length === 0) throw new UserError("exec: empty command");
-    if (o.nestedSandbox === true && !this.nestingAllowed) {
-      throw new UserError(
-        "this docker sandbox cannot let a command build sandboxes of its own: docker's seccomp " +
-          "profile forbids user namespaces unless the sandbox is made for nesting (a task's " +
-          "[requires] nested_sandbox = true)",
-      );
-    }
+    assertNesting(o, this.nestingAllowed);
     if (o.imageRoot === true) {
       const fresh = await this.parts.freshRoot();
       if (fresh !== null) return this.fresh.exec(fresh, argv, o);
@@ -107,21 +104,15 @@ export class DockerSandbox implements Sandbox {
       throw failed.e;
     }
     const execId = randomBytes(8).toString("hex");
-    const args = [
-      "exec",
-      "-i",
-      "-u",
-      user.name,
-      "-w",
-      o.cwd ?? this.spec.workdir,
-      ...envArgs({ ...this.parts.envFor(user), ...o.env, [EXEC_MARKER]: execId }),
-      this.parts.container,
-      "bash",
-      "-c",
-      WRAPPER,
-      WRAPPER_NAME,
-      ...argv,
-    ];
+    const args = wrappedExecArgs({
+      mode: "-i",
+      container: this.parts.container,
+      user: user.name,
+      cwd: o.cwd ?? this.spec.workdir,
+      env: { ...this.parts.envFor(user), ...o.env },
+      execId,
+      argv,
+    });
     try {
       return await this.run(args, o, (done) => this.killExec(execId, user, done));
     } finally {
@@ -144,6 +135,12 @@ export class DockerSandbox implements Sandbox {
     }
   }
 
+  /**
+   * A `docker exec -d` of the command under the exec wrapper, so that, as a bwrap background
+   * process's pid namespace does, what it leaves in its session dies with it, and its abort signal
+   * finds it by its marker, as an exec's timeout does. With `nestedSandbox` it is refused as an
+   * exec is where the sandbox was not made for nesting; where it was, every command may nest.
+   */
   async spawnBackground(
     command: string[],
     options?: Omit<ExecOptions, "timeoutSec" | "stdin">,
@@ -151,34 +148,42 @@ export class DockerSandbox implements Sandbox {
     this.assertOpen();
     const o = parseExecOptions(options);
     if (command.length === 0) throw new UserError("spawnBackground: empty command");
+    assertNesting(o, this.nestingAllowed);
     if (o.mounts.length > 0 || o.freshDirs.length > 0) {
       throw new UserError("spawnBackground: mounts and fresh folders are for exec only");
     }
+    if (o.signal?.aborted) throw abortedBeforeStart(command);
     // On a fresh copy of the image as an exec would be, in a detached container of its own.
     if (o.imageRoot === true) {
       const fresh = await this.parts.freshRoot();
-      if (fresh !== null) return this.fresh.spawn(fresh, command, o);
+      if (fresh !== null) {
+        const name = await this.fresh.spawn(fresh, command, o);
+        return this.aborts.watch(o.signal, command, () => this.fresh.stopBackground(name));
+      }
     }
     // Known to killAll as an exec's user is, so it can signal the process.
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
     await this.trash.empty();
-    const r = await collect([
-      dockerBin(),
-      "exec",
-      "-d",
-      "-u",
-      user.name,
-      "-w",
-      o.cwd ?? this.spec.workdir,
-      ...envArgs({ ...this.parts.envFor(user), ...o.env }),
-      this.parts.container,
-      ...command,
-    ]);
+    const execId = randomBytes(8).toString("hex");
+    const args = wrappedExecArgs({
+      mode: "-d",
+      container: this.parts.container,
+      user: user.name,
+      cwd: o.cwd ?? this.spec.workdir,
+      env: { ...this.parts.envFor(user), ...o.env },
+      execId,
+      argv: command,
+    });
+    const r = await collect([dockerBin(), ...args]);
     if (r.code !== 0) {
       throw new InfraError(
         `background process ${command.join(" ")} did not start: ${lastLines(r.stderr, 3)}`,
       );
     }
+    // `docker exec -d` returns once the process runs: one look finds it (or finds it gone).
+    await this.aborts.watch(o.signal, command, async () => {
+      if (!this.closed) await this.helperRaw(user.name, KILL_EXEC, [execId]);
+    });
   }
 
   async upload(hostPath: string, sandboxPath: string): Promise<void> {
@@ -204,6 +209,8 @@ export class DockerSandbox implements Sandbox {
       (e: unknown) => ({ e }),
     );
     await Promise.all(handles.map((h) => h.done));
+    // Every background process dies below: their signals have nothing left to end.
+    this.aborts.clear();
     // The exec user's processes first (root without capabilities cannot signal another uid),
     // then root's, which also checks that nothing but pid 1 and its sleep is left.
     const users = [this.parts.user, ...this.otherUsers.values()];
@@ -222,6 +229,7 @@ export class DockerSandbox implements Sandbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.aborts.clear();
     await this.fresh.removeAll();
     await this.parts.release();
   }

@@ -54,9 +54,10 @@ export class FreshExecs {
 
   /**
    * A background process (spawnBackground) in a detached container of its own, under the same
-   * mounts and limits as an exec's: it lives until it ends (`--rm` removes it), killAll or close.
+   * mounts and limits as an exec's: it lives until it ends (`--rm` removes it), killAll, close or
+   * stopBackground. Returns the container's name.
    */
-  async spawn(ctx: FreshRootContext, argv: readonly string[], o: ParsedExecOptions): Promise<void> {
+  async spawn(ctx: FreshRootContext, argv: readonly string[], o: ParsedExecOptions): Promise<string> {
     const run = await this.prepare(ctx, argv, o, true);
     // Known before docker makes it, so a killAll meanwhile removes it too (or close, after).
     this.background.set(run.name, run.cleanup);
@@ -65,6 +66,12 @@ export class FreshExecs {
       await this.removeBackground([run.name]).catch(() => undefined);
       throw new InfraError(`background process ${argv.join(" ")} did not start: ${lastLines(r.stderr, 3)}`);
     }
+    return run.name;
+  }
+
+  /** Ends one background process (its abort signal): removes its container, if still known. */
+  async stopBackground(name: string): Promise<void> {
+    if (this.background.has(name)) await this.removeBackground([name]);
   }
 
   /** Ends every background process on a fresh copy of the image (killAll): removes their containers. */

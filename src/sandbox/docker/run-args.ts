@@ -1,4 +1,5 @@
 import type { SandboxSpec } from "../types.js";
+import { EXEC_MARKER, WRAPPER, WRAPPER_NAME } from "./scripts.js";
 
 /**
  * `docker run` arguments every container of a sandbox shares: the agent's own and the fresh one
@@ -46,4 +47,36 @@ export function bindArg(m: { hostPath: string; sandboxPath: string; readonly: bo
 /** `-e NAME=value` for each variable, as `docker run` and `docker exec` take them. */
 export function envArgs(env: Record<string, string>): string[] {
   return Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+}
+
+/**
+ * `docker exec` arguments (after the binary) of a command under the exec wrapper (scripts.ts),
+ * marked with `execId` so the killer finds its session: attached (`-i`) for an exec, detached
+ * (`-d`) for a background process.
+ */
+export function wrappedExecArgs(w: {
+  mode: "-i" | "-d";
+  container: string;
+  user: string;
+  cwd: string;
+  env: Record<string, string>;
+  execId: string;
+  argv: readonly string[];
+}): string[] {
+  const env = envArgs({ ...w.env, [EXEC_MARKER]: w.execId });
+  return [
+    "exec",
+    w.mode,
+    "-u",
+    w.user,
+    "-w",
+    w.cwd,
+    ...env,
+    w.container,
+    "bash",
+    "-c",
+    WRAPPER,
+    WRAPPER_NAME,
+    ...w.argv,
+  ];
 }
