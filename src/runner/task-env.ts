@@ -41,6 +41,11 @@ export function withEnv(sandbox: Sandbox, env: Record<string, string>): Sandbox 
     get spec() {
       return sandbox.spec;
     },
+    // An agent that checks whether it may nest (as the verifier's options do) must see the
+    // sandbox's own answer, not "unknown".
+    get nestingAllowed() {
+      return sandbox.nestingAllowed;
+    },
     exec: (command, options) => sandbox.exec(command, merge(options)),
     upload: (hostPath, sandboxPath) => sandbox.upload(hostPath, sandboxPath),
     download: (sandboxPath, hostPath) => sandbox.download(sandboxPath, hostPath),
