@@ -10,6 +10,8 @@ import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
 import { castPath, loadRecording } from "./recording-file.js";
+import { loadTrajectoryEdges } from "./trajectory-file.js";
+import { TRAJECTORY_EDGE_STEPS } from "./trajectory-section.js";
 import { loadInstruction, loadTrajectory, openRegular, readTail, trialFile } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
@@ -124,7 +126,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     return {
       result,
       instruction: loadInstruction(result.task.path),
-      trajectory: loadTrajectory(dir),
+      trajectory: loadTrajectoryEdges(dir, TRAJECTORY_EDGE_STEPS),
       hasRecording: castPath(dir) !== null,
       verifierStdout: readTail(trialFile(dir, "verifier", "test-stdout.txt"), LOG_TAIL_BYTES),
       verifierStderr: readTail(trialFile(dir, "verifier", "test-stderr.txt"), LOG_TAIL_BYTES),

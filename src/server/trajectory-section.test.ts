@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { edgesOfWhole } from "./trajectory-file.js";
 import {
   STEP_ITEMS,
   TRAJECTORY_EDGE_STEPS,
@@ -10,7 +11,7 @@ import type { ViewTrajectory } from "./trial-files.js";
 const HREF = "/api/jobs/j1/trials/t1/trajectory";
 
 function trajectory(steps: ViewTrajectory["steps"]): string {
-  return trajectorySection({ state: "ok", value: { steps } }, HREF);
+  return trajectorySection({ state: "ok", value: edgesOfWhole({ steps }, TRAJECTORY_EDGE_STEPS, 0) }, HREF);
 }
 
 function step(id: number, message: string, extra: Partial<ViewTrajectory["steps"][number]> = {}) {
