@@ -1,8 +1,9 @@
 /**
  * Finding a trajectory's steps without parsing them. A trajectory is one JSON object whose `steps`
  * array can hold a million steps; parsing all of them to show a few hundred took seconds and
- * hundreds of MB per page view. This walks the bytes once, keeping only where each step starts and
- * ends (the first and the last ones), so a caller parses just the steps it shows.
+ * hundreds of MB per page view. This walks the bytes once, in chunks read into one small buffer,
+ * keeping only where each step starts and ends (the first and the last ones), so a caller reads
+ * and parses just the steps it shows.
  *
  * The walk checks structure, not every token: the top level is an object of `"key": value` pairs
  * with nothing after it, `steps` an array of values separated by commas, brackets match, strings
@@ -10,8 +11,11 @@
  * followed, so a step that is not parsed may still hold a bad number or a missing comma.
  */
 
-/** A byte range [start, end) of the scanned buffer. */
+/** A byte range [start, end) of the file. */
 export type Span = [number, number];
+
+/** Reads bytes at `position` into `buf`, returning how many (0 at the end of the file). */
+export type ReadAt = (buf: Buffer, position: number) => number;
 
 export interface StepsScan {
   /** The first `edge` steps (fewer when there are fewer), in file order. */
@@ -26,6 +30,9 @@ export interface StepsScan {
 
 export type ScanOutcome = { ok: true; scan: StepsScan } | { ok: false; reason: string };
 
+/** Bytes read at a time. */
+export const SCAN_CHUNK_BYTES = 1024 * 1024;
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -35,7 +42,7 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-/** What a byte means inside a value: nothing, a quote, an opening or a closing bracket. */
+/** What a byte means outside strings: nothing, a quote, an opening or a closing bracket. */
 const PLAIN = 0;
 const STRING = 1;
 const OPEN = 2;
@@ -47,237 +54,236 @@ CLASS[OPEN_ARRAY] = OPEN;
 CLASS[CLOSE_OBJECT] = CLOSE;
 CLASS[CLOSE_ARRAY] = CLOSE;
 
+/** Where the walk is among the top-level object's `"key": value` pairs. */
+const KEY = 0;
+const COLON_NEXT = 1;
+const VALUE = 2;
+const AFTER_VALUE = 3;
+
+/** Keys longer than this are kept unread: none of them can be `steps` or `agent`. */
+const MAX_KEY_BYTES = 256;
+
 /** Why a walk stopped, reported as the page's reason. */
 class ScanError extends Error {}
 
-function isSpace(c: number | undefined): boolean {
+function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-function skipSpace(b: Buffer, i: number): number {
-  while (isSpace(b[i])) i++;
-  return i;
-}
-
-/** Index just past the string whose opening quote is at `open`. */
-function stringEnd(b: Buffer, open: number): number {
-  for (let j = open + 1; j < b.length; j++) {
-    const c = b[j];
-    if (c === QUOTE) return j + 1;
-    if (c === BACKSLASH) j++;
-  }
-  throw new ScanError("not JSON: unterminated string");
-}
-
-/**
- * Index just past the array or object opened at `open`, which sits `depth` levels deep (the top
- * object is level 1). `kinds` holds each open level's bracket, to match the closing ones.
- */
-function containerEnd(b: Buffer, open: number, depth: number, maxDepth: number, kinds: Uint8Array): number {
-  if (depth > maxDepth) throw new ScanError(`nested deeper than ${maxDepth} levels`);
-  const base = depth;
-  kinds[depth] = b[open] as number;
-  const n = b.length;
-  // The hot loop: one table lookup per byte, and strings skipped inline.
-  for (let i = open + 1; i < n; i++) {
-    const c = b[i] as number;
-    const cls = CLASS[c];
-    if (cls === PLAIN) continue;
-    if (cls === STRING) {
-      i++;
-      while (i < n) {
-        const d = b[i];
-        if (d === QUOTE) break;
-        if (d === BACKSLASH) i++;
-        i++;
-      }
-      if (i >= n) break;
-    } else if (cls === OPEN) {
-      if (depth >= maxDepth) throw new ScanError(`nested deeper than ${maxDepth} levels`);
-      kinds[++depth] = c;
-    } else {
-      // A closing bracket is its opening one plus 2 in ASCII: `[` `]`, `{` `}`.
-      if (kinds[depth] !== c - 2) throw new ScanError("not JSON: mismatched brackets");
-      if (depth === base) return i + 1;
-      depth--;
-    }
-  }
-  throw new ScanError("not JSON: unexpected end of the file");
-}
-
-/** Index just past the value starting at `i` (a string, array, object, number or literal). */
-function valueEnd(b: Buffer, i: number, depth: number, maxDepth: number, kinds: Uint8Array): number {
-  const c = b[i];
-  if (c === QUOTE) return stringEnd(b, i);
-  if (c === OPEN_OBJECT || c === OPEN_ARRAY) return containerEnd(b, i, depth, maxDepth, kinds);
-  let j = i;
-  while (
-    j < b.length &&
-    !isSpace(b[j]) &&
-    CLASS[b[j] as number] === PLAIN &&
-    b[j] !== COMMA &&
-    b[j] !== COLON
-  )
-    j++;
-  if (j === i) throw new ScanError("not JSON: a value is missing");
-  return j;
-}
-
-/** A top-level key as JSON reads it (escapes included). */
-function keyText(b: Buffer, open: number, end: number): string {
-  const raw = b.toString("utf8", open, end);
-  if (!raw.includes("\\")) return raw.slice(1, -1);
+/** A top-level key as JSON reads it (escapes included); its bytes are between the quotes. */
+function keyText(bytes: number[]): string {
+  const raw = Buffer.from(bytes).toString("utf8");
+  if (!raw.includes("\\")) return raw;
   try {
-    return JSON.parse(raw) as string;
+    return JSON.parse(`"${raw}"`) as string;
   } catch {
     throw new ScanError("not JSON: bad escape in a key");
   }
 }
 
-/**
- * The steps of the array opened at `open` (level 2): their count and where the kept ones are.
- * One loop walks the whole array, steps included, rather than one call per step: a million calls
- * to a short function run cold for long, and the first page view paid three times the warm cost.
- */
-function stepsOf(
-  b: Buffer,
-  open: number,
-  edge: number,
-  maxDepth: number,
-  kinds: Uint8Array,
-): { end: number; first: Span[]; last: Span[]; total: number } {
-  if (2 > maxDepth) throw new ScanError(`nested deeper than ${maxDepth} levels`);
-  kinds[2] = OPEN_ARRAY;
-  // Where the first `edge` steps are, and the last `edge` as a ring: typed arrays, so that a
-  // million steps allocate nothing (and the loop keeps to one shape of object).
-  const firstStart = new Float64Array(edge);
-  const firstEnd = new Float64Array(edge);
-  const ringStart = new Float64Array(edge);
-  const ringEnd = new Float64Array(edge);
-  let total = 0;
-  let depth = 2;
-  // The step being read (-1 between steps) and the end of its last byte so far.
-  let start = -1;
-  let end = -1;
-  const n = b.length;
-  let i = open + 1;
-  for (; i < n; i++) {
-    const c = b[i] as number;
-    const cls = CLASS[c];
-    if (cls === PLAIN) {
-      if (depth !== 2 || isSpace(c)) continue;
-      if (c === COMMA) {
-        if (start === -1) throw new ScanError("not JSON: a step is missing");
-        if (total < edge) {
-          firstStart[total] = start;
-          firstEnd[total] = end;
-        }
-        if (edge > 0) {
-          ringStart[total % edge] = start;
-          ringEnd[total % edge] = end;
-        }
-        total++;
-        start = -1;
-        continue;
-      }
-      // A number or literal step (not a valid step, but told apart when parsed if shown).
-      if (start === -1) start = i;
-      else if (end !== i) throw new ScanError("not JSON: expected ',' or ']' after a step");
-      end = i + 1;
-      continue;
-    }
-    if (depth === 2 && cls !== CLOSE) {
-      if (start !== -1) throw new ScanError("not JSON: expected ',' or ']' after a step");
-      start = i;
-    }
-    if (cls === STRING) {
-      i++;
-      while (i < n) {
-        const d = b[i];
-        if (d === QUOTE) break;
-        if (d === BACKSLASH) i++;
-        i++;
-      }
-      if (i >= n) break;
-    } else if (cls === OPEN) {
-      if (depth >= maxDepth) throw new ScanError(`nested deeper than ${maxDepth} levels`);
-      kinds[++depth] = c;
-    } else {
-      // A closing bracket is its opening one plus 2 in ASCII: `[` `]`, `{` `}`.
-      if (kinds[depth] !== c - 2) throw new ScanError("not JSON: mismatched brackets");
-      if (depth === 2) break;
-      depth--;
-    }
-    if (depth === 2) end = i + 1;
-  }
-  if (i >= n) throw new ScanError("not JSON: unexpected end of the file");
-  // The closing bracket ends the last step, unless the array is empty.
-  if (start !== -1) {
-    if (total < edge) {
-      firstStart[total] = start;
-      firstEnd[total] = end;
-    }
-    if (edge > 0) {
-      ringStart[total % edge] = start;
-      ringEnd[total % edge] = end;
-    }
-    total++;
-  } else if (total > 0) throw new ScanError("not JSON: a step is missing");
-  const last: Span[] = [];
-  for (let k = Math.max(0, total - edge); k < total; k++) {
-    last.push([ringStart[k % edge] as number, ringEnd[k % edge] as number]);
-  }
-  const first: Span[] = [];
-  for (let k = 0; k < Math.min(edge, total); k++)
-    first.push([firstStart[k] as number, firstEnd[k] as number]);
-  return { end: i + 1, first, last, total };
+/** A reader over bytes already in memory. */
+export function bufferReader(b: Buffer): ReadAt {
+  return (buf, position) => b.copy(buf, 0, position, Math.min(b.length, position + buf.length));
 }
 
 /**
- * Walks `b`, a trajectory's bytes, noting its steps' spans: the first and last `edge` of them and
- * their count. A key given twice counts its last value, as JSON.parse does.
+ * Walks a trajectory's bytes, noting its steps' spans: the first and last `edge` of them and their
+ * count. A key given twice counts its last value, as JSON.parse does.
  */
-export function scanSteps(b: Buffer, edge: number, maxDepth: number): ScanOutcome {
+export function scanSteps(
+  read: ReadAt,
+  edge: number,
+  maxDepth: number,
+  chunkBytes = SCAN_CHUNK_BYTES,
+): ScanOutcome {
   try {
-    return { ok: true, scan: walk(b, edge, maxDepth) };
+    return { ok: true, scan: walk(read, edge, maxDepth, chunkBytes) };
   } catch (e) {
     if (e instanceof ScanError) return { ok: false, reason: e.message };
     throw e;
   }
 }
 
-function walk(b: Buffer, edge: number, maxDepth: number): StepsScan {
+/**
+ * One loop over every byte, its state in local variables so that it stays fast: strings are
+ * skipped, brackets counted, and only bytes at the top two levels (the trajectory object and the
+ * steps array) do more.
+ */
+function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number): StepsScan {
+  const tooDeep = `nested deeper than ${maxDepth} levels`;
+  const chunk = Buffer.alloc(chunkBytes);
   const kinds = new Uint8Array(maxDepth + 1);
-  let i = skipSpace(b, 0);
-  if (b[i] !== OPEN_OBJECT) throw new ScanError("not a JSON object");
-  let steps: Omit<StepsScan, "agent"> | null = null;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let ended = false;
+  // The top-level pair being read.
+  let phase = KEY;
+  let pairs = 0;
+  let keyBytes: number[] | null = null;
+  let key = "";
+  let valueStart = -1;
+  let valueEnd = -1;
   let agent: Span | null = null;
-  i = skipSpace(b, i + 1);
-  if (b[i] !== CLOSE_OBJECT) {
-    for (;;) {
-      if (b[i] !== QUOTE) throw new ScanError("not JSON: expected a key in the trajectory object");
-      const keyEnd = stringEnd(b, i);
-      const key = keyText(b, i, keyEnd);
-      i = skipSpace(b, keyEnd);
-      if (b[i] !== COLON) throw new ScanError("not JSON: expected ':' after a key");
-      const start = skipSpace(b, i + 1);
-      let end: number;
-      if (key === "steps") {
-        if (b[start] !== OPEN_ARRAY) throw new ScanError("steps: expected an array");
-        const found = stepsOf(b, start, edge, maxDepth, kinds);
-        ({ end } = found);
-        steps = found;
-      } else {
-        end = valueEnd(b, start, 2, maxDepth, kinds);
-        if (key === "agent") agent = [start, end];
+  // The steps array, while inside it (its steps sit at level 2), and the step being read.
+  let sawSteps = false;
+  let inSteps = false;
+  let start = -1;
+  let end = -1;
+  let total = 0;
+  // Where the first `edge` steps are, and the last `edge` as a ring: typed arrays, so that a
+  // million steps allocate nothing. (Recorded inline below: a closure over these would slow the loop.)
+  const firstStart = new Float64Array(edge);
+  const firstEnd = new Float64Array(edge);
+  const ringStart = new Float64Array(edge);
+  const ringEnd = new Float64Array(edge);
+  for (let base = 0; ; ) {
+    const n = read(chunk, base);
+    if (n <= 0) break;
+    for (let j = 0; j < n; j++) {
+      const c = chunk[j] as number;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) {
+          inString = false;
+          if (keyBytes !== null) {
+            key = keyBytes.length > MAX_KEY_BYTES ? "" : keyText(keyBytes);
+            keyBytes = null;
+            phase = COLON_NEXT;
+          } else if (depth === 1) valueEnd = base + j + 1;
+          else if (depth === 2 && inSteps) end = base + j + 1;
+          continue;
+        }
+        if (keyBytes !== null && keyBytes.length <= MAX_KEY_BYTES) keyBytes.push(c);
+        continue;
       }
-      i = skipSpace(b, end);
-      if (b[i] === CLOSE_OBJECT) break;
-      if (b[i] !== COMMA) throw new ScanError("not JSON: expected ',' or '}' after a value");
-      i = skipSpace(b, i + 1);
+      const cls = CLASS[c] as number;
+      // Inside a step or another value: only strings and brackets matter. The hot path.
+      if (depth >= 3) {
+        if (cls === PLAIN) continue;
+        if (cls === STRING) inString = true;
+        else if (cls === OPEN) {
+          if (depth >= maxDepth) throw new ScanError(tooDeep);
+          kinds[++depth] = c;
+        } else {
+          // A closing bracket is its opening one plus 2 in ASCII: `[` `]`, `{` `}`.
+          if (kinds[depth] !== c - 2) throw new ScanError("not JSON: mismatched brackets");
+          depth--;
+          if (depth === 2 && inSteps) end = base + j + 1;
+        }
+        continue;
+      }
+      if (isSpace(c)) continue;
+      const pos = base + j;
+      if (ended) throw new ScanError("not JSON: text after the end of the trajectory");
+      if (depth === 0) {
+        if (c !== OPEN_OBJECT) throw new ScanError("not a JSON object");
+        if (maxDepth < 1) throw new ScanError(tooDeep);
+        kinds[++depth] = c;
+        continue;
+      }
+      if (depth === 1) {
+        if (phase === KEY) {
+          if (c === CLOSE_OBJECT && pairs === 0) {
+            depth = 0;
+            ended = true;
+          } else if (c === QUOTE) {
+            inString = true;
+            keyBytes = [];
+          } else throw new ScanError("not JSON: expected a key in the trajectory object");
+        } else if (phase === COLON_NEXT) {
+          if (c !== COLON) throw new ScanError("not JSON: expected ':' after a key");
+          phase = VALUE;
+        } else if (phase === VALUE) {
+          valueStart = pos;
+          valueEnd = pos + 1;
+          phase = AFTER_VALUE;
+          pairs++;
+          if (key === "steps") {
+            if (c !== OPEN_ARRAY) throw new ScanError("steps: expected an array");
+            sawSteps = true;
+            inSteps = true;
+            total = 0;
+            start = -1;
+          }
+          if (cls === STRING) inString = true;
+          else if (cls === OPEN) {
+            if (depth >= maxDepth) throw new ScanError(tooDeep);
+            kinds[++depth] = c;
+          } else if (cls === CLOSE || c === COMMA || c === COLON)
+            throw new ScanError("not JSON: a value is missing");
+        } else if (c === COMMA || c === CLOSE_OBJECT) {
+          if (key === "agent") agent = [valueStart, valueEnd];
+          phase = KEY;
+          if (c === CLOSE_OBJECT) {
+            depth = 0;
+            ended = true;
+          }
+        } else if (cls === PLAIN && c !== COLON && valueEnd === pos) {
+          valueEnd = pos + 1; // a number or literal goes on
+        } else throw new ScanError("not JSON: expected ',' or '}' after a value");
+        continue;
+      }
+      // Level 2: a step, or the inside of another top-level value.
+      if (inSteps) {
+        if (c === COMMA) {
+          if (start === -1) throw new ScanError("not JSON: a step is missing");
+          if (total < edge) {
+            firstStart[total] = start;
+            firstEnd[total] = end;
+          }
+          if (edge > 0) {
+            ringStart[total % edge] = start;
+            ringEnd[total % edge] = end;
+          }
+          total++;
+          start = -1;
+          continue;
+        }
+        if (c === CLOSE_ARRAY) {
+          if (start !== -1) {
+            if (total < edge) {
+              firstStart[total] = start;
+              firstEnd[total] = end;
+            }
+            if (edge > 0) {
+              ringStart[total % edge] = start;
+              ringEnd[total % edge] = end;
+            }
+            total++;
+            start = -1;
+          } else if (total > 0) throw new ScanError("not JSON: a step is missing");
+          inSteps = false;
+          depth = 1;
+          valueEnd = pos + 1;
+          continue;
+        }
+        if (start !== -1 && !(cls === PLAIN && end === pos))
+          throw new ScanError("not JSON: expected ',' or ']' after a step");
+        if (start === -1) start = pos;
+        end = pos + 1;
+      }
+      if (cls === STRING) inString = true;
+      else if (cls === OPEN) {
+        if (depth >= maxDepth) throw new ScanError(tooDeep);
+        kinds[++depth] = c;
+      } else if (cls === CLOSE) {
+        if (kinds[depth] !== c - 2) throw new ScanError("not JSON: mismatched brackets");
+        depth--;
+        valueEnd = pos + 1;
+      }
     }
+    base += n;
   }
-  if (skipSpace(b, i + 1) < b.length) throw new ScanError("not JSON: text after the end of the trajectory");
-  if (steps === null) throw new ScanError("steps: expected an array, found none");
-  return { first: steps.first, last: steps.last, total: steps.total, agent };
+  if (!ended || inString) throw new ScanError("not JSON: unexpected end of the file");
+  if (!sawSteps) throw new ScanError("steps: expected an array, found none");
+  const first: Span[] = [];
+  for (let k = 0; k < Math.min(edge, total); k++)
+    first.push([firstStart[k] as number, firstEnd[k] as number]);
+  const last: Span[] = [];
+  for (let k = Math.max(0, total - edge); k < total; k++) {
+    last.push([ringStart[k % edge] as number, ringEnd[k % edge] as number]);
+  }
+  return { first, last, total, agent };
 }

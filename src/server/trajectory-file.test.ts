@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { bufferReader } from "./steps-scan.js";
 import { edgesOf, edgesOfWhole, FULL_PARSE_BYTES, loadTrajectoryEdges } from "./trajectory-file.js";
 import { MAX_TRAJECTORY_DEPTH, nestsDeeperThan, viewTrajectorySchema } from "./trial-files.js";
 
@@ -17,8 +18,16 @@ function whole(text: string) {
   return rest;
 }
 
-function scanned(text: string) {
-  const t = edgesOf(Buffer.from(text), EDGE);
+/** Chunk sizes the walk is tried with: steps, strings and keys cut at every place. */
+const CHUNKS = [1, 2, 7, 64 * 1024];
+
+function edgesOfText(text: string, chunk = 64 * 1024) {
+  const b = Buffer.from(text);
+  return edgesOf(bufferReader(b), b.length, EDGE, chunk);
+}
+
+function scanned(text: string, chunk?: number) {
+  const t = edgesOfText(text, chunk);
   if (t.state !== "ok") throw new Error(`not ok: ${JSON.stringify(t)}`);
   const { checked_all: _c, bytes: _b, ...rest } = t.value;
   return rest;
@@ -53,7 +62,9 @@ describe("trajectory edges of a large file", () => {
       // A key given twice counts its last value, as JSON.parse does.
       `{"steps":[${JSON.stringify(step(1))}],"agent":{"name":"a"},"steps":[${JSON.stringify(step(9))}],"agent":{"name":"b"}}`,
     ];
-    for (const text of texts) expect(scanned(text), text).toEqual(whole(text));
+    for (const text of texts) {
+      for (const chunk of CHUNKS) expect(scanned(text, chunk), `${chunk}: ${text}`).toEqual(whole(text));
+    }
   });
 
   it("counts every step but keeps only the first and last ones", () => {
@@ -67,12 +78,13 @@ describe("trajectory edges of a large file", () => {
   it("refuses what is not a trajectory, saying why", () => {
     const one = JSON.stringify(step(1));
     const cases: [string, string][] = [
-      ["", "not a JSON object"],
+      ["", "not JSON: unexpected end of the file"],
       ["[]", "not a JSON object"],
       ["{}", "steps: expected an array, found none"],
       ['{"steps":{}}', "steps: expected an array"],
       [`{"steps":[${one}`, "not JSON: unexpected end of the file"],
-      [`{"steps":[${one}]`, "not JSON: expected ',' or '}' after a value"],
+      [`{"steps":[${one}]`, "not JSON: unexpected end of the file"],
+      [`{"steps":[${one}] 5}`, "not JSON: expected ',' or '}' after a value"],
       [`{"steps":[${one}]}}`, "not JSON: text after the end of the trajectory"],
       [`{"steps":[${one},]}`, "not JSON: a step is missing"],
       [`{"steps":[${one} ${one}]}`, "not JSON: expected ',' or ']' after a step"],
@@ -83,26 +95,26 @@ describe("trajectory edges of a large file", () => {
       [`{"steps":[${one}], "x": }`, "not JSON: a value is missing"],
     ];
     for (const [text, reason] of cases) {
-      expect(edgesOf(Buffer.from(text), EDGE), text).toEqual({ state: "invalid", reason });
+      for (const chunk of CHUNKS)
+        expect(edgesOfText(text, chunk), `${chunk}: ${text}`).toEqual({ state: "invalid", reason });
     }
   });
 
   it("checks the steps it shows, and only counts the others", () => {
     const steps: unknown[] = Array.from({ length: 10 }, (_, i) => step(i + 1));
     const bad = { step_id: 0, message: "no source" };
-    const at = (i: number) =>
-      Buffer.from(JSON.stringify({ steps: steps.map((s, k) => (k === i ? bad : s)) }));
-    expect(edgesOf(at(1), EDGE)).toMatchObject({
+    const at = (i: number) => JSON.stringify({ steps: steps.map((s, k) => (k === i ? bad : s)) });
+    expect(edgesOfText(at(1))).toMatchObject({
       state: "invalid",
       reason: expect.stringMatching(/^steps\.1\.source: /),
     });
-    expect(edgesOf(at(8), EDGE)).toMatchObject({
+    expect(edgesOfText(at(8))).toMatchObject({
       state: "invalid",
       reason: expect.stringMatching(/^steps\.8\.source: /),
     });
-    expect(edgesOf(at(5), EDGE)).toMatchObject({ state: "ok", value: { total: 10, checked_all: false } });
-    const badJson = Buffer.from(`{"steps":[${JSON.stringify(step(1))},{"step_id":01}]}`);
-    expect(edgesOf(badJson, EDGE)).toMatchObject({
+    expect(edgesOfText(at(5))).toMatchObject({ state: "ok", value: { total: 10, checked_all: false } });
+    const badJson = `{"steps":[${JSON.stringify(step(1))},{"step_id":01}]}`;
+    expect(edgesOfText(badJson)).toMatchObject({
       state: "invalid",
       reason: expect.stringMatching(/^not JSON: /),
     });
@@ -113,10 +125,10 @@ describe("trajectory edges of a large file", () => {
     for (const args of [MAX_TRAJECTORY_DEPTH - 5, MAX_TRAJECTORY_DEPTH - 4]) {
       const text = `{"steps":[{"step_id":1,"source":"agent","tool_calls":[{"function_name":"f","arguments":${nested(args)}}]}]}`;
       const tooDeep = nestsDeeperThan(JSON.parse(text), MAX_TRAJECTORY_DEPTH);
-      expect(edgesOf(Buffer.from(text), EDGE).state, `${args} levels`).toBe(tooDeep ? "invalid" : "ok");
+      expect(edgesOfText(text).state, `${args} levels`).toBe(tooDeep ? "invalid" : "ok");
     }
     const deep = `{"steps":[${nested(20_000)}]}`;
-    expect(edgesOf(Buffer.from(deep), EDGE)).toEqual({
+    expect(edgesOfText(deep)).toEqual({
       state: "invalid",
       reason: `nested deeper than ${MAX_TRAJECTORY_DEPTH} levels`,
     });

@@ -1,12 +1,13 @@
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, readSync, statSync } from "node:fs";
 import type { z } from "zod";
 import { errorMessage } from "../core/index.js";
-import { type Span, scanSteps } from "./steps-scan.js";
+import { type ReadAt, SCAN_CHUNK_BYTES, type Span, scanSteps } from "./steps-scan.js";
 import {
   type Loaded,
   loadTrajectory,
   MAX_TRAJECTORY_BYTES,
   MAX_TRAJECTORY_DEPTH,
+  openRegular,
   trialFile,
   type ViewTrajectory,
   viewTrajectorySchema,
@@ -52,7 +53,13 @@ export function loadTrajectoryEdges(trialDir: string, edge: number): Loaded<Traj
     const whole = loadTrajectory(trialDir);
     return whole.state === "ok" ? { state: "ok", value: edgesOfWhole(whole.value, edge, bytes) } : whole;
   }
-  return edgesOf(readFileSync(path), edge);
+  const file = openRegular(path);
+  if (file === null) return { state: "missing" };
+  try {
+    return edgesOf((buf, position) => readSync(file.fd, buf, 0, buf.length, position), file.size, edge);
+  } finally {
+    closeSync(file.fd);
+  }
 }
 
 /** The edges of a trajectory parsed whole. */
@@ -67,23 +74,32 @@ export function edgesOfWhole(t: ViewTrajectory, edge: number, bytes: number): Tr
   };
 }
 
-/** The edges of a large trajectory, parsing only the steps kept (and the agent). */
-export function edgesOf(buf: Buffer, edge: number): Loaded<TrajectoryEdges> {
-  const scanned = scanSteps(buf, edge, MAX_TRAJECTORY_DEPTH);
+/**
+ * The edges of a large trajectory of `bytes` bytes, read through `read`: one walk in small chunks,
+ * then only the steps kept (and the agent) are read again and parsed, so the file is never held
+ * in memory whole.
+ */
+export function edgesOf(
+  read: ReadAt,
+  bytes: number,
+  edge: number,
+  chunkBytes = SCAN_CHUNK_BYTES,
+): Loaded<TrajectoryEdges> {
+  const scanned = scanSteps(read, edge, MAX_TRAJECTORY_DEPTH, chunkBytes);
   if (!scanned.ok) return { state: "invalid", reason: scanned.reason };
   const { scan } = scanned;
   try {
-    const agent = scan.agent === null ? undefined : check(agentSchema, parseSpan(buf, scan.agent), "agent");
-    const first = scan.first.map((s, i) => check(stepSchema, parseSpan(buf, s), `steps.${i}`));
+    const agent = scan.agent === null ? undefined : check(agentSchema, parseSpan(read, scan.agent), "agent");
+    const first = scan.first.map((s, i) => check(stepSchema, parseSpan(read, s), `steps.${i}`));
     const lastFrom = scan.total - scan.last.length;
     // Steps already parsed for `first` are reused (they overlap when there are under 2 × edge).
     const last = scan.last.map((s, k) => {
       const index = lastFrom + k;
-      return first[index] ?? check(stepSchema, parseSpan(buf, s), `steps.${index}`);
+      return first[index] ?? check(stepSchema, parseSpan(read, s), `steps.${index}`);
     });
     return {
       state: "ok",
-      value: { agent, total: scan.total, first, last, checked_all: false, bytes: buf.length },
+      value: { agent, total: scan.total, first, last, checked_all: false, bytes },
     };
   } catch (e) {
     if (e instanceof BadPart) return { state: "invalid", reason: e.message };
@@ -94,9 +110,12 @@ export function edgesOf(buf: Buffer, edge: number): Loaded<TrajectoryEdges> {
 /** A part of the trajectory that is not what the viewer shows; its message is the page's reason. */
 class BadPart extends Error {}
 
-function parseSpan(buf: Buffer, [start, end]: Span): unknown {
+function parseSpan(read: ReadAt, [start, end]: Span): unknown {
+  const buf = Buffer.alloc(end - start);
+  let n = 0;
+  for (let got = -1; n < buf.length && got !== 0; n += got) got = read(buf.subarray(n), start + n);
   try {
-    return JSON.parse(buf.toString("utf8", start, end));
+    return JSON.parse(buf.toString("utf8", 0, n));
   } catch (e) {
     throw new BadPart(`not JSON: ${errorMessage(e)}`);
   }
