@@ -18,7 +18,7 @@ export type Span = [number, number];
 export type ReadAt = (buf: Buffer, position: number) => number;
 
 export interface StepsScan {
-  /** The first `edge` steps (fewer when there are fewer), in file order. */
+  /** The `edge` steps from position `from` (0-based; the first steps by default), in file order. */
   first: Span[];
   /** The last `edge` steps, in file order; they overlap `first` when there are under 2 × edge. */
   last: Span[];
@@ -95,9 +95,10 @@ export function scanSteps(
   edge: number,
   maxDepth: number,
   chunkBytes = SCAN_CHUNK_BYTES,
+  from = 0,
 ): ScanOutcome {
   try {
-    return { ok: true, scan: walk(read, edge, maxDepth, chunkBytes) };
+    return { ok: true, scan: walk(read, edge, maxDepth, chunkBytes, from) };
   } catch (e) {
     if (e instanceof ScanError) return { ok: false, reason: e.message };
     throw e;
@@ -109,7 +110,7 @@ export function scanSteps(
  * skipped, brackets counted, and only bytes at the top two levels (the trajectory object and the
  * steps array) do more.
  */
-function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number): StepsScan {
+function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number, from: number): StepsScan {
   const tooDeep = `nested deeper than ${maxDepth} levels`;
   const chunk = Buffer.alloc(chunkBytes);
   const kinds = new Uint8Array(maxDepth + 1);
@@ -131,7 +132,7 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number):
   let start = -1;
   let end = -1;
   let total = 0;
-  // Where the first `edge` steps are, and the last `edge` as a ring: typed arrays, so that a
+  // Where the `edge` steps from `from` are, and the last `edge` as a ring: typed arrays, so that a
   // million steps allocate nothing. (Recorded inline below: a closure over these would slow the loop.)
   const firstStart = new Float64Array(edge);
   const firstEnd = new Float64Array(edge);
@@ -229,9 +230,9 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number):
       if (inSteps) {
         if (c === COMMA) {
           if (start === -1) throw new ScanError("not JSON: a step is missing");
-          if (total < edge) {
-            firstStart[total] = start;
-            firstEnd[total] = end;
+          if (total >= from && total - from < edge) {
+            firstStart[total - from] = start;
+            firstEnd[total - from] = end;
           }
           if (edge > 0) {
             ringStart[total % edge] = start;
@@ -243,9 +244,9 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number):
         }
         if (c === CLOSE_ARRAY) {
           if (start !== -1) {
-            if (total < edge) {
-              firstStart[total] = start;
-              firstEnd[total] = end;
+            if (total >= from && total - from < edge) {
+              firstStart[total - from] = start;
+              firstEnd[total - from] = end;
             }
             if (edge > 0) {
               ringStart[total % edge] = start;
@@ -279,7 +280,7 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number):
   if (!ended || inString) throw new ScanError("not JSON: unexpected end of the file");
   if (!sawSteps) throw new ScanError("steps: expected an array, found none");
   const first: Span[] = [];
-  for (let k = 0; k < Math.min(edge, total); k++)
+  for (let k = 0; k < Math.min(edge, total - from); k++)
     first.push([firstStart[k] as number, firstEnd[k] as number]);
   const last: Span[] = [];
   for (let k = Math.max(0, total - edge); k < total; k++) {

@@ -9,25 +9,25 @@ import { MAX_TRAJECTORY_DEPTH, nestsDeeperThan, viewTrajectorySchema } from "./t
 const EDGE = 3;
 
 /** What parsing the whole text gives, as edges. */
-function whole(text: string) {
+function whole(text: string, from: number | null = null) {
   const {
     checked_all: _c,
     bytes: _b,
     ...rest
-  } = edgesOfWhole(viewTrajectorySchema.parse(JSON.parse(text)), EDGE, 0);
+  } = edgesOfWhole(viewTrajectorySchema.parse(JSON.parse(text)), EDGE, 0, from);
   return rest;
 }
 
 /** Chunk sizes the walk is tried with: steps, strings and keys cut at every place. */
 const CHUNKS = [1, 2, 7, 64 * 1024];
 
-function edgesOfText(text: string, chunk = 64 * 1024) {
+function edgesOfText(text: string, chunk = 64 * 1024, from: number | null = null) {
   const b = Buffer.from(text);
-  return edgesOf(bufferReader(b), b.length, EDGE, chunk);
+  return edgesOf(bufferReader(b), b.length, EDGE, chunk, from);
 }
 
-function scanned(text: string, chunk?: number) {
-  const t = edgesOfText(text, chunk);
+function scanned(text: string, chunk?: number, from: number | null = null) {
+  const t = edgesOfText(text, chunk, from);
   if (t.state !== "ok") throw new Error(`not ok: ${JSON.stringify(t)}`);
   const { checked_all: _c, bytes: _b, ...rest } = t.value;
   return rest;
@@ -64,6 +64,10 @@ describe("trajectory edges of a large file", () => {
     ];
     for (const text of texts) {
       for (const chunk of CHUNKS) expect(scanned(text, chunk), `${chunk}: ${text}`).toEqual(whole(text));
+      // A window of steps (`?steps_from=`), anywhere, past the end included.
+      for (const from of [0, 1, 2, 4, 9, 50]) {
+        expect(scanned(text, 7, from), `from ${from}: ${text}`).toEqual(whole(text, from));
+      }
     }
   });
 

@@ -15,14 +15,19 @@ import {
 
 export type Step = ViewTrajectory["steps"][number];
 
-/** The ends of a trajectory, as the trial page shows it. */
+/** The ends of a trajectory, or a window of its steps, as the trial page shows it. */
 export interface TrajectoryEdges {
   agent: ViewTrajectory["agent"];
   /** Steps in the file. */
   total: number;
-  /** Its first steps, in file order (at most `edge`). */
+  /** Null for the ends of the trajectory; else the position (0-based) of the window `first` holds. */
+  from: number | null;
+  /** Its first steps, or the window's, in file order (at most `edge`). */
   first: Step[];
-  /** Its last steps, in file order (at most `edge`; the same steps as `first` when there are few). */
+  /**
+   * Its last steps, in file order (at most `edge`; the same steps as `first` when there are few).
+   * Empty for a window.
+   */
   last: Step[];
   /**
    * Whether every step was parsed and checked. False for a file over FULL_PARSE_BYTES: there only
@@ -43,32 +48,48 @@ export const FULL_PARSE_BYTES = 8 * 1024 * 1024;
 const stepSchema = viewTrajectorySchema.shape.steps.element;
 const agentSchema = viewTrajectorySchema.shape.agent;
 
-/** The first and last `edge` steps of a trial's trajectory, and how many there are. */
-export function loadTrajectoryEdges(trialDir: string, edge: number): Loaded<TrajectoryEdges> {
+/**
+ * The first and last `edge` steps of a trial's trajectory, or the `edge` steps from position
+ * `from` (0-based), and how many there are.
+ */
+export function loadTrajectoryEdges(
+  trialDir: string,
+  edge: number,
+  from: number | null = null,
+): Loaded<TrajectoryEdges> {
   const path = trialFile(trialDir, "agent", "trajectory.json");
   if (path === null) return { state: "missing" };
   const bytes = statSync(path).size;
   if (bytes > MAX_TRAJECTORY_BYTES) return { state: "invalid", reason: "larger than 64 MB" };
   if (bytes <= FULL_PARSE_BYTES) {
     const whole = loadTrajectory(trialDir);
-    return whole.state === "ok" ? { state: "ok", value: edgesOfWhole(whole.value, edge, bytes) } : whole;
+    return whole.state === "ok"
+      ? { state: "ok", value: edgesOfWhole(whole.value, edge, bytes, from) }
+      : whole;
   }
   const file = openRegular(path);
   if (file === null) return { state: "missing" };
   try {
-    return edgesOf((buf, position) => readSync(file.fd, buf, 0, buf.length, position), file.size, edge);
+    const read: ReadAt = (buf, position) => readSync(file.fd, buf, 0, buf.length, position);
+    return edgesOf(read, file.size, edge, SCAN_CHUNK_BYTES, from);
   } finally {
     closeSync(file.fd);
   }
 }
 
 /** The edges of a trajectory parsed whole. */
-export function edgesOfWhole(t: ViewTrajectory, edge: number, bytes: number): TrajectoryEdges {
+export function edgesOfWhole(
+  t: ViewTrajectory,
+  edge: number,
+  bytes: number,
+  from: number | null = null,
+): TrajectoryEdges {
   return {
     agent: t.agent,
     total: t.steps.length,
-    first: t.steps.slice(0, edge),
-    last: t.steps.slice(Math.max(0, t.steps.length - edge)),
+    from,
+    first: t.steps.slice(from ?? 0, (from ?? 0) + edge),
+    last: from === null ? t.steps.slice(Math.max(0, t.steps.length - edge)) : [],
     checked_all: true,
     bytes,
   };
@@ -84,22 +105,26 @@ export function edgesOf(
   bytes: number,
   edge: number,
   chunkBytes = SCAN_CHUNK_BYTES,
+  from: number | null = null,
 ): Loaded<TrajectoryEdges> {
-  const scanned = scanSteps(read, edge, MAX_TRAJECTORY_DEPTH, chunkBytes);
+  const scanned = scanSteps(read, edge, MAX_TRAJECTORY_DEPTH, chunkBytes, from ?? 0);
   if (!scanned.ok) return { state: "invalid", reason: scanned.reason };
   const { scan } = scanned;
   try {
     const agent = scan.agent === null ? undefined : check(agentSchema, parseSpan(read, scan.agent), "agent");
-    const first = scan.first.map((s, i) => check(stepSchema, parseSpan(read, s), `steps.${i}`));
+    const first = scan.first.map((s, i) => check(stepSchema, parseSpan(read, s), `steps.${(from ?? 0) + i}`));
     const lastFrom = scan.total - scan.last.length;
     // Steps already parsed for `first` are reused (they overlap when there are under 2 × edge).
-    const last = scan.last.map((s, k) => {
-      const index = lastFrom + k;
-      return first[index] ?? check(stepSchema, parseSpan(read, s), `steps.${index}`);
-    });
+    const last =
+      from !== null
+        ? []
+        : scan.last.map((s, k) => {
+            const index = lastFrom + k;
+            return first[index] ?? check(stepSchema, parseSpan(read, s), `steps.${index}`);
+          });
     return {
       state: "ok",
-      value: { agent, total: scan.total, first, last, checked_all: false, bytes },
+      value: { agent, total: scan.total, from, first, last, checked_all: false, bytes },
     };
   } catch (e) {
     if (e instanceof BadPart) return { state: "invalid", reason: e.message };

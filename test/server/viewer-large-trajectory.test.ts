@@ -64,4 +64,21 @@ describe("viewer with a huge trajectory", () => {
     expect(((await res.json()) as { trajectory: string }).trajectory).toBe("ok");
     expect(performance.now() - t0).toBeLessThan(3000);
   });
+
+  it("shows any window of steps, read the same way, and refuses a bad window", async () => {
+    const from = STEPS - 199;
+    const t0 = performance.now();
+    const res = await viewer.app.request(`/jobs/${JOB}/trials/${RICH_TRIAL}?steps_from=${from}`);
+    const text = await res.text();
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(res.status).toBe(200);
+    expect(text).toContain("Steps 1,299,801–1,300,000 of 1,300,000 (in file order)");
+    expect(text).toContain(`<a href="?steps_from=${from - 200}#trajectory">previous steps</a>`);
+    expect(text).not.toContain("next steps");
+    expect(text).toContain('<div class="meta">#1299801 agent');
+    expect(text).toContain("&lt;b&gt;the end&lt;/b&gt;");
+    const bad = await viewer.app.request(`/jobs/${JOB}/trials/${RICH_TRIAL}?steps_from=0`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("steps_from");
+  });
 });
