@@ -4,7 +4,8 @@
  * code still serves the JSON route); "edges" reads it as the page does now, parsing only the first
  * and last 100 steps. Each case runs in a fresh process, so that its peak RSS is its own, and the
  * cases alternate, side by side in one run. Each process renders the section twice: a first view
- * (cold; its peak RSS is reported) and a second one.
+ * (cold; its peak RSS is reported) and a second one. "window" is the page with `?steps_from=`,
+ * 200 steps from the middle of the file.
  *
  *   npx tsx bench/trajectory-page.ts [rounds=3] [steps=1300000]
  */
@@ -14,11 +15,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { edgesOfWhole, loadTrajectoryEdges } from "../src/server/trajectory-file.js";
-import { TRAJECTORY_EDGE_STEPS, trajectorySection } from "../src/server/trajectory-section.js";
+import {
+  TRAJECTORY_EDGE_STEPS,
+  TRAJECTORY_WINDOW_STEPS,
+  trajectorySection,
+} from "../src/server/trajectory-section.js";
 import { loadTrajectory } from "../src/server/trial-files.js";
 
-const CASES = ["whole", "edges"] as const;
+const CASES = ["whole", "edges", "window"] as const;
 type Case = (typeof CASES)[number];
+/** Where the "window" case starts (0-based): the middle of the default trajectory. */
+const WINDOW_FROM = 650_000;
 /** The trial page's target: a view under 200 ms, as in bench/viewer-100k.ts. */
 const TARGET_MS = 200;
 
@@ -32,6 +39,11 @@ interface Figures {
 
 function render(dir: string, which: Case): string {
   if (which === "edges") return trajectorySection(loadTrajectoryEdges(dir, TRAJECTORY_EDGE_STEPS), "/json");
+  if (which === "window") {
+    // `?steps_from=` in the middle of the file.
+    const t = loadTrajectoryEdges(dir, TRAJECTORY_WINDOW_STEPS, WINDOW_FROM);
+    return trajectorySection(t, "/json");
+  }
   const t = loadTrajectory(dir);
   const bytes = statSync(join(dir, "agent", "trajectory.json")).size;
   return trajectorySection(
@@ -51,7 +63,8 @@ function child(dir: string, which: Case): void {
   t0 = performance.now();
   render(dir, which);
   const second = performance.now() - t0;
-  if (!html.includes('id="trajectory-cut"')) throw new Error(`${which}: no cut note in the page`);
+  const note = which === "window" ? 'id="trajectory-window"' : 'id="trajectory-cut"';
+  if (!html.includes(note)) throw new Error(`${which}: no ${note} in the page`);
   const figures: Figures = {
     first_ms: first,
     second_ms: second,
@@ -85,7 +98,7 @@ if (process.argv[2] === "--child") {
   try {
     const bytes = writeTrajectory(dir, steps);
     console.log(`trajectory: ${steps.toLocaleString("en-US")} steps, ${(bytes / 2 ** 20).toFixed(1)} MB`);
-    const runs: Record<Case, Figures[]> = { whole: [], edges: [] };
+    const runs: Record<Case, Figures[]> = { whole: [], edges: [], window: [] };
     const self = fileURLToPath(import.meta.url);
     for (let r = 0; r < rounds; r++) {
       for (const which of CASES) {
