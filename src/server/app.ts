@@ -8,8 +8,10 @@ import { readRunFile, type WorldReplayView, worldReplayView } from "../world/tri
 import { hostAllowed } from "./host-check.js";
 import { errorPage } from "./html.js";
 import { jobPage, jobsPage } from "./list-pages.js";
-import { checkId, insideJobsDir, parseTrialListQuery, toPageRequest } from "./params.js";
+import { checkId, insideJobsDir, parseTrialListQuery, parseTrialPageQuery, toPageRequest } from "./params.js";
 import { castPath, loadRecording } from "./recording-file.js";
+import { loadTrajectoryEdges } from "./trajectory-file.js";
+import { TRAJECTORY_EDGE_STEPS, TRAJECTORY_WINDOW_STEPS } from "./trajectory-section.js";
 import { loadInstruction, loadTrajectory, openRegular, readTail, trialFile } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
@@ -120,11 +122,15 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
     return out;
   }
 
-  function trialView(result: TrialResult, dir: string): TrialView {
+  /** `stepsFrom` (1 for the first step) asks for a window of steps instead of the trajectory's ends. */
+  function trialView(result: TrialResult, dir: string, stepsFrom?: number): TrialView {
     return {
       result,
       instruction: loadInstruction(result.task.path),
-      trajectory: loadTrajectory(dir),
+      trajectory:
+        stepsFrom === undefined
+          ? loadTrajectoryEdges(dir, TRAJECTORY_EDGE_STEPS)
+          : loadTrajectoryEdges(dir, TRAJECTORY_WINDOW_STEPS, stepsFrom - 1),
       hasRecording: castPath(dir) !== null,
       verifierStdout: readTail(trialFile(dir, "verifier", "test-stdout.txt"), LOG_TAIL_BYTES),
       verifierStderr: readTail(trialFile(dir, "verifier", "test-stderr.txt"), LOG_TAIL_BYTES),
@@ -157,7 +163,8 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   });
   app.get("/jobs/:job/trials/:trial", async (c) => {
     const { result, dir } = await trial(c);
-    return c.html(trialPage(trialView(result, dir)));
+    const q = parseTrialPageQuery(c.req.query());
+    return c.html(trialPage(trialView(result, dir, q.steps_from)));
   });
 
   // JSON API.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { UserError } from "../core/index.js";
-import { checkId, insideJobsDir, listQueryString, parseTrialListQuery } from "./params.js";
+import {
+  checkId,
+  insideJobsDir,
+  listQueryString,
+  parseTrialListQuery,
+  parseTrialPageQuery,
+} from "./params.js";
 
 describe("viewer parameters", () => {
   it("accepts the ids the runner makes and refuses anything path-like", () => {
@@ -39,5 +45,14 @@ describe("viewer parameters", () => {
       offset: 200,
     });
     expect(() => parseTrialListQuery({ offset: "-1" })).toThrow(UserError);
+  });
+
+  it("takes a window of trajectory steps from 1 on, and refuses anything else", () => {
+    expect(parseTrialPageQuery({})).toEqual({});
+    expect(parseTrialPageQuery({ steps_from: "" })).toEqual({});
+    expect(parseTrialPageQuery({ steps_from: "101" })).toEqual({ steps_from: 101 });
+    for (const bad of ["0", "-1", "1.5", "abc", "1e400"]) {
+      expect(() => parseTrialPageQuery({ steps_from: bad }), bad).toThrow(UserError);
+    }
   });
 });

@@ -100,3 +100,24 @@ export function listQueryString(q: TrialListQuery, change: Partial<TrialListQuer
   const s = params.toString();
   return s ? `?${s}` : "";
 }
+
+/**
+ * The trial page's query: `steps_from`, the position (1 for the first step, in file order) of a
+ * window of steps to show instead of the trajectory's ends.
+ */
+export const trialPageQuerySchema = z.object({
+  steps_from: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  ),
+});
+export type TrialPageQuery = z.infer<typeof trialPageQuerySchema>;
+
+export function parseTrialPageQuery(query: Record<string, string>): TrialPageQuery {
+  const parsed = trialPageQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UserError(`query ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data;
+}

@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { edgesOfWhole } from "./trajectory-file.js";
 import {
   STEP_ITEMS,
   TRAJECTORY_EDGE_STEPS,
   TRAJECTORY_HTML_BUDGET,
+  TRAJECTORY_WINDOW_STEPS,
   trajectorySection,
 } from "./trajectory-section.js";
 import type { ViewTrajectory } from "./trial-files.js";
 
 const HREF = "/api/jobs/j1/trials/t1/trajectory";
 
+function windowOf(steps: ViewTrajectory["steps"], from: number): string {
+  return trajectorySection(
+    { state: "ok", value: edgesOfWhole({ steps }, TRAJECTORY_WINDOW_STEPS, 0, from) },
+    HREF,
+  );
+}
+
 function trajectory(steps: ViewTrajectory["steps"]): string {
-  return trajectorySection({ state: "ok", value: { steps } }, HREF);
+  return trajectorySection({ state: "ok", value: edgesOfWhole({ steps }, TRAJECTORY_EDGE_STEPS, 0) }, HREF);
 }
 
 function step(id: number, message: string, extra: Partial<ViewTrajectory["steps"][number]> = {}) {
@@ -66,5 +75,28 @@ describe("trajectory section", () => {
     expect(html.match(/class="obs"/g)).toHaveLength(STEP_ITEMS);
     expect(html).toContain("7 more tool calls not shown");
     expect(html).toContain("3 more observations not shown");
+  });
+
+  it("links the steps left out in windows, and shows a window with links before and after it", () => {
+    const n = 1000;
+    const steps = Array.from({ length: n }, (_, i) => step(i + 1, "ok"));
+    expect(trajectory(steps)).toContain(
+      `<a href="?steps_from=${TRAJECTORY_EDGE_STEPS + 1}#trajectory">Browse them ${TRAJECTORY_WINDOW_STEPS} at a time</a>`,
+    );
+    const html = windowOf(steps, 300);
+    expect(shownSteps(html)).toEqual(Array.from({ length: TRAJECTORY_WINDOW_STEPS }, (_, i) => 301 + i));
+    expect(html).toContain(`Steps 301–${300 + TRAJECTORY_WINDOW_STEPS} of 1,000 (in file order)`);
+    expect(html).toContain(
+      `<a href="?steps_from=${301 - TRAJECTORY_WINDOW_STEPS}#trajectory">previous steps</a>`,
+    );
+    expect(html).toContain(
+      `<a href="?steps_from=${301 + TRAJECTORY_WINDOW_STEPS}#trajectory">next steps</a>`,
+    );
+    expect(html).toContain(`<a href="?#trajectory">its first and last steps</a>`);
+    const tail = windowOf(steps, n - 10);
+    expect(shownSteps(tail)).toEqual(Array.from({ length: 10 }, (_, i) => n - 9 + i));
+    expect(tail).not.toContain("next steps");
+    expect(windowOf(steps, 0)).not.toContain("previous steps");
+    expect(windowOf(steps, n)).toContain("There is no step 1,001: the trajectory has 1,000 steps.");
   });
 });

@@ -154,7 +154,7 @@ export const viewTrajectorySchema = z.object({
 });
 export type ViewTrajectory = z.infer<typeof viewTrajectorySchema>;
 
-const MAX_TRAJECTORY_BYTES = 64 * 1024 * 1024;
+export const MAX_TRAJECTORY_BYTES = 64 * 1024 * 1024;
 /**
  * Deepest nesting of arrays and objects a trajectory may have. Showing it stringifies `arguments`
  * recursively, and 20,000 levels overflow the stack; real tool arguments are a few levels deep.

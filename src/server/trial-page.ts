@@ -14,15 +14,16 @@ import {
   table,
 } from "./html.js";
 import { PLAYER_JS, TERMINAL_JS } from "./player-js.js";
+import type { TrajectoryEdges } from "./trajectory-file.js";
 import { trajectorySection } from "./trajectory-section.js";
-import type { Loaded, ViewTrajectory } from "./trial-files.js";
+import type { Loaded } from "./trial-files.js";
 import { WORLD_PLAYER_JS } from "./world-player-js.js";
 import { worldReplaySection } from "./world-replay-section.js";
 
 export interface TrialView {
   result: TrialResult;
   instruction: Loaded<{ text: string; skipped: number }>;
-  trajectory: Loaded<ViewTrajectory>;
+  trajectory: Loaded<TrajectoryEdges>;
   hasRecording: boolean;
   verifierStdout: { text: string; skipped: number } | null;
   verifierStderr: { text: string; skipped: number } | null;
