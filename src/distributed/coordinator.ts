@@ -39,6 +39,8 @@ export interface DistributedRunOptions {
   sweepMs?: number;
   /** Lines about the queue itself (discarded late results); stderr by default. */
   log?: (line: string) => void;
+  /** How long the coordinator's hold on the job outlives it (COORDINATOR_LEASE_MS; shorter in tests). */
+  leaseMs?: number;
 }
 
 /**
@@ -73,7 +75,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   let lock: JobLock | undefined;
   let jobOpen = false;
   try {
-    lease = await takeCoordinatorLease(redis, config.job_id);
+    lease = await takeCoordinatorLease(redis, config.job_id, o.leaseMs, log);
+    const held = lease.held;
     // The lease keeps other coordinators off the job; the lock keeps off a local run of its folder.
     lock = store.lockJob(config.job_id);
     // Ctrl-C, or another coordinator taking the job, ends the wait for Redis too (it may be down).
@@ -115,6 +118,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
         progress.trialFinished(result);
       };
       const collect = async (job: Job): Promise<boolean> => {
+        // Not surely ours any more: another coordinator may take the job and collect this trial.
+        if (!held()) return false;
         const id = job.id ?? "";
         const trialId = id.slice(prefix.length);
         const planned = byTrial.get(trialId);
@@ -160,6 +165,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
                   return null;
                 })
               : null;
+          // Checked again after the waits above, just before the trial is written.
+          if (!held()) return false;
           rmSync(dir, { recursive: true, force: true });
           if (bytes !== null) {
             try {
@@ -208,6 +215,12 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
 
       let lastSweep = Date.now();
       while (!stop.aborted) {
+        // While the lease is unsure, finished trials stay in the queue (for this coordinator once
+        // a renewal succeeds, or for the one that took the job); nothing is recorded or sent again.
+        if (!held()) {
+          await sleep(o.pollMs ?? 250, stop);
+          continue;
+        }
         let collected = 0;
         for (const job of await orStop(finishedOf(queue, prefix), stop))
           if (await collect(job)) collected += 1;

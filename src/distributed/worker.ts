@@ -8,6 +8,7 @@ import { infraFailure, runPlannedTrial } from "../runner/run-planned-trial.js";
 import { type PreparedTask, prepareTask } from "../runner/task-image.js";
 import { getSandboxProvider } from "../sandbox/registry.js";
 import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
+import { onceAMinute } from "./log-once.js";
 import { packDir } from "./pack.js";
 import { takeRateSlot } from "./rate-limit.js";
 import { checkRedis, checkWritable, connectRedis } from "./redis.js";
@@ -257,25 +258,6 @@ function checkLeases(o: WorkerOptions): void {
 /** The cache folder, created if absent; a file in its place is the user's to fix. */
 /** How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it. */
 const CLOSE_WAIT_MS = 10_000;
-
-/** Logs a line, but the same line again only after REPEAT_MS, saying how often it was held back. */
-function onceAMinute(log: (line: string) => void): (line: string) => void {
-  let last = "";
-  let at = 0;
-  let held = 0;
-  return (line) => {
-    const now = Date.now();
-    if (line === last && now - at < REPEAT_MS) {
-      held += 1;
-      return;
-    }
-    log(held > 0 && line === last ? `${line} (${held} more times in the last ${REPEAT_MS / 1000} s)` : line);
-    last = line;
-    at = now;
-    held = 0;
-  };
-}
-const REPEAT_MS = 60_000;
 
 function plannedOf(d: TrialJobData) {
   return {
