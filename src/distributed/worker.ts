@@ -9,7 +9,7 @@ import { type PreparedTask, prepareTask } from "../runner/task-image.js";
 import { getSandboxProvider } from "../sandbox/registry.js";
 import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
 import { onceAMinute } from "./log-once.js";
-import { packDir } from "./pack.js";
+import { PackTooLargeError, packDir, resultCapBytes } from "./pack.js";
 import { takeRateSlot } from "./rate-limit.js";
 import { checkRedis, checkWritable, connectRedis } from "./redis.js";
 import { fetchTask } from "./task-bundle.js";
@@ -25,6 +25,8 @@ export interface WorkerOptions {
   lockMs: number;
   /** How often leases are checked for expiry. */
   stalledMs: number;
+  /** Cap on a trial's result pack in MiB (DEFAULT_MAX_RESULT_MIB): a larger folder is not sent. */
+  maxResultMib?: number;
   log: (line: string) => void;
 }
 
@@ -61,6 +63,7 @@ const CONNECTION_ERROR =
 
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   checkLeases(o);
+  const maxResultBytes = resultCapBytes(o.maxResultMib);
   const cacheDir = resolve(o.cacheDir);
   prepareCache(cacheDir, o.log);
   const provider = getSandboxProvider(o.sandbox);
@@ -151,10 +154,16 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
         if (lease.signal.aborted) throw new Error("lease lost");
         return await backToQueue(job, token);
       }
-      const artifacts = await blobs.put(packDir(trialDir), RESULT_BLOB_TTL_SEC);
+      const sent = await sendFolder(blobs, trialDir, maxResultBytes);
+      if (sent.note !== undefined) o.log(`trial ${job.id}: artifacts not kept (${sent.note}); result sent`);
       const reward = result.reward === null ? "-" : result.reward.toFixed(3);
       o.log(`done   ${job.id}  R=${reward}  ${result.outcome}`);
-      return { result, artifacts, worker: name };
+      return {
+        result,
+        artifacts: sent.artifacts,
+        worker: name,
+        ...(sent.note === undefined ? {} : { artifacts_note: sent.note }),
+      };
     } finally {
       if (leases.get(job.id ?? "") === lease) leases.delete(job.id ?? "");
       rmSync(trialDir, { recursive: true, force: true });
@@ -258,6 +267,25 @@ function checkLeases(o: WorkerOptions): void {
 /** The cache folder, created if absent; a file in its place is the user's to fix. */
 /** How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it. */
 const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * A trial folder as a result blob; one whose pack would pass the cap is not sent (nor held whole):
+ * the result goes without it, and the reason with it for the coordinator's log.
+ */
+async function sendFolder(
+  blobs: BlobStore,
+  dir: string,
+  maxBytes: number,
+): Promise<{ artifacts: string | null; note?: string }> {
+  let bytes: Buffer;
+  try {
+    bytes = packDir(dir, { maxBytes });
+  } catch (e) {
+    if (e instanceof PackTooLargeError) return { artifacts: null, note: errorMessage(e) };
+    throw e;
+  }
+  return { artifacts: await blobs.put(bytes, RESULT_BLOB_TTL_SEC) };
+}
 
 function plannedOf(d: TrialJobData) {
   return {
