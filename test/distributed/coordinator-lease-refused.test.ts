@@ -13,15 +13,22 @@ import { planTrials } from "../../src/runner/index.js";
 import { type JobConfig, JobStore } from "../../src/store/index.js";
 import type { Task } from "../../src/task/types.js";
 import { fixtureTask, jobConfig } from "../runner/helpers.js";
-import { until } from "../support/cli-process.js";
+import { type CliProcess, until } from "../support/cli-process.js";
 import { startWorker, useQueueLab } from "../support/queue-lab.js";
 
 const lab = useQueueLab("lease-refused");
 let admin: Redis;
 let queue: Queue;
 
-beforeAll(() => {
-  admin = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
+beforeAll(async () => {
+  // The test's own user, not subject to the default user's restrictions below: it can play the
+  // other coordinator while renewals are still refused.
+  const boot = new Redis(lab.redis.url);
+  await boot.call("ACL", "SETUSER", "lab-admin", "on", ">lab-admin-pw", "~*", "&*", "+@all");
+  boot.disconnect();
+  admin = new Redis(lab.redis.url.replace("redis://", "redis://lab-admin:lab-admin-pw@"), {
+    maxRetriesPerRequest: null,
+  });
   queue = new Queue(TRIAL_QUEUE, { connection: admin });
 });
 
@@ -89,7 +96,7 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
         "pause",
       );
       // A worker finishes the trial while the coordinator cannot know the job is still its own.
-      startWorker(lab, "a", { lockMs: 5000, stalledMs: 1000 });
+      const worker = startWorker(lab, "a", { lockMs: 5000, stalledMs: 1000 });
       await until(async () => (await queue.getJobState(id)) === "completed", 60_000, "trial completed");
       await new Promise((r) => setTimeout(r, 2 * LEASE_MS));
       expect(await store.listTrials("refused")).toEqual([]);
@@ -100,14 +107,16 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
 
       // The hold lapses; another coordinator takes the job.
       await until(async () => (await admin.exists(coordinatorKey("refused"))) === 0, 10_000, "lease lapsed");
-      await acceptRenewals();
+      // Taken before Redis accepts this coordinator's renewals again, so it cannot take it back first.
       await admin.set(
         coordinatorKey("refused"),
         JSON.stringify({ host: "elsewhere", pid: 1, id: "b" }),
         "PX",
         60_000,
       );
+      await acceptRenewals();
       const error = await ended;
+      await worker.kill9();
       expect(String(error)).toMatch(/job refused: another coordinator took this job/);
       // Nothing recorded here, and the finished trial was left in the queue, not lost.
       expect(await store.listTrials("refused")).toEqual([]);
@@ -138,11 +147,18 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
     const lines: string[] = [];
     const stop = new AbortController();
     const run = coordinate(store, config, task, { log: (l) => lines.push(l), signal: stop.signal });
+    let worker: CliProcess | undefined;
     try {
       await until(async () => (await queue.getJobState(id)) !== "unknown", 10_000, "trial queued");
       await refuseRenewals();
       await until(async () => (await admin.exists(coordinatorKey("lapsed"))) === 0, 10_000, "lease lapsed");
-      await until(async () => (await queue.getJobState(id)) === "completed", 60_000, "trial completed");
+      worker = startWorker(lab, "b", { lockMs: 5000, stalledMs: 1000 });
+      const w = worker;
+      await until(async () => (await queue.getJobState(id)) === "completed", 60_000, "trial completed").catch(
+        (e: unknown) => {
+          throw new Error(`${String(e)}\n${w.stderr()}`);
+        },
+      );
       expect(await store.listTrials("lapsed")).toEqual([]);
     } catch (e) {
       stop.abort();
@@ -151,6 +167,7 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
       await acceptRenewals();
     }
     const outcome = await run;
+    await worker?.kill9();
     expect(outcome.interrupted).toBe(false);
     expect(outcome.trials.map((t) => t.trial_id)).toEqual([p.trialId]);
     expect(lines).toContain(
