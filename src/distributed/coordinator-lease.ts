@@ -58,9 +58,11 @@ export async function takeCoordinatorLease(
   const key = coordinatorKey(jobId);
   const token = JSON.stringify({ host: hostname(), pid: process.pid, id: randomUUID() } satisfies Holder);
   // When the last renewal that succeeded was sent: Redis counts the lease from a later moment.
-  let confirmedAt = Date.now();
+  // A monotonic clock: a wall clock set back would make an old renewal look recent.
+  const now = (): number => performance.now();
+  let confirmedAt = now();
   for (let tries = 0; ; tries++) {
-    confirmedAt = Date.now();
+    confirmedAt = now();
     if ((await redis.set(key, token, "PX", leaseMs, "NX")) === "OK") break;
     const held = await redis.get(key);
     if (held === null && tries < 5) continue;
@@ -79,7 +81,7 @@ export async function takeCoordinatorLease(
   // One renewal per third of a lease; the hold is trusted for two thirds after a renewal is sent,
   // so recording stops a third of a lease before the hold could lapse (clock rates aside).
   const every = Math.max(10, Math.floor(leaseMs / 3));
-  const held = (): boolean => Date.now() - confirmedAt < leaseMs - every;
+  const held = (): boolean => now() - confirmedAt < leaseMs - every;
   const refused = onceAMinute(log);
   let paused = false;
   let renewing = false;
@@ -87,13 +89,13 @@ export async function takeCoordinatorLease(
     if (!paused && !held() && !lost.signal.aborted) {
       paused = true;
       log(
-        `job ${jobId}: coordinator lease not renewed for ${((Date.now() - confirmedAt) / 1000).toFixed(1)} s: no trial is recorded until Redis renews it (finished trials wait in the queue)`,
+        `job ${jobId}: coordinator lease not renewed for ${((now() - confirmedAt) / 1000).toFixed(1)} s: no trial is recorded until Redis renews it (finished trials wait in the queue)`,
       );
     }
     // A renewal waiting on a Redis outage is not doubled by the next tick.
     if (renewing) return;
     renewing = true;
-    const sentAt = Date.now();
+    const sentAt = now();
     Promise.resolve(redis.eval(RENEW, 1, key, token, String(leaseMs)))
       .then((ok) => {
         if (ok === 0) {
