@@ -198,8 +198,31 @@ export interface Summary {
   worldChat?: WorldChatSummary;
   /** Rank agreement with other sources (published tables), filled by the caller that has them. */
   references: ReferenceAgreement[];
+  /**
+   * The stored jobs whose trials these are, as they stood when the report was made, filled by the
+   * caller that read them. Absent: the trials came from elsewhere (imports, a library caller).
+   */
+  jobs?: ReportedJob[];
   /** Labels of groups on the cost–pass Pareto frontier, cheapest first. */
   frontier: string[];
+}
+
+/**
+ * A job a report read. A job that is still running, or whose runner stopped before the end, has
+ * fewer trials than planned: its numbers describe the trials finished so far, not the job.
+ */
+export interface ReportedJob {
+  id: string;
+  /** `running`, `interrupted` or `finished` (as the store shows it, see store/job-status.ts). */
+  status: string;
+  /** Planned trials (tasks × agents × models × attempts). */
+  planned: number;
+  /** Planned trials with a recorded result: the ones the numbers cover. */
+  recorded: number;
+  /** Planned trials with no result yet. */
+  missing: number;
+  /** For an interrupted job, the command that runs its missing trials; otherwise null. */
+  resume: string | null;
 }
 
 /** This summary's ranking against another source's, per metric. */

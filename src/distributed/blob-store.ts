@@ -31,8 +31,19 @@ export class BlobStore {
     return digest;
   }
 
-  async get(digest: string): Promise<Buffer> {
+  /**
+   * A blob's bytes. With `maxBytes`, its length is asked first and a larger blob is refused
+   * without being fetched: a result pack is held whole in memory to be checked and unpacked.
+   */
+  async get(digest: string, maxBytes?: number): Promise<Buffer> {
     if (!/^[0-9a-f]{64}$/.test(digest)) throw new BlobError(`blob ${digest}: not a sha256 digest`);
+    if (maxBytes !== undefined) {
+      const size = await this.redis.strlen(blobKey(digest));
+      if (size > maxBytes)
+        throw new BlobError(
+          `blob ${digest.slice(0, 12)} holds ${size} bytes, more than the ${maxBytes}-byte cap on a result pack (--max-result-mib); refused`,
+        );
+    }
     const bytes = await this.redis.getBuffer(blobKey(digest));
     if (bytes === null) throw new BlobError(`blob ${digest.slice(0, 12)} is missing from Redis`);
     const actual = sha256(bytes);

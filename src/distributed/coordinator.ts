@@ -13,7 +13,7 @@ import type { Task } from "../task/types.js";
 import { BlobStore } from "./blob-store.js";
 import { type CoordinatorLease, takeCoordinatorLease } from "./coordinator-lease.js";
 import { enqueue } from "./enqueue.js";
-import { unpackTo } from "./pack.js";
+import { resultCapBytes, unpackTo } from "./pack.js";
 import { finishedOf, foreignField, queuedIdsOf } from "./queue-jobs.js";
 import { checkRedis, checkWritable, connectRedis, redactUrl } from "./redis.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
@@ -39,6 +39,10 @@ export interface DistributedRunOptions {
   sweepMs?: number;
   /** Lines about the queue itself (discarded late results); stderr by default. */
   log?: (line: string) => void;
+  /** Cap on a trial's result pack in MiB (DEFAULT_MAX_RESULT_MIB): a larger one is not fetched. */
+  maxResultMib?: number;
+  /** How long the coordinator's hold on the job outlives it (COORDINATOR_LEASE_MS; shorter in tests). */
+  leaseMs?: number;
 }
 
 /**
@@ -63,6 +67,7 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     (!Number.isInteger(o.priority) || o.priority < 1 || o.priority > MAX_PRIORITY)
   )
     throw new UserError(`--priority must be from 1 to ${MAX_PRIORITY}, got ${o.priority}`);
+  const maxResultBytes = resultCapBytes(o.maxResultMib);
   const plan = planTrials(config);
   // Redis is checked before the job exists, so a wrong URL leaves nothing behind.
   const redis = connectRedis(o.redisUrl, log);
@@ -73,7 +78,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
   let lock: JobLock | undefined;
   let jobOpen = false;
   try {
-    lease = await takeCoordinatorLease(redis, config.job_id);
+    lease = await takeCoordinatorLease(redis, config.job_id, o.leaseMs, log);
+    const held = lease.held;
     // The lease keeps other coordinators off the job; the lock keeps off a local run of its folder.
     lock = store.lockJob(config.job_id);
     // Ctrl-C, or another coordinator taking the job, ends the wait for Redis too (it may be down).
@@ -115,12 +121,15 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
         progress.trialFinished(result);
       };
       const collect = async (job: Job): Promise<boolean> => {
+        // Not surely ours any more: another coordinator may take the job and collect this trial.
+        if (!held()) return false;
         const id = job.id ?? "";
         const trialId = id.slice(prefix.length);
         const planned = byTrial.get(trialId);
         const task = planned ? tasksByName.get(planned.taskName) : undefined;
         const ret = trialReturnSchema.safeParse(job.returnvalue);
         const artifacts = ret.success ? ret.data.artifacts : null;
+        const note = ret.success ? ret.data.artifacts_note : undefined;
         // Not a trial of this job (another job whose name starts like this one's): not ours to touch.
         if (planned === undefined || task === undefined) return false;
         if (done.has(trialId)) {
@@ -154,12 +163,14 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
           const dir = store.trialDir(config.job_id, trialId);
           const bytes =
             artifacts !== null && result.outcome !== "infra_error"
-              ? await orStop(blobs.get(artifacts), stop).catch((e: unknown) => {
+              ? await orStop(blobs.get(artifacts, maxResultBytes), stop).catch((e: unknown) => {
                   if (e instanceof Stopped) throw e;
                   log(`trial ${trialId}: artifacts not kept (${errorMessage(e)}); result recorded`);
                   return null;
                 })
               : null;
+          // Checked again after the waits above, just before the trial is written.
+          if (!held()) return false;
           rmSync(dir, { recursive: true, force: true });
           if (bytes !== null) {
             try {
@@ -169,6 +180,8 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
               rmSync(dir, { recursive: true, force: true });
             }
           }
+          if (artifacts === null && note !== undefined && result.outcome !== "infra_error")
+            log(`trial ${trialId}: artifacts not kept (the worker sent none: ${note}); result recorded`);
           await record(result, trialId);
         }
         // Only now, with the trial on disk and indexed, does Redis forget it.
@@ -208,6 +221,12 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
 
       let lastSweep = Date.now();
       while (!stop.aborted) {
+        // While the lease is unsure, finished trials stay in the queue (for this coordinator once
+        // a renewal succeeds, or for the one that took the job); nothing is recorded or sent again.
+        if (!held()) {
+          await sleep(o.pollMs ?? 250, stop);
+          continue;
+        }
         let collected = 0;
         for (const job of await orStop(finishedOf(queue, prefix), stop))
           if (await collect(job)) collected += 1;

@@ -39,6 +39,39 @@ interface PackEntry {
 
 const SLASH = Buffer.from("/");
 
+/**
+ * Default cap on a trial's result pack (`worker --max-result-mib`, `run --queue --max-result-mib`).
+ * A pack is one Redis value (at most 512 MiB) that the coordinator holds whole in memory to
+ * unpack; half of Redis's limit leaves room for recordings while keeping both sides' memory bounded.
+ */
+export const DEFAULT_MAX_RESULT_MIB = 256;
+/** Redis refuses a value past 512 MiB: a larger cap could never be met. */
+export const MAX_RESULT_MIB = 512;
+
+/** The cap in bytes of a `--max-result-mib` value (the default when absent); out of range is a UserError. */
+export function resultCapBytes(mibValue: number | undefined): number {
+  const v = mibValue ?? DEFAULT_MAX_RESULT_MIB;
+  if (!Number.isInteger(v) || v < 1 || v > MAX_RESULT_MIB)
+    throw new UserError(`--max-result-mib must be a whole number from 1 to ${MAX_RESULT_MIB}, got ${v}`);
+  return v * 2 ** 20;
+}
+
+/** A folder whose pack would be larger than the cap: refused while walking, before it is held whole. */
+export class PackTooLargeError extends UserError {
+  constructor(
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(
+      `its pack is over ${mib(limit)} MiB (the cap on a result pack, --max-result-mib), ${mib(bytes)} MiB counted so far`,
+    );
+  }
+}
+
+function mib(bytes: number): string {
+  return String(Number((bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 3 : 1)));
+}
+
 export function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
@@ -47,8 +80,16 @@ export function sha256(bytes: Buffer): string {
  * Names are walked and packed as the bytes they are: a trial's saved logs can hold a name that is
  * not UTF-8 (the log copy keeps it), and as a string it would decode to U+FFFD and name no file.
  */
-export function packDir(dir: string): Buffer {
+export function packDir(dir: string, limits: { maxBytes?: number } = {}): Buffer {
   const entries: PackEntry[] = [];
+  const max = limits.maxBytes ?? Number.POSITIVE_INFINITY;
+  // The pack's size as it grows: files are counted by their size before they are read, so a
+  // folder past the cap is refused without ever being held whole.
+  let total = MAGIC.length;
+  const count = (bytes: number): void => {
+    total += bytes;
+    if (total > max) throw new PackTooLargeError(total, max);
+  };
   const walk = (abs: Buffer, rel: Buffer): void => {
     const names = readdirSync(abs, { encoding: "buffer" }).filter((n) => !IGNORED.has(n.toString("utf8")));
     for (const name of names) {
@@ -58,12 +99,19 @@ export function packDir(dir: string): Buffer {
       const mode = st.mode & 0o777;
       const entry = { mode, path: childRel, key: childRel.toString("utf8") };
       if (st.isSymbolicLink()) {
-        entries.push({ ...entry, kind: "l", data: readlinkSync(childAbs, { encoding: "buffer" }) });
+        const data = readlinkSync(childAbs, { encoding: "buffer" });
+        count(13 + childRel.length + data.length);
+        entries.push({ ...entry, kind: "l", data });
       } else if (st.isDirectory()) {
+        count(13 + childRel.length);
         entries.push({ ...entry, kind: "d", data: Buffer.alloc(0) });
         walk(childAbs, childRel);
       } else if (st.isFile()) {
-        entries.push({ ...entry, kind: "f", data: readFileSync(childAbs) });
+        count(13 + childRel.length + st.size);
+        const data = readFileSync(childAbs);
+        // A file that grew since it was looked at is counted as it was read.
+        count(data.length - st.size);
+        entries.push({ ...entry, kind: "f", data });
       }
     }
   };

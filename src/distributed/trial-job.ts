@@ -65,6 +65,8 @@ export const trialReturnSchema = z.object({
   result: z.unknown(),
   artifacts: digest.nullable(),
   worker: z.string(),
+  /** Why the worker sent no artifacts (its trial folder was over the cap), for the coordinator's log. */
+  artifacts_note: z.string().max(1000).optional(),
 });
 export type TrialReturn = z.infer<typeof trialReturnSchema>;
 

@@ -8,7 +8,8 @@ import { infraFailure, runPlannedTrial } from "../runner/run-planned-trial.js";
 import { type PreparedTask, prepareTask } from "../runner/task-image.js";
 import { getSandboxProvider } from "../sandbox/registry.js";
 import { BlobError, BlobStore, RESULT_BLOB_TTL_SEC } from "./blob-store.js";
-import { packDir } from "./pack.js";
+import { onceAMinute } from "./log-once.js";
+import { PackTooLargeError, packDir, resultCapBytes } from "./pack.js";
 import { takeRateSlot } from "./rate-limit.js";
 import { checkRedis, checkWritable, connectRedis } from "./redis.js";
 import { fetchTask } from "./task-bundle.js";
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   lockMs: number;
   /** How often leases are checked for expiry. */
   stalledMs: number;
+  /** Cap on a trial's result pack in MiB (DEFAULT_MAX_RESULT_MIB): a larger folder is not sent. */
+  maxResultMib?: number;
   log: (line: string) => void;
 }
 
@@ -60,6 +63,7 @@ const CONNECTION_ERROR =
 
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   checkLeases(o);
+  const maxResultBytes = resultCapBytes(o.maxResultMib);
   const cacheDir = resolve(o.cacheDir);
   prepareCache(cacheDir, o.log);
   const provider = getSandboxProvider(o.sandbox);
@@ -150,10 +154,16 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
         if (lease.signal.aborted) throw new Error("lease lost");
         return await backToQueue(job, token);
       }
-      const artifacts = await blobs.put(packDir(trialDir), RESULT_BLOB_TTL_SEC);
+      const sent = await sendFolder(blobs, trialDir, maxResultBytes);
+      if (sent.note !== undefined) o.log(`trial ${job.id}: artifacts not kept (${sent.note}); result sent`);
       const reward = result.reward === null ? "-" : result.reward.toFixed(3);
       o.log(`done   ${job.id}  R=${reward}  ${result.outcome}`);
-      return { result, artifacts, worker: name };
+      return {
+        result,
+        artifacts: sent.artifacts,
+        worker: name,
+        ...(sent.note === undefined ? {} : { artifacts_note: sent.note }),
+      };
     } finally {
       if (leases.get(job.id ?? "") === lease) leases.delete(job.id ?? "");
       rmSync(trialDir, { recursive: true, force: true });
@@ -258,24 +268,24 @@ function checkLeases(o: WorkerOptions): void {
 /** How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it. */
 const CLOSE_WAIT_MS = 10_000;
 
-/** Logs a line, but the same line again only after REPEAT_MS, saying how often it was held back. */
-function onceAMinute(log: (line: string) => void): (line: string) => void {
-  let last = "";
-  let at = 0;
-  let held = 0;
-  return (line) => {
-    const now = Date.now();
-    if (line === last && now - at < REPEAT_MS) {
-      held += 1;
-      return;
-    }
-    log(held > 0 && line === last ? `${line} (${held} more times in the last ${REPEAT_MS / 1000} s)` : line);
-    last = line;
-    at = now;
-    held = 0;
-  };
+/**
+ * A trial folder as a result blob; one whose pack would pass the cap is not sent (nor held whole):
+ * the result goes without it, and the reason with it for the coordinator's log.
+ */
+async function sendFolder(
+  blobs: BlobStore,
+  dir: string,
+  maxBytes: number,
+): Promise<{ artifacts: string | null; note?: string }> {
+  let bytes: Buffer;
+  try {
+    bytes = packDir(dir, { maxBytes });
+  } catch (e) {
+    if (e instanceof PackTooLargeError) return { artifacts: null, note: errorMessage(e) };
+    throw e;
+  }
+  return { artifacts: await blobs.put(bytes, RESULT_BLOB_TTL_SEC) };
 }
-const REPEAT_MS = 60_000;
 
 function plannedOf(d: TrialJobData) {
   return {

@@ -3,6 +3,7 @@ export * from "./calibration-sections.js";
 export * from "./chart-data.js";
 export * from "./export-sft.js";
 export * from "./format.js";
+export * from "./job-lines.js";
 export * from "./render-calibration.js";
 export * from "./render-comparison.js";
 export * from "./render-csv.js";

@@ -3,6 +3,7 @@ import { chartData } from "./chart-data.js";
 import { num } from "./format.js";
 import { browserBundles, pagePolicy, policyMeta, scriptSafe } from "./html-assets.js";
 import { CLIENT_SCRIPT } from "./html-client.js";
+import { jobStatusLine } from "./job-lines.js";
 import { buildSections, headline, type SectionOptions } from "./sections.js";
 
 /** Every chart container, by stable id; tests and readers can rely on these. */
@@ -42,7 +43,7 @@ h1{font-size:22px}h2{font-size:17px;margin-top:32px}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums;font-size:12.5px;margin:8px 0}
 th,td{padding:3px 8px;border-bottom:1px solid #e3e3e3;text-align:right;white-space:nowrap}
 th:first-child,td:first-child{text-align:left}th{background:#f6f6f6}
-.note{color:#555;margin:4px 0}.chart{min-height:80px;overflow-x:auto}
+.note{color:#555;margin:4px 0}.job-status{font-weight:600}.job-status.partial{color:#a33}.chart{min-height:80px;overflow-x:auto}
 `;
 
 export interface HtmlOptions extends SectionOptions {
@@ -65,6 +66,12 @@ export function renderHtml(summary: Summary, opts: HtmlOptions = {}): string {
       return `<h2>${escapeHtml(sec.title)}</h2>\n<table>\n${head}\n${body}\n</table>${notes}`;
     })
     .join("\n");
+  const jobs = (summary.jobs ?? [])
+    .map((j) => {
+      const partial = j.status !== "finished" || j.missing > 0 ? " partial" : "";
+      return `<p class="job-status${partial}" data-status="${escapeHtml(j.status)}">${escapeHtml(jobStatusLine(j))}</p>\n`;
+    })
+    .join("");
   const charts = chartData(summary);
   const chart = (id: string, heading: string) =>
     `<h2>${escapeHtml(heading)}</h2>\n<div class="chart" id="${id}"></div>`;
@@ -85,7 +92,7 @@ ${policyMeta(pagePolicy(scripts))}
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="note">${escapeHtml(headline(summary))}</p>
+${jobs}<p class="note">${escapeHtml(headline(summary))}</p>
 ${tables}
 ${chart("chart-reward-dist", "Reward distribution per group")}
 ${chart("chart-pass-vs-reward", `Pass@1 (R ≥ 0.95) vs mean R — Spearman ρ = ${num(charts.rho, 2)} (at R = 1: ${num(summary.correlation.rho100, 2)})`)}

@@ -1,4 +1,5 @@
 import type { Summary } from "../analysis/summary-types.js";
+import { jobStatusLines } from "./job-lines.js";
 import { buildSections, headline, type SectionOptions } from "./sections.js";
 
 /** A Markdown table cell: pipes and backslashes escaped, line breaks flattened. */
@@ -11,7 +12,13 @@ export function markdownCell(s: string): string {
 
 /** The report as Markdown: a title, the headline and one table per section. */
 export function renderMarkdown(summary: Summary, opts: SectionOptions & { title?: string } = {}): string {
-  const out = [`# ${opts.title ?? "longhaul report"}`, "", headline(summary)];
+  const jobs = jobStatusLines(summary).map((l) => `**${markdownCell(l)}**`);
+  const out = [
+    `# ${opts.title ?? "longhaul report"}`,
+    "",
+    ...jobs.flatMap((l) => [l, ""]),
+    headline(summary),
+  ];
   for (const sec of buildSections(summary, opts)) {
     out.push("", `## ${sec.title}`, "");
     out.push(`| ${sec.header.map(markdownCell).join(" | ")} |`);

@@ -110,6 +110,10 @@ describe("queue option limits", () => {
       [...runArgs, "--queue", NO_REDIS, "--rate-limit", "m=99999999999999999999999/1s"],
       ["worker", "--redis", NO_REDIS, "--stalled-ms", "99999999999"],
       ["worker", "--redis", NO_REDIS, "--lock-ms", "99999999999"],
+      // Redis holds at most 512 MiB in one value: a larger cap on a result pack could never be met.
+      ["worker", "--redis", NO_REDIS, "--max-result-mib", "513"],
+      [...runArgs, "--queue", NO_REDIS, "--max-result-mib", "0"],
+      [...runArgs, "--max-result-mib", "64"],
       ["worker", "--redis", NO_REDIS, "--cache", join(tmp, "afile")],
       ["queue", "status", "redis://127.0.0.1:99999"],
       ["queue", "status", "redis://127.0.0.1:abc"],

@@ -10,6 +10,7 @@ import {
   type ExternalSummaryRow,
   isFolder,
   parseExternalResults,
+  type ReportedJob,
   readHarborJob,
   referenceAgreement,
   type Summary,
@@ -17,9 +18,11 @@ import {
   summaryFromPublished,
   validateGroupBy,
 } from "../../analysis/index.js";
-import { UserError } from "../../core/index.js";
+import { type TrialResult, UserError } from "../../core/index.js";
 import {
   getReportRenderer,
+  incompleteJobs,
+  jobStatusLine,
   listReportRenderers,
   renderComparisonCsv,
   renderComparisonMarkdown,
@@ -29,6 +32,7 @@ import {
 import { checkOutFile, writeOutFile } from "../../report/out-file.js";
 import { JobStore } from "../../store/index.js";
 import { nonNegativeInt } from "../options.js";
+import { reportedJob, resumeCommand } from "./report-jobs.js";
 
 /** A comparison's formats (a comparison is not a summary, so the report renderers do not apply). */
 const COMPARISON_RENDERERS: ReadonlyMap<string, (c: Comparison) => string> = new Map([
@@ -37,6 +41,9 @@ const COMPARISON_RENDERERS: ReadonlyMap<string, (c: Comparison) => string> = new
   ["csv", renderComparisonCsv],
   ["md", renderComparisonMarkdown],
 ]);
+
+/** Formats whose text shows each job's status line above the numbers. */
+const TEXT_FORMATS: ReadonlySet<string> = new Set(["table", "md", "html"]);
 
 /** The built-in formats, for the help line; --format accepts every registered renderer. */
 const FORMATS = ["table", "json", "csv", "md", "html"] as const;
@@ -83,6 +90,10 @@ export function registerReportCommand(program: Command): void {
           return d;
         });
       const text = render(summary, format, breakdowns, jobs.join(", "));
+      // Formats read by programs carry the status in their data; a person running the command
+      // sees it here too, since a partial job's numbers are not the job's.
+      if (!TEXT_FORMATS.has(format))
+        for (const j of incompleteJobs(summary)) process.stderr.write(`WARNING: ${jobStatusLine(j)}\n`);
       emit(text, opts.out);
     });
 
@@ -172,12 +183,17 @@ async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summar
     return withReferences(summary, rest);
   }
   const trials: AnalysisTrial[] = [...importedTrials];
+  const reported: ReportedJob[] = [];
   if (jobs.length > 0 || importedTrials.length === 0) {
     const store = await JobStore.openExisting(opts.jobsDir);
     try {
       // A job named twice is read once: its trials must not count twice.
       const ids = jobs.length > 0 ? [...new Set(jobs)] : [await latest(store)];
-      for (const id of ids) trials.push(...(await trialsOf(store, id)));
+      for (const id of ids) {
+        const own = await trialsOf(store, id);
+        trials.push(...own);
+        reported.push(await reportedJob(store, id, own));
+      }
     } finally {
       await store.close();
     }
@@ -188,7 +204,8 @@ async function buildSummary(jobs: string[], opts: ReportOptions): Promise<Summar
       `WARNING: agents on one (task, attempt) saw different hidden stress inputs: ${describeMismatches(summary.hiddenCaseWarnings)}\n`,
     );
   }
-  return withReferences(summary, tables);
+  const withRefs = withReferences(summary, tables);
+  return reported.length > 0 ? { ...withRefs, jobs: reported } : withRefs;
 }
 
 function withReferences(
@@ -225,7 +242,7 @@ async function latest(store: JobStore): Promise<string> {
  * A job's trials from the index. An empty answer is never reported as "0 trials": either the job
  * has not finished a trial yet, or the index lost what the folder holds.
  */
-async function trialsOf(store: JobStore, jobId: string): Promise<AnalysisTrial[]> {
+async function trialsOf(store: JobStore, jobId: string): Promise<TrialResult[]> {
   store.loadJobConfig(jobId);
   const trials = await store.listTrials(jobId);
   if (trials.length > 0) return trials;
@@ -235,7 +252,14 @@ async function trialsOf(store: JobStore, jobId: string): Promise<AnalysisTrial[]
       `${store.jobsDir}/longhaul.db has no trials of job ${jobId}, but its folder holds ${files} finished trial(s): the index is empty or stale; re-index with longhaul run --resume --job ${jobId} --jobs-dir ${store.jobsDir}`,
     );
   }
-  throw new UserError(`job ${jobId} has no finished trials yet (${store.jobDir(jobId)}); nothing to report`);
+  const status = await store.jobStatus(jobId);
+  const how =
+    status === "interrupted"
+      ? `interrupted: its runner stopped before any trial finished; resume it with ${resumeCommand(jobId, store.jobsDir)}`
+      : (status ?? "not in the index");
+  throw new UserError(
+    `job ${jobId} has no finished trials yet (${how}; ${store.jobDir(jobId)}); nothing to report`,
+  );
 }
 
 function render(

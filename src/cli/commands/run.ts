@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { checkJobName, UserError } from "../../core/index.js";
+import { DEFAULT_MAX_RESULT_MIB, MAX_RESULT_MIB } from "../../distributed/pack.js";
 // The queue's client (bullmq, ioredis) loads only for --queue: it takes most of a second.
 import {
   MAX_PRIORITY,
@@ -53,6 +54,7 @@ interface RunOptions {
   queue?: string;
   priority?: number;
   rateLimit?: string[];
+  maxResultMib?: number;
   maxTokens?: number;
   maxCost?: number;
   /** -n was given on the command line (with --resume it replaces the job's concurrency). */
@@ -126,6 +128,11 @@ export function registerRunCommand(program: Command): void {
       positiveInt("--priority", MAX_PRIORITY),
     )
     .option(
+      "--max-result-mib <n>",
+      `with --queue: a worker's trial folder larger than this is not fetched (the result is recorded without it; default ${DEFAULT_MAX_RESULT_MIB})`,
+      positiveInt("--max-result-mib", MAX_RESULT_MIB),
+    )
+    .option(
       "--rate-limit <model=N/60s>",
       "with --queue: at most N trials of MODEL start per window, over all workers (repeatable)",
       collect,
@@ -189,6 +196,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
             redisUrl: opts.queue,
             rateLimits,
             ...(opts.priority === undefined ? {} : { priority: opts.priority }),
+            ...(opts.maxResultMib === undefined ? {} : { maxResultMib: opts.maxResultMib }),
           })
         : await runJob({ ...common, provider: await localProvider(config, tasks) });
     process.off("SIGINT", onSignal);
@@ -260,6 +268,8 @@ function parseRateLimits(opts: RunOptions): Map<string, RateLimit> {
     throw new UserError("--rate-limit needs --queue (limits are shared by the queue's workers)");
   if (opts.priority !== undefined && opts.queue === undefined)
     throw new UserError("--priority needs --queue");
+  if (opts.maxResultMib !== undefined && opts.queue === undefined)
+    throw new UserError("--max-result-mib needs --queue");
   for (const text of opts.rateLimit ?? []) {
     const parsed = parseRateLimit(text);
     if (parsed === null) throw new UserError(`--rate-limit ${text}: ${RATE_LIMIT_USAGE}`);

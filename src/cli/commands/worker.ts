@@ -1,7 +1,13 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { MAX_LOCK_MS, MAX_STALLED_MS, startWorker } from "../../distributed/index.js";
+import {
+  DEFAULT_MAX_RESULT_MIB,
+  MAX_LOCK_MS,
+  MAX_RESULT_MIB,
+  MAX_STALLED_MS,
+  startWorker,
+} from "../../distributed/index.js";
 import { positiveInt } from "../options.js";
 
 interface WorkerCliOptions {
@@ -11,6 +17,7 @@ interface WorkerCliOptions {
   cache: string;
   lockMs: number;
   stalledMs: number;
+  maxResultMib: number;
 }
 
 export function registerWorkerCommand(program: Command): void {
@@ -37,6 +44,12 @@ export function registerWorkerCommand(program: Command): void {
       positiveInt("--stalled-ms", MAX_STALLED_MS),
       30_000,
     )
+    .option(
+      "--max-result-mib <n>",
+      "a trial folder whose pack is larger is not sent (the result goes without it)",
+      positiveInt("--max-result-mib", MAX_RESULT_MIB),
+      DEFAULT_MAX_RESULT_MIB,
+    )
     .action(async (opts: WorkerCliOptions) => {
       const log = (line: string): void => {
         process.stderr.write(`${line}\n`);
@@ -48,6 +61,7 @@ export function registerWorkerCommand(program: Command): void {
         cacheDir: opts.cache,
         lockMs: opts.lockMs,
         stalledMs: opts.stalledMs,
+        maxResultMib: opts.maxResultMib,
         log,
       });
       const clean = await new Promise<boolean>((resolve) => {
