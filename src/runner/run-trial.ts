@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgent } from "../agents/index.js";
 import type { AgentRunResult } from "../agents/types.js";
@@ -14,6 +14,7 @@ import {
 } from "../core/index.js";
 import { scoreTrial } from "../grading/reward.js";
 import type { ImageRef } from "../sandbox/image/types.js";
+import { removeTree } from "../sandbox/remove-tree.js";
 import type { ExecResult, Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
@@ -139,7 +140,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     });
   } catch (e) {
     await gateway?.release();
-    rmSync(stateDir, { recursive: true, force: true });
+    removeTree(stateDir);
     if (isLonghaulError(e) && e.kind === "user") throw e;
     throw e instanceof InfraError
       ? e
@@ -284,7 +285,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     await gateway?.gateway.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
     await gateway?.release();
-    rmSync(stateDir, { recursive: true, force: true });
+    removeTree(stateDir);
   }
 }
 
