@@ -1,7 +1,8 @@
-import { chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, lstatSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InfraError } from "../core/index.js";
+import { removeTree } from "../sandbox/remove-tree.js";
 import type { Mount, Sandbox } from "../sandbox/types.js";
 
 /**
@@ -48,6 +49,7 @@ export async function prepareVerifierLogs(sandbox: Sandbox): Promise<VerifierLog
     mounts,
     hostDir: verifier,
     readRoot: logs,
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    // Removed by descriptor: what a verifier writes may be deeper than a path can name.
+    dispose: () => removeTree(root),
   };
 }

@@ -23,6 +23,16 @@ cat /app/out.txt > /logs/agent/resolved.txt 2>&1
 ln -sfn /tests/expected.txt answer`;
 
 /**
+ * The verifier's bash on a plain task over an image is the agent's (its root is the agent's, as in
+ * Harbor): this one leaves trees deeper than the host can name in the verifier's fresh /tmp and
+ * /root and its own /logs/verifier, then writes reward 0.
+ */
+const DEEP_BASH = `#!/bin/sh
+d=$(printf 'd%.0s' $(seq 200))
+for t in /tmp /root /logs/verifier; do (cd $t && for i in $(seq 25); do mkdir $d && cd $d; done; echo x > leaf); done
+mkdir -p /logs/verifier; echo 0 > /logs/verifier/reward.txt; exit 0`;
+
+/**
  * Workdirs shaped against the host's walk for links into /tests (src/runner/workdir-links.ts), on
  * the plain task whose check compares /app/out.txt with the answer. Before, the first two threw
  * out of the trial (ENOTDIR, ENAMETOOLONG) and ended the whole job: every other trial was lost.
@@ -43,5 +53,16 @@ export const WALK_ATTACKS: Attack[] = [
       // The chain works in the sandbox: only its removal keeps the check from the answer.
       expect(r.agentLog("resolved.txt")?.trim()).toBe("reached");
     },
+  },
+  {
+    // Before, the host's removal of those folders threw ENAMETOOLONG and ended the whole job.
+    name: "plain task over an image: the verifier's bash, replaced, leaves trees deeper than the host can name",
+    anyLimits: true,
+    tasks: ["adv-plain-image"],
+    script: `echo guess > /app/out.txt
+cat > /tmp/fake-bash <<'LHEOF'
+${DEEP_BASH}
+LHEOF
+chmod +x /tmp/fake-bash; cp /tmp/fake-bash "$(readlink -f "$(command -v bash)")"`,
   },
 ];
