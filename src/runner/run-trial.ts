@@ -30,7 +30,7 @@ import {
 } from "./trial-gateway.js";
 import { round3, trialHeader } from "./trial-header.js";
 import { getTrialKind } from "./trial-kinds.js";
-import { prepareVerifierLogs } from "./verifier-logs.js";
+import { prepareVerifierLogs, verifierLogsMaxBytes, watchVerifierLogs } from "./verifier-logs.js";
 import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
@@ -190,6 +190,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
     let verify: ExecResult;
     let files: VerifierFiles;
+    let logsOver: number | null = null;
     try {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
       options.env = {
@@ -201,13 +202,21 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       if (p.stopBelow !== undefined)
         options.env = { ...options.env, LONGHAUL_STOP_BELOW: String(p.stopBelow) };
       const user = verifierUser(p.task, p.image?.config.user);
-      verify = await sandbox.exec(["bash", "/tests/test.sh"], {
-        timeoutSec: verifierTimeoutSec,
-        ...options,
-        ...(user === undefined ? {} : { user }),
-        mounts: [...(options.mounts ?? []), ...vlogs.mounts],
-        signal: p.signal,
+      const logsWatch = watchVerifierLogs(vlogs, verifierLogsMaxBytes(env.storage_mb), () => {
+        sandbox.killAll().catch(() => undefined);
       });
+      try {
+        verify = await sandbox.exec(["bash", "/tests/test.sh"], {
+          timeoutSec: verifierTimeoutSec,
+          ...options,
+          ...(user === undefined ? {} : { user }),
+          mounts: [...(options.mounts ?? []), ...vlogs.mounts],
+          signal: p.signal,
+        });
+      } finally {
+        logsWatch.stop();
+      }
+      logsOver = logsWatch.passed();
       await sandbox.killAll();
       if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
       writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
@@ -235,8 +244,10 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       writeFileSync(join(verifierDir, "metrics.json"), `${JSON.stringify(scored.metrics, null, 2)}\n`);
     }
     const verdict = judgeVerifier(verify, verifierTimeoutSec, files, scored.failed ? null : scored.reward);
-    const gradingFailed = verdict.failed || scored.failed;
-    const gradingErrors = [...verdict.errors, ...scored.gradingErrors];
+    const logsError =
+      logsOver === null ? [] : [`verifier was killed: it wrote more than ${logsOver} bytes under /logs`];
+    const gradingFailed = verdict.failed || scored.failed || logsOver !== null;
+    const gradingErrors = [...logsError, ...verdict.errors, ...scored.gradingErrors];
 
     const budget = gradingFailed ? null : budgetOutcome(gateway);
     const outcome: Outcome = gradingFailed

@@ -2,7 +2,9 @@ import { chownSync, lstatSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InfraError } from "../core/index.js";
+import { LOG_COPY_LIMITS } from "../sandbox/bounded-copy.js";
 import { removeTree } from "../sandbox/remove-tree.js";
+import { diskUsage } from "../sandbox/storage.js";
 import type { Mount, Sandbox } from "../sandbox/types.js";
 
 /**
@@ -52,4 +54,45 @@ export async function prepareVerifierLogs(sandbox: Sandbox): Promise<VerifierLog
     // Removed by descriptor: what a verifier writes may be deeper than a path can name.
     dispose: () => removeTree(root),
   };
+}
+
+/** Polls of the verifier's /logs while it runs. */
+const LOGS_CHECK_MS = 1000;
+
+export interface LogsWatch {
+  stop(): void;
+  /** The limit that was passed, in bytes, or null while it holds. */
+  passed(): number | null;
+}
+
+/**
+ * The verifier's /logs lies outside the sandbox's disk quota (above), and a verifier may run the
+ * agent's code: a program a plain task's test.sh calls directly, or, over an image, the agent's
+ * own bash. Before, such code wrote without limit to the host's disk there (360 MB against a
+ * 64 MB quota, measured). Its usage is polled while it runs, and `onOver` (kill the verifier) is
+ * called once it passes `maxBytes`; its reward is then not trusted.
+ */
+export function watchVerifierLogs(
+  logs: VerifierLogs,
+  maxBytes: number,
+  onOver: () => void,
+  everyMs = LOGS_CHECK_MS,
+): LogsWatch {
+  let passed: number | null = null;
+  const root = logs.readRoot;
+  const timer =
+    root === null
+      ? undefined
+      : setInterval(() => {
+          if (passed !== null || diskUsage(root, maxBytes) <= maxBytes) return;
+          passed = maxBytes;
+          onOver();
+        }, everyMs);
+  timer?.unref();
+  return { stop: () => clearInterval(timer), passed: () => passed };
+}
+
+/** The room a verifier gets in /logs: the agent's disk quota, plus what the log copy keeps. */
+export function verifierLogsMaxBytes(storageMb: number): number {
+  return storageMb * 1024 * 1024 + LOG_COPY_LIMITS.maxTotalBytes;
 }
