@@ -30,7 +30,12 @@ import {
 } from "./trial-gateway.js";
 import { round3, trialHeader } from "./trial-header.js";
 import { getTrialKind } from "./trial-kinds.js";
-import { prepareVerifierLogs, verifierLogsMaxBytes, watchVerifierLogs } from "./verifier-logs.js";
+import {
+  prepareVerifierLogs,
+  strayRewardFiles,
+  verifierLogsMaxBytes,
+  watchVerifierLogs,
+} from "./verifier-logs.js";
 import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
@@ -191,6 +196,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     let verify: ExecResult;
     let files: VerifierFiles;
     let logsOver: number | null = null;
+    let stray: string[] = [];
     try {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
       options.env = {
@@ -224,6 +230,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       const verifierCopy = join(verifierDir, "logs");
       await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir, undefined, vlogs.hostDir);
       files = readVerifierFiles(sandbox, verifierCopy, vlogs.readRoot);
+      if (files.rewardJson === null && files.rewardTxt === null) stray = strayRewardFiles(vlogs);
       // Harbor's trial layout keeps the reward files directly in verifier/ (its tools read them
       // there); these are the copies the host read safely, not the sandbox's files.
       if (files.rewardTxt !== null) writeFileSync(join(verifierDir, "reward.txt"), files.rewardTxt);
@@ -244,8 +251,14 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       writeFileSync(join(verifierDir, "metrics.json"), `${JSON.stringify(scored.metrics, null, 2)}\n`);
     }
     const verdict = judgeVerifier(verify, verifierTimeoutSec, files, scored.failed ? null : scored.reward);
-    const logsError =
-      logsOver === null ? [] : [`verifier was killed: it wrote more than ${logsOver} bytes under /logs`];
+    const logsError = [
+      ...(logsOver === null ? [] : [`verifier was killed: it wrote more than ${logsOver} bytes under /logs`]),
+      ...(stray.length === 0
+        ? []
+        : [
+            `the verifier wrote its reward outside /logs/verifier (${stray.join(", ")}); only /logs/verifier/reward.txt or reward.json is read, as in Harbor`,
+          ]),
+    ];
     const gradingFailed = verdict.failed || scored.failed || logsOver !== null;
     const gradingErrors = [...logsError, ...verdict.errors, ...scored.gradingErrors];
 

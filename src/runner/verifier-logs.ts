@@ -1,4 +1,4 @@
-import { chownSync, lstatSync, mkdirSync, mkdtempSync } from "node:fs";
+import { chownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InfraError } from "../core/index.js";
@@ -95,4 +95,35 @@ export function watchVerifierLogs(
 /** The room a verifier gets in /logs: the agent's disk quota, plus what the log copy keeps. */
 export function verifierLogsMaxBytes(storageMb: number): number {
   return storageMb * 1024 * 1024 + LOG_COPY_LIMITS.maxTotalBytes;
+}
+
+const REWARD_NAMES = new Set(["reward.txt", "reward.json"]);
+
+/**
+ * Reward files the verifier left elsewhere under /logs than /logs/verifier (a test.sh writing
+ * `/logs/reward.txt`), as sandbox paths, at most three: a trial whose verifier wrote no reward
+ * names them, so the task's author sees where the file went rather than only that none came.
+ */
+export function strayRewardFiles(logs: VerifierLogs): string[] {
+  const root = logs.readRoot;
+  if (root === null) return [];
+  const found: string[] = [];
+  const walk = (rel: string, depth: number): void => {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, rel)).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (found.length >= 3) return;
+      const r = rel === "" ? name : `${rel}/${name}`;
+      const st = lstatSync(join(root, r), { throwIfNoEntry: false });
+      if (st?.isDirectory() === true && depth < 3 && r !== "agent") walk(r, depth + 1);
+      else if (st?.isFile() === true && REWARD_NAMES.has(name) && rel !== "verifier")
+        found.push(`/logs/${r}`);
+    }
+  };
+  walk("", 0);
+  return found;
 }

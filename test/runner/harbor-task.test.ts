@@ -229,3 +229,18 @@ describe("a verifier's /logs is bounded though it lies outside the disk quota", 
     expect(wrote).toBeLessThan(300);
   }, 120_000);
 });
+
+describe("a foreign task whose test.sh writes its reward outside /logs/verifier", () => {
+  it("is a grading error naming where the reward went", async () => {
+    const task = await hostTask("stray-reward", {
+      "task.toml": "[agent]\ntimeout_sec = 60\n[verifier]\ntimeout_sec = 60\n",
+      "tests/test.sh":
+        "#!/bin/bash\nmkdir -p /logs/out\necho 1 > /logs/reward.txt\necho '{\"reward\": 1}' > /logs/out/reward.json\n",
+    });
+    const { result } = await trial(task, "nop");
+    expect(result.outcome).toBe("grading_error");
+    expect(result.error?.message).toBe(
+      "the verifier wrote its reward outside /logs/verifier (/logs/out/reward.json, /logs/reward.txt); only /logs/verifier/reward.txt or reward.json is read, as in Harbor",
+    );
+  }, 120_000);
+});
