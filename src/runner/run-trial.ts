@@ -33,6 +33,7 @@ import { getTrialKind } from "./trial-kinds.js";
 import {
   prepareVerifierLogs,
   strayRewardFiles,
+  verifierLogsErrors,
   verifierLogsMaxBytes,
   watchVerifierLogs,
 } from "./verifier-logs.js";
@@ -251,14 +252,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       writeFileSync(join(verifierDir, "metrics.json"), `${JSON.stringify(scored.metrics, null, 2)}\n`);
     }
     const verdict = judgeVerifier(verify, verifierTimeoutSec, files, scored.failed ? null : scored.reward);
-    const logsError = [
-      ...(logsOver === null ? [] : [`verifier was killed: it wrote more than ${logsOver} bytes under /logs`]),
-      ...(stray.length === 0
-        ? []
-        : [
-            `the verifier wrote its reward outside /logs/verifier (${stray.join(", ")}); only /logs/verifier/reward.txt or reward.json is read, as in Harbor`,
-          ]),
-    ];
+    const logsError = verifierLogsErrors(logsOver, stray);
     const gradingFailed = verdict.failed || scored.failed || logsOver !== null;
     const gradingErrors = [...logsError, ...verdict.errors, ...scored.gradingErrors];
 

@@ -127,3 +127,16 @@ export function strayRewardFiles(logs: VerifierLogs): string[] {
   walk("", 0);
   return found;
 }
+
+/** The trial's first grading errors for a verifier past its /logs limit or with stray rewards. */
+export function verifierLogsErrors(passedBytes: number | null, stray: readonly string[]): string[] {
+  const errors: string[] = [];
+  if (passedBytes !== null)
+    errors.push(`verifier was killed: it wrote more than ${passedBytes} bytes under /logs`);
+  if (stray.length > 0) {
+    errors.push(
+      `the verifier wrote its reward outside /logs/verifier (${stray.join(", ")}); only /logs/verifier/reward.txt or reward.json is read, as in Harbor`,
+    );
+  }
+  return errors;
+}
