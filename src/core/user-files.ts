@@ -63,6 +63,30 @@ export function readUserText(path: string): string {
   return readUserBytes(path).toString("utf8");
 }
 
+/**
+ * readUserText for a file whose every byte matters (a task's task.toml, its instruction.md):
+ * bytes that are not UTF-8 are an InputError naming the file (as `shown`) and the first such line,
+ * where decoding would silently put U+FFFD in their place (the agent would be given an
+ * instruction its author never wrote; Harbor cannot read such a file at all).
+ */
+export function readUserUtf8(path: string, shown = path): string {
+  const bytes = readUserBytes(path);
+  const text = bytes.toString("utf8");
+  if (Buffer.byteLength(text, "utf8") === bytes.length && !text.includes("\ufffd")) return text;
+  let line = 1;
+  for (let start = 0; start <= bytes.length; line++) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl === -1 ? bytes.length : nl;
+    const part = bytes.subarray(start, end);
+    if (!Buffer.from(part.toString("utf8"), "utf8").equals(part)) {
+      throw new InputError(shown, line, undefined, "holds bytes that are not UTF-8; save the file as UTF-8");
+    }
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return text;
+}
+
 /** Line and column (1-based) of a character offset in `text`. */
 export function lineCol(text: string, offset: number): { line: number; col: number } {
   const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { closeSync, ftruncateSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,5 +49,23 @@ describe("continue-until-timeout checks", () => {
     const d = deps(dir, () => Promise.reject(new InfraError("no space left on device")));
     expect(await d.tracker.onDone()).toEqual({ accept: true });
     expect(d.counts()).toEqual({ downloads: 1, checks: 1 });
+  });
+
+  it("does not copy a workdir whose files lie deeper than the host can name (a sparse file there)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-test-cont-"));
+    // 25 levels of 200-byte names, made by relative names as an agent can: the walk by path
+    // threw ENAMETOOLONG out of the agent's declaration of completion, and could not measure it.
+    const d = "d".repeat(200);
+    const made = spawnSync(
+      "bash",
+      ["-c", `for i in $(seq 25); do mkdir ${d} && cd ${d}; done; truncate -s 300M big`],
+      { cwd: dir },
+    );
+    expect(made.status).toBe(0);
+    expect(apparentBytesOver(dir, 1024 * 1024)).toBe(true);
+    const c = deps(dir, () => Promise.reject(new Error("not reached")));
+    expect(await c.tracker.onDone()).toEqual({ accept: true });
+    expect(c.counts()).toEqual({ downloads: 0, checks: 0 });
+    spawnSync("rm", ["-rf", dir]);
   });
 });

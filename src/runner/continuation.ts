@@ -1,9 +1,10 @@
-import { lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, type Stats } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DoneVerdict } from "../agents/types.js";
 import { childPathsBytes } from "../core/byte-paths.js";
 import { type Continuation, errorMessage, type SubtaskScore, type TrialResult } from "../core/index.js";
+import { removeTree } from "../sandbox/remove-tree.js";
 import type { Sandbox } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 
@@ -74,7 +75,7 @@ export function createContinuation(d: ContinuationDeps): ContinuationTracker {
         reentries += 1;
         return { accept: false, feedback: feedbackText(failing) };
       } finally {
-        rmSync(scratch, { recursive: true, force: true });
+        removeTree(scratch);
       }
     },
     record: () => ({
@@ -103,7 +104,14 @@ export function apparentBytesOver(dir: string, cap: number): boolean {
     for (const p of paths) {
       // A flood of entries is as much a reason not to copy as a flood of bytes.
       if (++seen > MAX_SNAPSHOT_ENTRIES) return true;
-      const st = lstatSync(p, { throwIfNoEntry: false });
+      let st: Stats | undefined;
+      try {
+        st = lstatSync(p, { throwIfNoEntry: false });
+      } catch {
+        // Deeper than the host can name (ENAMETOOLONG): what is there cannot be measured, and a
+        // sparse file there would otherwise be copied out in full. Before, this threw.
+        return true;
+      }
       if (st?.isDirectory() === true) stack.push(p);
       else if (st?.isFile() === true) {
         total += st.size;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAgent } from "../agents/index.js";
 import type { AgentRunResult } from "../agents/types.js";
@@ -14,6 +14,7 @@ import {
 } from "../core/index.js";
 import { scoreTrial } from "../grading/reward.js";
 import type { ImageRef } from "../sandbox/image/types.js";
+import { removeTree } from "../sandbox/remove-tree.js";
 import type { ExecResult, Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
@@ -29,7 +30,13 @@ import {
 } from "./trial-gateway.js";
 import { round3, trialHeader } from "./trial-header.js";
 import { getTrialKind } from "./trial-kinds.js";
-import { prepareVerifierLogs } from "./verifier-logs.js";
+import {
+  prepareVerifierLogs,
+  strayRewardFiles,
+  verifierLogsErrors,
+  verifierLogsMaxBytes,
+  watchVerifierLogs,
+} from "./verifier-logs.js";
 import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
@@ -139,7 +146,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     });
   } catch (e) {
     await gateway?.release();
-    rmSync(stateDir, { recursive: true, force: true });
+    removeTree(stateDir);
     if (isLonghaulError(e) && e.kind === "user") throw e;
     throw e instanceof InfraError
       ? e
@@ -189,6 +196,8 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
     let verify: ExecResult;
     let files: VerifierFiles;
+    let logsOver: number | null = null;
+    let stray: string[] = [];
     try {
       const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
       options.env = {
@@ -200,13 +209,21 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       if (p.stopBelow !== undefined)
         options.env = { ...options.env, LONGHAUL_STOP_BELOW: String(p.stopBelow) };
       const user = verifierUser(p.task, p.image?.config.user);
-      verify = await sandbox.exec(["bash", "/tests/test.sh"], {
-        timeoutSec: verifierTimeoutSec,
-        ...options,
-        ...(user === undefined ? {} : { user }),
-        mounts: [...(options.mounts ?? []), ...vlogs.mounts],
-        signal: p.signal,
+      const logsWatch = watchVerifierLogs(vlogs, verifierLogsMaxBytes(env.storage_mb), () => {
+        sandbox.killAll().catch(() => undefined);
       });
+      try {
+        verify = await sandbox.exec(["bash", "/tests/test.sh"], {
+          timeoutSec: verifierTimeoutSec,
+          ...options,
+          ...(user === undefined ? {} : { user }),
+          mounts: [...(options.mounts ?? []), ...vlogs.mounts],
+          signal: p.signal,
+        });
+      } finally {
+        logsWatch.stop();
+      }
+      logsOver = logsWatch.passed();
       await sandbox.killAll();
       if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
       writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
@@ -214,6 +231,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       const verifierCopy = join(verifierDir, "logs");
       await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir, undefined, vlogs.hostDir);
       files = readVerifierFiles(sandbox, verifierCopy, vlogs.readRoot);
+      if (files.rewardJson === null && files.rewardTxt === null) stray = strayRewardFiles(vlogs);
       // Harbor's trial layout keeps the reward files directly in verifier/ (its tools read them
       // there); these are the copies the host read safely, not the sandbox's files.
       if (files.rewardTxt !== null) writeFileSync(join(verifierDir, "reward.txt"), files.rewardTxt);
@@ -234,8 +252,9 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
       writeFileSync(join(verifierDir, "metrics.json"), `${JSON.stringify(scored.metrics, null, 2)}\n`);
     }
     const verdict = judgeVerifier(verify, verifierTimeoutSec, files, scored.failed ? null : scored.reward);
-    const gradingFailed = verdict.failed || scored.failed;
-    const gradingErrors = [...verdict.errors, ...scored.gradingErrors];
+    const logsError = verifierLogsErrors(logsOver, stray);
+    const gradingFailed = verdict.failed || scored.failed || logsOver !== null;
+    const gradingErrors = [...logsError, ...verdict.errors, ...scored.gradingErrors];
 
     const budget = gradingFailed ? null : budgetOutcome(gateway);
     const outcome: Outcome = gradingFailed
@@ -284,7 +303,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     await gateway?.gateway.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
     await gateway?.release();
-    rmSync(stateDir, { recursive: true, force: true });
+    removeTree(stateDir);
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,4 +65,57 @@ describe("removeVerifierLinks", () => {
     expect(lstatSync(at(odd, Buffer.from("/x")), { throwIfNoEntry: false })).toBeUndefined();
     expect(lstatSync(at(odd, Buffer.from("/kept.txt"))).isFile()).toBe(true);
   });
+});
+
+/** Runs bash in `dir` (relative names reach depths no absolute path can name). */
+function sh(dir: string, script: string): void {
+  const r = spawnSync("bash", ["-c", script], { cwd: dir, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`bash failed: ${r.stderr}`);
+}
+
+describe("removeVerifierLinks on trees an agent shapes against the walk", () => {
+  it("a link resolved through a regular file (out.txt/x) is judged, not thrown on", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
+    writeFileSync(join(dir, "out.txt"), "agent's file\n");
+    symlinkSync("out.txt/x", join(dir, "through-file"));
+    symlinkSync("/tests/expected.txt", join(dir, "answer"));
+    expect(removeVerifierLinks(sandboxOver(dir), "/app").sort()).toEqual(["answer"]);
+    expect(lstatSync(join(dir, "through-file")).isSymbolicLink()).toBe(true);
+  });
+
+  it("removes a link in a folder deeper than the host can name, without throwing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
+    const d = "d".repeat(200);
+    // 25 levels of 200 bytes: 5,000 bytes, past PATH_MAX; made by relative names, as an agent can.
+    // At level 19 (still nameable from the host) a link whose relative target goes 6 levels down,
+    // to the link at the bottom; and a shallow link to it. The kernel resolves both in the sandbox.
+    sh(
+      dir,
+      `mkdir keep; echo kept > keep/file; for i in $(seq 25); do mkdir ${d}; cd ${d}; [ $i = 19 ] && ln -s ${Array(6).fill(d).join("/")}/answer hop; done; ln -s /tests/expected.txt answer; echo x > leaf`,
+    );
+    symlinkSync(`${Array(19).fill(d).join("/")}/hop`, join(dir, "into-deep"));
+    const removed = removeVerifierLinks(sandboxOver(dir), "/app");
+    expect(
+      removed.some((r) => r.startsWith(`${d}/`) && r.endsWith("removed whole)")),
+      removed.join("\n"),
+    ).toBe(true);
+    expect(removed).toContain("into-deep");
+    // Nothing left of the deep tree that still holds the link; the rest of the workdir kept.
+    const left = spawnSync("find", [dir, "-type", "l"], { encoding: "utf8" });
+    expect(left.stdout.trim()).toBe("");
+    expect(lstatSync(join(dir, "keep", "file")).isFile()).toBe(true);
+    spawnSync("rm", ["-rf", dir]);
+  });
+
+  it("checks every link however many files come before it in the walk", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
+    // Whatever order they are listed in, a folder beside 200,001 files was past the old walk's
+    // bound (200,000 entries): listed after the break it was never queued, before it never reached.
+    mkdirSync(join(dir, "out"));
+    symlinkSync("/tests/expected.txt", join(dir, "out", "answer.txt"));
+    sh(dir, "seq 200001 | xargs touch");
+    expect(removeVerifierLinks(sandboxOver(dir), "/app")).toEqual(["out/answer.txt"]);
+    expect(existsSync(join(dir, "out", "answer.txt"))).toBe(false);
+    spawnSync("rm", ["-rf", dir]);
+  }, 120_000);
 });

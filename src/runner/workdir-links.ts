@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync, readlinkSync, unlinkSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { lstatSync, readlinkSync, type Stats, unlinkSync } from "node:fs";
 import { posix } from "node:path";
 import { isWithin } from "../sandbox/spec.js";
 import type { Sandbox } from "../sandbox/types.js";
@@ -10,9 +11,16 @@ import type { Sandbox } from "../sandbox/types.js";
  */
 const VERIFIER_ONLY = ["/tests", "/logs", "/longhaul", "/solution", "/proc", "/sys", "/run", "/dev/fd"];
 const DEVICE_STREAMS = ["/dev/stdin", "/dev/stdout", "/dev/stderr"];
-/** Bounds of the walk: a workdir flooded with files costs at most this much. */
-const MAX_ENTRIES = 200_000;
 const MAX_HOPS = 40;
+/**
+ * The longest path the kernel takes (PATH_MAX less its NUL). The workdir's host path is longer
+ * than its sandbox path, and relative names reach any depth: an agent can make entries the host
+ * cannot name (ENAMETOOLONG), which a walk by path must neither die on nor skip.
+ */
+const HOST_PATH_MAX = 4095;
+/** A listing this long means a flood: the walk's cost is bounded by the disk's inode cap anyway. */
+const LIST_MAX_BYTES = 512 * 1024 * 1024;
+const LIST_TIMEOUT_MS = 300_000;
 
 function verifierOnly(p: string): boolean {
   return VERIFIER_ONLY.some((r) => isWithin(p, r)) || DEVICE_STREAMS.includes(p);
@@ -25,41 +33,85 @@ function verifierOnly(p: string): boolean {
  * that loops or chains too long is removed too, and so is one whose path or target is not UTF-8:
  * names are walked as the bytes they are, but such a link cannot be followed by name, and leaving
  * it would let `out -> <non-UTF-8 folder>` with `<that folder>/x -> /tests/…` inside pass a check
- * of `out/x`. On a provider without host paths nothing is done.
+ * of `out/x`. Every link is examined, however many files the workdir holds (before, the walk
+ * stopped after 200,000 entries and left the links past them), and a folder holding links deeper
+ * than the host can name is removed whole (before, such a tree threw ENAMETOOLONG out of the
+ * trial and ended the whole job). On a provider without host paths nothing is done.
  */
 export function removeVerifierLinks(sandbox: Sandbox, workdir: string): string[] {
   const host = sandbox.hostPathOf?.(workdir) ?? null;
   if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return [];
   const root = Buffer.from(host);
+  const links = listLinks(host);
+  if (links === null) {
+    // The listing failed (a flood past every bound): no link can be vetted, so none is kept.
+    spawnSync("find", ["-P", host, "-type", "l", "-delete"], { stdio: "ignore", timeout: LIST_TIMEOUT_MS });
+    return ["(every link: the workdir's links could not be listed)"];
+  }
   const removed: string[] = [];
-  const stack: Buffer[] = [Buffer.alloc(0)];
-  let seen = 0;
-  while (stack.length > 0 && seen < MAX_ENTRIES) {
-    const rel = stack.pop() as Buffer;
-    let names: Buffer[];
-    try {
-      names = readdirSync(under(root, rel), { encoding: "buffer" });
-    } catch {
+  const tooDeep = new Set<string>();
+  for (const r of links) {
+    if (root.length + 1 + r.length > HOST_PATH_MAX) {
+      tooDeep.add(namedAncestor(root, r).toString("latin1"));
       continue;
     }
-    for (const name of names) {
-      if (++seen > MAX_ENTRIES) break;
-      const r = rel.length === 0 ? name : Buffer.concat([rel, SLASH, name]);
-      const st = lstatSync(under(root, r), { throwIfNoEntry: false });
-      if (st?.isDirectory() === true) stack.push(r);
-      else if (st?.isSymbolicLink() === true) {
-        const text = utf8(r);
-        if (text === null || leadsToVerifier(sandbox, posix.join(workdir, text))) {
-          unlinkSync(under(root, r));
-          removed.push(text ?? r.toString("utf8"));
-        }
-      }
+    const text = utf8(r);
+    if (text === null || leadsToVerifier(sandbox, posix.join(workdir, text))) {
+      unlinkSync(under(root, r));
+      removed.push(text ?? r.toString("utf8"));
     }
+  }
+  // Outer folders first: one already taken took the folders inside it along.
+  const outer = [...tooDeep]
+    .sort((a, b) => a.length - b.length)
+    .filter((k, i, all) => !all.slice(0, i).some((o) => k.startsWith(`${o}/`)));
+  if (outer.length > 0) {
+    // rm walks by descriptor, so it reaches what no path can name; xargs passes the names as the
+    // bytes they are (an argument of spawn is UTF-8 text).
+    const names = Buffer.concat(outer.flatMap((k) => [under(root, Buffer.from(k, "latin1")), NUL]));
+    spawnSync("xargs", ["-0", "rm", "-rf", "--"], { input: names, stdio: ["pipe", "ignore", "ignore"] });
+  }
+  for (const key of outer) {
+    const rel = Buffer.from(key, "latin1");
+    removed.push(
+      `${utf8(rel) ?? rel.toString("utf8")}/ (holds links too deep for the host to check: removed whole)`,
+    );
   }
   return removed;
 }
 
+/** Every link under `host` (not followed), as paths relative to it in bytes; null if find failed. */
+function listLinks(host: string): Buffer[] | null {
+  const r = spawnSync("find", ["-P", host, "-type", "l", "-printf", "%P\\0"], {
+    maxBuffer: LIST_MAX_BYTES,
+    timeout: LIST_TIMEOUT_MS,
+  });
+  if (r.error !== undefined || r.status !== 0) return null;
+  const out: Buffer[] = [];
+  let start = 0;
+  for (let i = r.stdout.indexOf(0); i !== -1; i = r.stdout.indexOf(0, start)) {
+    if (i > start) out.push(r.stdout.subarray(start, i));
+    start = i + 1;
+  }
+  return out;
+}
+
+/**
+ * The deepest folder on the way to `rel` whose host path the kernel still takes. Never the workdir
+ * itself: a name is at most 255 bytes, so its first level is always within reach.
+ */
+function namedAncestor(root: Buffer, rel: Buffer): Buffer {
+  let end = rel.indexOf(SLASH);
+  if (end === -1) return rel;
+  for (let i = rel.indexOf(SLASH); i !== -1; i = rel.indexOf(SLASH, i + 1)) {
+    if (root.length + 1 + i > HOST_PATH_MAX) break;
+    end = i;
+  }
+  return rel.subarray(0, end);
+}
+
 const SLASH = Buffer.from("/");
+const NUL = Buffer.from([0]);
 
 function under(root: Buffer, rel: Buffer): Buffer {
   return rel.length === 0 ? root : Buffer.concat([root, SLASH, rel]);
@@ -74,7 +126,8 @@ function utf8(bytes: Buffer): string | null {
 /**
  * Whether `path` resolves, component by component as the kernel would in the sandbox, into a
  * verifier-only place. Components the host does not keep (the read-only system folders of a
- * host task) cannot be links the agent made, so the rest of the path is taken as written.
+ * host task) cannot be links the agent made, so the rest of the path is taken as written. A
+ * component the host cannot read (a path too long for it to name) is judged as leading there.
  */
 function leadsToVerifier(sandbox: Sandbox, path: string): boolean {
   let todo = path.split("/").filter(Boolean);
@@ -84,7 +137,14 @@ function leadsToVerifier(sandbox: Sandbox, path: string): boolean {
     const next = posix.join(cur, part ?? "");
     if (verifierOnly(next)) return true;
     const host = sandbox.hostPathOf?.(next) ?? null;
-    const st = host === null ? undefined : lstatSync(host, { throwIfNoEntry: false });
+    let st: Stats | undefined;
+    try {
+      st = host === null ? undefined : lstatSync(host, { throwIfNoEntry: false });
+    } catch (e) {
+      // Through a file (`out.txt/x`): nothing there, as with no entry. Any other failure (a path
+      // too long for the host to name) leaves the link unvetted, so it is judged as leading there.
+      if ((e as NodeJS.ErrnoException).code !== "ENOTDIR") return true;
+    }
     if (host === null || st === undefined) return verifierOnly(posix.join(next, ...rest));
     if (!st.isSymbolicLink()) {
       cur = next;

@@ -119,6 +119,9 @@ export async function copyTreeBounded(from: string, to: string, limits: CopyLimi
  */
 const YIELD_MS = 10;
 
+/** The longest path the kernel takes (PATH_MAX less its NUL). */
+const HOST_PATH_MAX = 4095;
+
 /**
  * Names are walked as the bytes they are: a name that is not UTF-8 (an agent's `printf 'a\377'`)
  * decodes to U+FFFD as a string, names no file, and would be lost. Paths in the report are those
@@ -174,9 +177,21 @@ class Copier {
   }
 
   private async entry(d: Dirent<Buffer>, rel: Buffer, depth: number): Promise<void> {
+    const path = shown(rel);
+    // The copy's folder is often deeper on the host than the source (a jobs folder's path is the
+    // operator's): an entry the source can name but the copy cannot is the source's shape, not a
+    // failing host disk. Before, its ENAMETOOLONG threw, and an agent's deep /logs/agent made its
+    // trial an infrastructure error, which rates leave out.
+    if (this.to.length + 1 + rel.length > HOST_PATH_MAX) {
+      this.skip({
+        path,
+        type: d.isDirectory() ? "folder" : "unknown",
+        reason: "path too long to save on the host",
+      });
+      return;
+    }
     // The listing's type saves an lstat for the common case; the open re-checks it anyway.
     if (d.isFile()) return this.regular(rel);
-    const path = shown(rel);
     let st: Stats;
     try {
       st = lstatSync(under(this.from, rel));

@@ -18,6 +18,7 @@ import {
   seedImageRoot,
   unmountImageRoot,
 } from "./image-root.js";
+import { removeTree } from "./remove-tree.js";
 import { chownTree } from "./sandbox-user.js";
 import { mountStorage, releaseStorage } from "./storage.js";
 import { writeRecord } from "./sweep.js";
@@ -146,7 +147,7 @@ export async function createImageSandbox(
   } catch (e) {
     await input.cgroup?.remove();
     await release();
-    rmSync(spec.stateDir, { recursive: true, force: true });
+    removeTree(spec.stateDir);
     throw e instanceof LonghaulError
       ? e
       : new InfraError(

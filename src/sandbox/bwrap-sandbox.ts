@@ -1,11 +1,12 @@
 import { existsSync, statSync } from "node:fs";
-import { lstat, rm } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { InfraError, UserError } from "../core/errors.js";
 import { type BwrapLayout, bwrapArgs, type ImageLayout } from "./bwrap-args.js";
 import type { CgroupV1, LimitMode } from "./cgroup.js";
 import { copyTree, type PersistentBind, resolveHostPath, safeMapToHost } from "./host-paths.js";
 import { freshCopies, MountPoints, withUserns } from "./image-exec.js";
 import type { FreshImageRoot } from "./image-fresh-root.js";
+import { removeTree } from "./remove-tree.js";
 import { type RunningHandle, type RunOutcome, runProcess } from "./run-process.js";
 import { baseEnv, parseExecOptions } from "./spec.js";
 import type { ExecOptions, ExecResult, Mount, Sandbox, SandboxSpec } from "./types.js";
@@ -267,7 +268,7 @@ export class BwrapSandbox implements Sandbox {
       await this.parts.cgroup?.remove();
       for (const f of this.onClose) f();
       await this.parts.hooks?.release?.();
-      await rm(this.spec.stateDir, { recursive: true, force: true });
+      removeTree(this.spec.stateDir);
     }
   }
 }

@@ -4,6 +4,7 @@ import { existsSync, lstatSync, mkdirSync, realpathSync, rmdirSync, rmSync } fro
 import { join } from "node:path";
 import { USERNS_FD } from "./bwrap-args.js";
 import { safeMapToHost } from "./host-paths.js";
+import { removeTree } from "./remove-tree.js";
 
 /**
  * Per-exec pieces of a sandbox over an image: fresh folders as the image had them, the mount
@@ -39,7 +40,8 @@ export function freshCopies(rootfs: string, dirs: readonly string[], scratch: st
     }
     sources[dir] = to;
   });
-  return { sources, remove: () => rmSync(base, { recursive: true, force: true }) };
+  // Removed by descriptor: what an exec writes there may be deeper than a path can name.
+  return { sources, remove: () => removeTree(base) };
 }
 
 /**

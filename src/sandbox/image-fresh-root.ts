@@ -1,9 +1,10 @@
-import { lstatSync, mkdtempSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorMessage, InfraError } from "../core/errors.js";
 import { safeHostPath } from "./image-exec.js";
 import { type ImageRoot, mountImageRoot, seedImageRoot, unmountImageRoot } from "./image-root.js";
+import { removeTree } from "./remove-tree.js";
 import type { Mount } from "./types.js";
 
 /** Where an exec on a fresh image root (ExecOptions.imageRoot) finds the sandbox's own root. */
@@ -40,7 +41,7 @@ export function freshImageRoot(input: FreshImageRootInput): FreshImageRoot {
   const remove = (): void => {
     const err = root === null ? null : unmountImageRoot(root);
     if (err !== null) input.warn(`could not unmount ${root?.merged}: ${err}`);
-    else rmSync(dir, { recursive: true, force: true });
+    else removeTree(dir);
   };
   try {
     root = mountImageRoot(input.rootfs, dir, input.layer, input.warn);

@@ -168,6 +168,19 @@ describe("copyTreeBounded", () => {
     expect(JSON.parse(JSON.stringify(report)).skipped[0].path).toBe("link\ufffd");
   });
 
+  it("skips what the source can name but the copy's deeper folder cannot, rather than throwing", async () => {
+    const src = fresh();
+    // The copy's folder lies 400 bytes deeper than the source, as a jobs folder may.
+    const dest = join(fresh(), "j".repeat(200), "k".repeat(200), "out");
+    const levels = Array(19).fill("d".repeat(200));
+    mkdirSync(join(src, ...levels), { recursive: true });
+    writeFileSync(join(src, ...levels, "leaf"), "deep");
+    writeFileSync(join(src, "top.txt"), "top");
+    const report = await copyTreeBounded(src, dest, { ...LOG_COPY_LIMITS, maxDepth: 64 });
+    expect(readFileSync(join(dest, "top.txt"), "utf8")).toBe("top");
+    expect(report.skipped.map((e) => e.reason)).toEqual(["path too long to save on the host"]);
+  });
+
   it("copies nothing from a source that is a symlink or missing", async () => {
     const base = fresh();
     symlinkSync("/etc", join(base, "logs"));

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, rmSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { childPathsBytes } from "../core/byte-paths.js";
 import { errorMessage } from "../core/errors.js";
@@ -113,17 +113,21 @@ export function diskUsage(dir: string, stopAt = Number.POSITIVE_INFINITY): numbe
       continue;
     }
     for (const p of paths) {
+      let st: Stats;
       try {
-        const st = lstatSync(p);
-        const key = `${st.dev}:${st.ino}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        // Count at least one block per entry, so a flood of empty files is charged too.
-        total += Math.max(st.blocks * 512, 4096);
-        if (st.isDirectory()) stack.push(p);
-      } catch {
-        // Removed while walking.
+        st = lstatSync(p);
+      } catch (e) {
+        // A path too long for the host to name: what lies there cannot be measured, so it is
+        // over any quota (before, it was skipped, and an agent wrote there without limit).
+        if ((e as NodeJS.ErrnoException).code === "ENAMETOOLONG") return Number.POSITIVE_INFINITY;
+        continue; // removed while walking
       }
+      const key = `${st.dev}:${st.ino}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // Count at least one block per entry, so a flood of empty files is charged too.
+      total += Math.max(st.blocks * 512, 4096);
+      if (st.isDirectory()) stack.push(p);
     }
   }
   return total;

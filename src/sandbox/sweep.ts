@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { sweepStaleCgroups } from "./cgroup.js";
 import { unmountUnder } from "./image-root.js";
+import { removeTree } from "./remove-tree.js";
 import { killUid } from "./sandbox-user.js";
 import { imagePathOf, isMountPoint, releaseStorage } from "./storage.js";
 
@@ -79,7 +80,7 @@ export async function sweepStaleSandboxes(options: SweepOptions = {}): Promise<s
     if (record.uid !== null) await killUid(record.uid);
     unmountUnder(record.stateDir);
     releaseStorage(record.stateDir);
-    if (!isMountPoint(record.stateDir)) rmSync(record.stateDir, { recursive: true, force: true });
+    if (!isMountPoint(record.stateDir)) removeTree(record.stateDir);
     rmSync(file, { force: true });
     removed.push(record.stateDir);
   }
@@ -101,7 +102,7 @@ export async function sweepStaleSandboxes(options: SweepOptions = {}): Promise<s
       releaseStorage(p);
       if (isMountPoint(p)) continue;
     }
-    rmSync(p, { recursive: true, force: true });
+    removeTree(p);
     rmSync(imagePathOf(p), { force: true });
     removed.push(p);
   }

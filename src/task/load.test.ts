@@ -77,6 +77,23 @@ describe("loadTask", () => {
     ]);
   });
 
+  it("refuses instruction.md and task.toml with bytes that are not UTF-8, naming the file and line", async () => {
+    // Decoded as they were, the agent got U+FFFD where the author wrote a Latin-1 é, silently.
+    const instr = makeTask(tmp(), "latin1-instruction");
+    writeFileSync(join(instr, "instruction.md"), Buffer.from("Read the file.\nCaf\xe9 menu.\n", "latin1"));
+    expect((await rejection(loadTask(instr))).message).toBe(
+      `${join(instr, "instruction.md")}:2: holds bytes that are not UTF-8; save the file as UTF-8`,
+    );
+    const toml = makeTask(tmp(), "latin1-toml");
+    writeFileSync(join(toml, "task.toml"), Buffer.from('[metadata]\nauthor_name = "Jos\xe9"\n', "latin1"));
+    expect((await rejection(loadTask(toml))).message).toBe(
+      `${join(toml, "task.toml")}:2: holds bytes that are not UTF-8; save the file as UTF-8`,
+    );
+    // UTF-8, U+FFFD itself included, loads as written.
+    const ok = makeTask(tmp(), "utf8", { "instruction.md": "Caf\u00e9 \ufffd\n" });
+    expect((await loadTask(ok)).instruction).toBe("Caf\u00e9 \ufffd\n");
+  });
+
   it("loads a task with its config, instruction, paths, checksum and implicit rubric", async () => {
     const dir = makeTask(tmp(), "alpha");
     const t = await loadTask(dir);

@@ -12,7 +12,7 @@ import { readdir } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import { errorMessage, InputError, UserError } from "../core/errors.js";
-import { readUserText } from "../core/user-files.js";
+import { readUserUtf8 } from "../core/user-files.js";
 import { RUBRIC_FILE } from "../grading/rubric.js";
 import { taskChecksum } from "./checksum.js";
 import { parseTaskConfigWithWarnings } from "./config.js";
@@ -56,7 +56,7 @@ export async function loadTask(dir: string): Promise<Task> {
   const hasDockerfile = isFile(join(dir, DOCKERFILE));
   const { config, warnings } = parseTaskConfigWithWarnings(
     configShown,
-    readUserText(configShown),
+    readUserUtf8(configShown),
     hasDockerfile,
   );
 

@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { join, sep } from "node:path";
 import { InputError, UserError } from "../core/errors.js";
-import { fsProblem, readUserText } from "../core/user-files.js";
+import { fsProblem, readUserUtf8 } from "../core/user-files.js";
 
 /**
  * A text file of a task that the host reads and passes on (instruction.md goes to the agent, its
@@ -27,5 +27,5 @@ export function readTaskText(taskDir: string, rel: string, shown: string): strin
       undefined,
       `is a symbolic link to ${real}, outside the task folder; a task's files must be its own (the host would pass this one to the agent): copy it into the task`,
     );
-  return readUserText(real);
+  return readUserUtf8(real, shown);
 }

@@ -207,3 +207,40 @@ describe("datasets are robust", () => {
     expect(nop.result).toMatchObject({ outcome: "completed", reward: 0 });
   }, 120_000);
 });
+
+describe("a verifier's /logs is bounded though it lies outside the disk quota", () => {
+  it("a program of the agent that the check runs directly and floods /logs/verifier is killed", async () => {
+    // The careless but common pattern: test.sh runs the agent's program itself. Its /logs is a
+    // host folder outside storage_mb; the limit is the quota plus what the log copy keeps (116 MB).
+    const task = await hostTask("logs-flood", {
+      "task.toml":
+        "[agent]\ntimeout_sec = 60\n[verifier]\ntimeout_sec = 60\n[environment]\nallow_internet = false\nstorage_mb = 16\n",
+      "tests/test.sh": "#!/bin/bash\nbash /app/run.sh\necho 0 > /logs/verifier/reward.txt\n",
+    });
+    const flood =
+      "for i in $(seq 20); do head -c 20000000 /dev/zero > /logs/verifier/big$i; echo $((i * 20)) > /logs/verifier/wrote.txt; sleep 0.2; done";
+    const { result, trialDir } = await trial(task, "shell", { cmd: `echo '${flood}' > /app/run.sh` });
+    expect(result.outcome).toBe("grading_error");
+    expect(result.error?.message).toMatch(
+      /^verifier was killed: it wrote more than 121634816 bytes under \/logs/,
+    );
+    // Polled every second: it stopped well short of the 400 MB it meant to write.
+    const wrote = Number(readFileSync(join(trialDir, "verifier", "logs", "wrote.txt"), "utf8"));
+    expect(wrote).toBeLessThan(300);
+  }, 120_000);
+});
+
+describe("a foreign task whose test.sh writes its reward outside /logs/verifier", () => {
+  it("is a grading error naming where the reward went", async () => {
+    const task = await hostTask("stray-reward", {
+      "task.toml": "[agent]\ntimeout_sec = 60\n[verifier]\ntimeout_sec = 60\n",
+      "tests/test.sh":
+        "#!/bin/bash\nmkdir -p /logs/out\necho 1 > /logs/reward.txt\necho '{\"reward\": 1}' > /logs/out/reward.json\n",
+    });
+    const { result } = await trial(task, "nop");
+    expect(result.outcome).toBe("grading_error");
+    expect(result.error?.message).toBe(
+      "the verifier wrote its reward outside /logs/verifier (/logs/out/reward.json, /logs/reward.txt); only /logs/verifier/reward.txt or reward.json is read, as in Harbor",
+    );
+  }, 120_000);
+});

@@ -1,17 +1,10 @@
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BwrapProvider, sweepStaleSandboxes } from "../../src/sandbox/bwrap-provider.js";
+import { removeTree } from "../../src/sandbox/remove-tree.js";
 import { imagePathOf, isMountPoint, mountStorage } from "../../src/sandbox/storage.js";
 import { writeRecord } from "../../src/sandbox/sweep.js";
 import type { SandboxSpec } from "../../src/sandbox/types.js";
@@ -34,7 +27,7 @@ const deadPid = (): number => Number(readFileSync("/proc/sys/kernel/pid_max", "u
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "longhaul-storage-"));
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => removeTree(root));
 
 describe("bwrap provider: storage quota and stale state", () => {
   it("mounts a quota image at the state folder and unmounts and deletes it on close", async () => {
@@ -72,6 +65,30 @@ describe("bwrap provider: storage quota and stale state", () => {
     expect(warnings.join("\n")).toMatch(/over its 16 MB disk quota/);
     await s.close();
   });
+
+  it("without a mountable image, files deeper than the host can name count against the quota", async () => {
+    const warnings: string[] = [];
+    const p = new BwrapProvider({
+      maskHostSecrets: false,
+      storage: "watch",
+      storageCheckMs: 100,
+      registryDir: join(root, "registry-deep"),
+      onWarning: (w) => warnings.push(w),
+    });
+    const s = await p.create(spec({ storageMb: 16 }));
+    // 25 levels of 200-byte names, made by relative names: past PATH_MAX from the host, where
+    // the usage walk, going by path, skipped them; 24 MB written there against 16 MB.
+    const d = "d".repeat(200);
+    const r = await s.exec(
+      `for i in $(seq 25); do mkdir ${d} && cd ${d}; done; for i in $(seq 24); do head -c 1000000 /dev/zero > f$i; sleep 0.05; done; sleep 30`,
+      { timeoutSec: 20 },
+    );
+    expect(r).toMatchObject({ exitCode: null, timedOut: false });
+    expect(warnings.join("\n")).toMatch(/over its 16 MB disk quota/);
+    // Node's rm goes by path and threw ENAMETOOLONG here; the state folder must still go.
+    await s.close();
+    expect(existsSync(s.spec.stateDir)).toBe(false);
+  }, 60_000);
 
   it("sweepStaleSandboxes removes what dead owners left: processes, mounts, folders, records", async () => {
     const registryDir = join(root, "registry-c");

@@ -113,6 +113,31 @@ describe("sealed-run (grader kit)", () => {
     expect(ms).toBeGreaterThan(0);
   });
 
+  it("hands back only regular files and folders: an output that is a link or a FIFO is dropped", async () => {
+    // A link made in the program's view resolves in the grader's, where /tests is: an output
+    // `out -> /tests/expected` read by the grader was the hidden answer (R = 1); a FIFO blocked
+    // the grader's read until its timeout (a grading error of the agent's choosing).
+    const script = [
+      "mkdir -p /tmp/c",
+      "SR=/longhaul/kit/sealed-run",
+      `$SR --out /tmp/c/link -- ln -s /tests/grade.py /tmp/c/link; echo "link rc=$? $(ls -A /tmp/c)"`,
+      `$SR --out /tmp/c/fifo -- mkfifo /tmp/c/fifo; echo "fifo rc=$? $(ls -A /tmp/c)"`,
+      `$SR --out /tmp/c/d -- sh -c 'mkdir /tmp/c/d && echo ok > /tmp/c/d/f && ln -s /tests/grade.py /tmp/c/d/l && mkfifo /tmp/c/d/p'`,
+      'echo "dir rc=$? $(ls -A /tmp/c/d | tr "\\n" " ")$(cat /tmp/c/d/f)"',
+      // An empty folder that --auto binds writable is written in place: the same rule.
+      "mkdir /tmp/c/e",
+      `$SR --auto -- sh -c 'echo ok > "$1/f"; ln -s /tests/grade.py "$1/l"; mkfifo "$1/p"' sh /tmp/c/e`,
+      'echo "auto rc=$? $(ls -A /tmp/c/e | tr "\\n" " ")$(cat /tmp/c/e/f)"',
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "link rc=0 ",
+      "fifo rc=0 ",
+      "dir rc=0 f ok",
+      "auto rc=0 f ok",
+    ]);
+  });
+
   it("starts nothing past LONGHAUL_RUN_DEADLINE and cuts --timeout to the time left", async () => {
     const script = [
       "SR=/longhaul/kit/sealed-run",
