@@ -15,9 +15,9 @@ import {
 import { scoreTrial } from "../grading/reward.js";
 import type { ImageRef } from "../sandbox/image/types.js";
 import { removeTree } from "../sandbox/remove-tree.js";
-import type { ExecResult, Sandbox, SandboxProvider } from "../sandbox/types.js";
+import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
-import { collectLogs, readVerifierFiles, type VerifierFiles } from "./collect-logs.js";
+import { collectLogs } from "./collect-logs.js";
 import { type ContinuationTracker, createContinuation } from "./continuation.js";
 import { trialStateDir } from "./state-dir.js";
 import { agentEnv, withEnv } from "./task-env.js";
@@ -29,15 +29,10 @@ import {
   usageWithGateway,
 } from "./trial-gateway.js";
 import { round3, trialHeader } from "./trial-header.js";
+import { TrialInterrupted } from "./trial-interrupted.js";
 import { getTrialKind } from "./trial-kinds.js";
-import {
-  prepareVerifierLogs,
-  strayRewardFiles,
-  verifierLogsErrors,
-  verifierLogsMaxBytes,
-  watchVerifierLogs,
-} from "./verifier-logs.js";
-import { runDeadline, verifierExecOptions, verifierUser } from "./verifier-mounts.js";
+import { verifierLogsErrors } from "./verifier-logs.js";
+import { runVerifierPhase } from "./verifier-phase.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
 import { removeVerifierLinks } from "./workdir-links.js";
@@ -82,8 +77,7 @@ export interface TrialParams {
   stopBelow?: number;
 }
 
-/** Thrown when the job was interrupted mid-trial; such a trial is re-run on --resume. */
-export class TrialInterrupted extends Error {}
+export { TrialInterrupted };
 
 /** Seconds an agent gets after its budget to wind down before its processes are killed. */
 const AGENT_GRACE_SEC = 5;
@@ -191,55 +185,11 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     if (cut.length > 0) writeFileSync(join(verifierDir, "removed-links.txt"), `${cut.join("\n")}\n`);
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
-    const tVerify = performance.now();
-    const vlogs = await prepareVerifierLogs(sandbox);
-    const verifierTimeoutSec = p.task.config.verifier.timeout_sec * p.timeoutMultiplier;
-    let verify: ExecResult;
-    let files: VerifierFiles;
-    let logsOver: number | null = null;
-    let stray: string[] = [];
-    try {
-      const options = verifierExecOptions(p.task, p.seed, sandbox.nestingAllowed !== false);
-      options.env = {
-        ...options.env,
-        LONGHAUL_RUN_DEADLINE: String(runDeadline(verifierTimeoutSec, Date.now())),
-      };
-      if (p.stopAtFirstFailure === true)
-        options.env = { ...options.env, LONGHAUL_STOP_AT_FIRST_FAILURE: "1" };
-      if (p.stopBelow !== undefined)
-        options.env = { ...options.env, LONGHAUL_STOP_BELOW: String(p.stopBelow) };
-      const user = verifierUser(p.task, p.image?.config.user);
-      const logsWatch = watchVerifierLogs(vlogs, verifierLogsMaxBytes(env.storage_mb), () => {
-        sandbox.killAll().catch(() => undefined);
-      });
-      try {
-        verify = await sandbox.exec(["bash", "/tests/test.sh"], {
-          timeoutSec: verifierTimeoutSec,
-          ...options,
-          ...(user === undefined ? {} : { user }),
-          mounts: [...(options.mounts ?? []), ...vlogs.mounts],
-          signal: p.signal,
-        });
-      } finally {
-        logsWatch.stop();
-      }
-      logsOver = logsWatch.passed();
-      await sandbox.killAll();
-      if (p.signal.aborted) throw new TrialInterrupted(p.trialId);
-      writeFileSync(join(verifierDir, "test-stdout.txt"), verify.stdout);
-      writeFileSync(join(verifierDir, "test-stderr.txt"), verify.stderr);
-      const verifierCopy = join(verifierDir, "logs");
-      await collectLogs(sandbox, "/logs/verifier", verifierCopy, verifierDir, undefined, vlogs.hostDir);
-      files = readVerifierFiles(sandbox, verifierCopy, vlogs.readRoot);
-      if (files.rewardJson === null && files.rewardTxt === null) stray = strayRewardFiles(vlogs);
-      // Harbor's trial layout keeps the reward files directly in verifier/ (its tools read them
-      // there); these are the copies the host read safely, not the sandbox's files.
-      if (files.rewardTxt !== null) writeFileSync(join(verifierDir, "reward.txt"), files.rewardTxt);
-      if (files.rewardJson !== null) writeFileSync(join(verifierDir, "reward.json"), files.rewardJson);
-    } finally {
-      vlogs.dispose();
-    }
-    const verifierSec = (performance.now() - tVerify) / 1000;
+    const { verify, files, logsOver, stray, verifierSec, verifierTimeoutSec } = await runVerifierPhase(
+      p,
+      sandbox,
+      verifierDir,
+    );
 
     const scored = scoreTrial({
       rewardJson: files.rewardJson,
