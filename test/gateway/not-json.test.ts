@@ -1,50 +1,12 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Gateway, type GatewayOptions, startGateway } from "../../src/gateway/index.js";
-import { type PricingTable, parseSettings } from "../../src/models/index.js";
-import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Gateway, GatewayOptions } from "../../src/gateway/index.js";
+import { useGatewayLab } from "../support/gateway-lab.js";
+import { reply } from "../support/loopback-llm.js";
 
 /** A successful answer that is not JSON, on a JSON request: retried upstream, never relayed. */
-const pricing: PricingTable = {
-  entries: { "openai-compatible:m1": { input: 1, output: 2 } },
-  sources: {},
-};
-
-let llm: LoopbackLlm;
-let dir: string;
-const open: Gateway[] = [];
-beforeAll(async () => {
-  llm = await startLoopbackLlm();
-  dir = mkdtempSync(join(tmpdir(), "lh-gw-notjson-"));
-});
-afterEach(async () => {
-  llm.reset();
-  await Promise.all(open.splice(0).map((g) => g.close()));
-});
-afterAll(async () => {
-  await llm.close();
-});
-
-async function gateway(extra: Partial<GatewayOptions> = {}, maxRetries = 3): Promise<Gateway> {
-  const g = await startGateway({
-    modelId: "openai-compatible:m1",
-    settings: parseSettings({
-      baseUrl: llm.url,
-      apiKey: "sk-real",
-      retryBaseMs: 1,
-      retryMaxMs: 5,
-      maxRetries,
-    }),
-    env: {},
-    pricing,
-    recordPath: join(dir, `${Math.random().toString(36).slice(2)}.jsonl`),
-    ...extra,
-  });
-  open.push(g);
-  return g;
-}
+const lab = useGatewayLab("lh-gw-notjson-");
+const gateway = (extra: Partial<GatewayOptions> = {}, maxRetries = 3) => lab.gateway(extra, { maxRetries });
 
 const page = () => reply.raw("<html><body>502 from a proxy, sent as 200</body></html>");
 
@@ -61,9 +23,9 @@ const ask = { model: "m1", max_tokens: 10, messages: [{ role: "user", content: "
 describe("gateway: a JSON request answered with a success that is not JSON", () => {
   it("retries a page (whatever its label) or an empty body and relays the JSON answer that follows", async () => {
     const g = await gateway();
-    const before = llm.requests.length;
+    const before = lab.llm.requests.length;
     const labelledJson = reply.raw("<html>proxy page sent as JSON</html>", "application/json");
-    llm.push(
+    lab.llm.push(
       page(),
       labelledJson,
       reply.raw("", "application/json"),
@@ -73,7 +35,7 @@ describe("gateway: a JSON request answered with a success that is not JSON", () 
     expect(res.status).toBe(200);
     const body = (await res.json()) as { choices: { message: { content: string } }[] };
     expect(body.choices[0]?.message.content).toBe("json at last");
-    expect(llm.requests.length).toBe(before + 4);
+    expect(lab.llm.requests.length).toBe(before + 4);
     expect(g.usage()).toMatchObject({ calls: 1, retries: 3, tokens: { inputTokens: 10, outputTokens: 4 } });
     expect(g.fault()).toBeNull();
   });
@@ -85,7 +47,7 @@ describe("gateway: a JSON request answered with a success that is not JSON", () 
     it(`answers ${path} with 502 in the API's format once retries run out, an infrastructure fault`, async () => {
       const faults: string[] = [];
       const g = await gateway({ onFault: (f) => faults.push(f.kind) }, 1);
-      llm.push(page(), page());
+      lab.llm.push(page(), page());
       const res = await post(g, path, ask);
       expect(res.status).toBe(502);
       const body = (await res.json()) as { error: { message: string } };

@@ -1,52 +1,15 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Gateway, type GatewayOptions, startGateway } from "../../src/gateway/index.js";
-import { ModelClient, type PricingTable, parseSettings } from "../../src/models/index.js";
-import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Gateway, GatewayOptions } from "../../src/gateway/index.js";
+import { ModelClient, parseSettings } from "../../src/models/index.js";
+import { LAB_PRICING, useGatewayLab } from "../support/gateway-lab.js";
+import { reply } from "../support/loopback-llm.js";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 /** A successful answer that is not SSE, on a streamed request: retried upstream, never relayed. */
-const pricing: PricingTable = {
-  entries: { "openai-compatible:m1": { input: 1, output: 2 } },
-  sources: {},
-};
-
-let llm: LoopbackLlm;
-let dir: string;
-const open: Gateway[] = [];
-beforeAll(async () => {
-  llm = await startLoopbackLlm();
-  dir = mkdtempSync(join(tmpdir(), "lh-gw-notsse-"));
-});
-afterEach(async () => {
-  llm.reset();
-  await Promise.all(open.splice(0).map((g) => g.close()));
-});
-afterAll(async () => {
-  await llm.close();
-});
-
-async function gateway(extra: Partial<GatewayOptions> = {}, maxRetries = 3): Promise<Gateway> {
-  const g = await startGateway({
-    modelId: "openai-compatible:m1",
-    settings: parseSettings({
-      baseUrl: llm.url,
-      apiKey: "sk-real",
-      retryBaseMs: 1,
-      retryMaxMs: 5,
-      maxRetries,
-    }),
-    env: {},
-    pricing,
-    recordPath: join(dir, `${Math.random().toString(36).slice(2)}.jsonl`),
-    ...extra,
-  });
-  open.push(g);
-  return g;
-}
+const lab = useGatewayLab("lh-gw-notsse-");
+const gateway = (extra: Partial<GatewayOptions> = {}, maxRetries = 3) => lab.gateway(extra, { maxRetries });
 
 const page = () => reply.raw("<html><body>502 from a proxy, sent as 200</body></html>", "application/json");
 const wholeJson = () =>
@@ -73,9 +36,9 @@ function post(g: Gateway, path: string, body: Record<string, unknown>): Promise<
 describe("gateway: a streamed request answered without SSE", () => {
   it("retries a page or JSON that is no answer and relays the SSE answer that follows", async () => {
     const g = await gateway();
-    const before = llm.requests.length;
+    const before = lab.llm.requests.length;
     const errorObject = reply.raw(JSON.stringify({ error: { message: "busy" } }), "application/json");
-    llm.push(page(), errorObject, reply.text("streamed at last", { input: 10, output: 4 }));
+    lab.llm.push(page(), errorObject, reply.text("streamed at last", { input: 10, output: 4 }));
     const client = new ModelClient("openai-compatible:m1", {
       settings: parseSettings({
         baseUrl: `${g.endpoint.hostUrl}/v1`,
@@ -83,12 +46,12 @@ describe("gateway: a streamed request answered without SSE", () => {
         stream: true,
         maxRetries: 0,
       }),
-      pricing,
+      pricing: LAB_PRICING,
       env: {},
     });
     const r = await client.complete({ messages: [{ role: "user", content: "hi" }] });
     expect(r.text).toBe("streamed at last");
-    expect(llm.requests.length).toBe(before + 3);
+    expect(lab.llm.requests.length).toBe(before + 3);
     expect(g.usage()).toMatchObject({ calls: 1, retries: 2, tokens: { inputTokens: 10, outputTokens: 4 } });
     expect(g.fault()).toBeNull();
   });
@@ -96,7 +59,7 @@ describe("gateway: a streamed request answered without SSE", () => {
   it("answers 502 in the API's format once retries run out, an infrastructure fault", async () => {
     const faults: string[] = [];
     const g = await gateway({ onFault: (f) => faults.push(f.kind) }, 1);
-    llm.push(page(), page());
+    lab.llm.push(page(), page());
     const res = await post(g, "/messages", {
       model: "m1",
       max_tokens: 10,
@@ -121,7 +84,7 @@ describe("gateway: a streamed request answered without SSE", () => {
 
   it("leaves a JSON request's JSON answer alone, and passes events sent under another type", async () => {
     const g = await gateway();
-    llm.push(wholeJson());
+    lab.llm.push(wholeJson());
     const json = await post(g, "/chat/completions", {
       model: "m1",
       messages: [{ role: "user", content: "hi" }],
@@ -132,7 +95,7 @@ describe("gateway: a streamed request answered without SSE", () => {
     ).toBe("whole");
     const events =
       'data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m1","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":2}}\n\ndata: [DONE]\n\n';
-    llm.push(reply.raw(events, "text/plain"));
+    lab.llm.push(reply.raw(events, "text/plain"));
     const sse = await post(g, "/chat/completions", {
       model: "m1",
       stream: true,

@@ -1,56 +1,21 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { type LanguageModel, streamText, tool } from "ai";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { type Gateway, startGateway } from "../../src/gateway/index.js";
-import { type PricingTable, parseSettings } from "../../src/models/index.js";
-import { type LoopbackLlm, reply, startLoopbackLlm } from "../support/loopback-llm.js";
+import type { Gateway } from "../../src/gateway/index.js";
+import { useGatewayLab } from "../support/gateway-lab.js";
+import { reply, startLoopbackLlm } from "../support/loopback-llm.js";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 /** An upstream that answers streamed requests with whole JSON: the agent gets the API's events. */
-const pricing: PricingTable = {
-  entries: { "openai-compatible:m1": { input: 1, output: 2, cached_input: 0.5 } },
-  sources: {},
-};
-
-let llm: LoopbackLlm;
-let dir: string;
-const open: Gateway[] = [];
-beforeAll(async () => {
-  llm = await startLoopbackLlm();
-  dir = mkdtempSync(join(tmpdir(), "lh-gw-whole-"));
-});
-afterEach(async () => {
-  llm.reset();
+const lab = useGatewayLab("lh-gw-whole-");
+const gateway = (url = lab.llm.url) => lab.gateway({}, { baseUrl: url, maxRetries: 2 });
+afterEach(() => {
   vi.restoreAllMocks();
-  await Promise.all(open.splice(0).map((g) => g.close()));
 });
-afterAll(async () => {
-  await llm.close();
-});
-
-async function gateway(url = llm.url): Promise<Gateway> {
-  const g = await startGateway({
-    modelId: "openai-compatible:m1",
-    settings: parseSettings({
-      baseUrl: url,
-      apiKey: "sk-real",
-      retryBaseMs: 1,
-      retryMaxMs: 5,
-      maxRetries: 2,
-    }),
-    env: {},
-    pricing,
-    recordPath: join(dir, `${Math.random().toString(36).slice(2)}.jsonl`),
-  });
-  open.push(g);
-  return g;
-}
 
 // Real clients of each API (their own SSE readers, no longhaul code), pointed at the gateway.
 const clients = {
@@ -78,8 +43,8 @@ describe("gateway: a streamed request answered with whole JSON", () => {
     it(`gives a ${api} client the API's events, with the text, tool calls and usage counted`, async () => {
       captureStderr();
       const g = await gateway();
-      const before = llm.requests.length;
-      llm.push(
+      const before = lab.llm.requests.length;
+      lab.llm.push(
         reply.whole(reply.text("whole answer", { input: 1000, output: 300, cached: 400 })),
         reply.whole({
           kind: "tools",
@@ -99,8 +64,8 @@ describe("gateway: a streamed request answered with whole JSON", () => {
       ]);
       expect(await second.finishReason).toBe("tool-calls");
       // Used at once: no retry upstream, and both answers counted against the budget.
-      expect(llm.requests.length).toBe(before + 2);
-      expect(llm.requests.slice(before).every((r) => r.stream)).toBe(true);
+      expect(lab.llm.requests.length).toBe(before + 2);
+      expect(lab.llm.requests.slice(before).every((r) => r.stream)).toBe(true);
       expect(g.usage()).toMatchObject({
         calls: 2,
         retries: 0,
