@@ -117,9 +117,10 @@ export function diskUsage(dir: string, stopAt = Number.POSITIVE_INFINITY): numbe
       try {
         st = lstatSync(p);
       } catch (e) {
-        // A path too long for the host to name: what lies there cannot be measured, so it is
-        // over any quota (before, it was skipped, and an agent wrote there without limit).
-        if ((e as NodeJS.ErrnoException).code === "ENAMETOOLONG") return Number.POSITIVE_INFINITY;
+        // A path too long for the host to name: the walk, going by path, cannot measure it
+        // (before, it was skipped, and an agent wrote there without limit). du(1) walks by
+        // descriptor and measures the whole tree instead.
+        if ((e as NodeJS.ErrnoException).code === "ENAMETOOLONG") return duUsage(dir);
         continue; // removed while walking
       }
       const key = `${st.dev}:${st.ino}`;
@@ -131,4 +132,21 @@ export function diskUsage(dir: string, stopAt = Number.POSITIVE_INFINITY): numbe
     }
   }
   return total;
+}
+
+/**
+ * Bytes used under `dir` by du(1), which reaches any depth: allocated bytes plus one block per
+ * entry, at least what the walk above charges. Any tree deeper than the host can name is measured
+ * here, not counted as over every quota: in a docker sandbox the watch also runs while the
+ * verifier does, and an agent that left a small deep tree in /tmp had its verifier killed, making
+ * its trial a grading error of its choosing. Infinite when du cannot measure it.
+ */
+function duUsage(dir: string): number {
+  const du = (args: string[]): number => {
+    const r = spawnSync("du", ["-s", ...args, "--", dir], { encoding: "utf8", timeout: 60_000 });
+    // du exits 1 when a file went away while it walked; its total still stands.
+    const n = Number(/^(\d+)\s/.exec(r.stdout ?? "")?.[1] ?? Number.NaN);
+    return r.error === undefined && r.signal === null && Number.isFinite(n) ? n : Number.POSITIVE_INFINITY;
+  };
+  return du(["-B1"]) + du(["--inodes"]) * 4096;
 }

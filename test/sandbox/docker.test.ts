@@ -262,6 +262,33 @@ describe("docker sandbox provider", () => {
     );
   });
 
+  it("measures a tree deeper than the host can name toward storage_mb instead of killing on sight", async () => {
+    // The watch also runs during the verifier: a small deep tree the agent left in /tmp (a host
+    // folder) or /opt (the container's own) counted as over every quota, so the verifier was
+    // killed and the trial became a grading error of the agent's choosing.
+    const warnings: string[] = [];
+    const p = new DockerProvider({
+      defaultImage: TEST_BASE_IMAGE,
+      storageCheckMs: 100,
+      onWarning: (w) => warnings.push(w),
+    });
+    const s = await p.create(spec({ storageMb: 64 }));
+    open.push(s);
+    const deep = (at: string, then: string): string =>
+      `d=$(printf 'd%.0s' $(seq 200)); mkdir -p ${at} && cd ${at} && for i in $(seq 25); do mkdir -p $d && cd $d; done; ${then}`;
+    const small = await s.exec(
+      `(${deep("/tmp", "echo x > leaf")}) && (${deep("/opt/deep", "echo x > leaf")}) && sleep 1.5`,
+    );
+    expect(small.exitCode, small.stderr).toBe(0);
+    expect(warnings.join("\n")).not.toMatch(/disk quota/);
+    // Still over the quota when what lies down there is: 80 MB against 64 in the container's own root.
+    const big = await s.exec(deep("/opt/deep", "head -c 80000000 /dev/zero > big; sleep 20"), {
+      timeoutSec: 15,
+    });
+    expect(big).toMatchObject({ exitCode: null, timedOut: false });
+    expect(warnings.join("\n")).toMatch(/over its 64 MB disk quota/);
+  }, 60_000);
+
   it("enforces the memory limit through the container's cgroup", async () => {
     const s = await make({ memoryMb: 160 });
     const lim = await s.exec(
