@@ -289,6 +289,18 @@ describe("docker sandbox provider", () => {
     expect(warnings.join("\n")).toMatch(/over its 64 MB disk quota/);
   }, 60_000);
 
+  it("removes a state folder holding a tree deeper than the host can name on close", async () => {
+    // Without a quota image the agent's /tmp is a plain host folder: Node's rm, going by path,
+    // threw ENAMETOOLONG out of close() there (a trial's clean-up, which ended the whole job).
+    const s = await provider.create(spec());
+    const made = await s.exec(
+      "d=$(printf 'd%.0s' $(seq 200)); cd /tmp && for i in $(seq 25); do mkdir $d && cd $d; done; echo x > leaf",
+    );
+    expect(made.exitCode, made.stderr).toBe(0);
+    await s.close();
+    expect(existsSync(s.spec.stateDir)).toBe(false);
+  });
+
   it("enforces the memory limit through the container's cgroup", async () => {
     const s = await make({ memoryMb: 160 });
     const lim = await s.exec(

@@ -7,6 +7,7 @@ import { BASE_IMAGE_TAG } from "../image/base-image.js";
 import { dockerUnavailable, lastLines } from "../image/docker-cli.js";
 import { inspectImage } from "../image/inspect.js";
 import type { ImageConfig } from "../image/types.js";
+import { removeTree } from "../remove-tree.js";
 import { chownTree } from "../sandbox-user.js";
 import { baseEnv, parseSandboxSpec } from "../spec.js";
 import { diskUsage, mountStorage, releaseStorage } from "../storage.js";
@@ -107,7 +108,9 @@ export class DockerProvider implements SandboxProvider {
       }
       const err = releaseStorage(spec.stateDir);
       if (err !== null) this.warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
-      rmSync(spec.stateDir, { recursive: true, force: true });
+      // Removed by descriptor when Node's rm cannot reach it: without a quota image the agent's
+      // folders are here, and a tree deeper than a path can name threw out of close().
+      removeTree(spec.stateDir);
       rmSync(record, { force: true });
     };
     try {
