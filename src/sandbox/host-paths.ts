@@ -103,7 +103,7 @@ export function safeMapToHost(binds: readonly PersistentBind[], sandboxPath: str
  * fs.cp: fs.cp walks names as strings, so a file whose name is not UTF-8 (a task author's, or an
  * agent's) would be decoded into a name that does not exist and stop the copy.
  */
-export async function copyTree(from: string, to: string): Promise<void> {
+export async function copyTree(from: string, to: string, o: { skipTooDeep?: boolean } = {}): Promise<void> {
   await lstat(from);
   await mkdir(dirname(to), { recursive: true });
   try {
@@ -111,6 +111,14 @@ export async function copyTree(from: string, to: string): Promise<void> {
   } catch (e) {
     const stderr = e instanceof Error && "stderr" in e ? e.stderr : undefined;
     const why = typeof stderr === "string" && stderr.trim() !== "" ? stderr.trim() : errorMessage(e);
+    // cp goes by path and copies all else: what lies deeper than a path can name is left out.
+    if (o.skipTooDeep === true && typeof stderr === "string" && tooDeepOnly(stderr)) return;
     throw new Error(`could not copy ${from} to ${to}: ${why}`);
   }
+}
+
+/** Whether every complaint of cp is about a name too long for the host (ENAMETOOLONG). */
+function tooDeepOnly(stderr: string): boolean {
+  const lines = stderr.split("\n").filter((l) => l.trim() !== "");
+  return lines.length > 0 && lines.every((l) => l.endsWith(": File name too long"));
 }

@@ -301,6 +301,25 @@ describe("docker sandbox provider", () => {
     expect(existsSync(s.spec.stateDir)).toBe(false);
   });
 
+  it("ends an exec whose fresh /tmp, /root or writable /logs got a tree deeper than a path can name", async () => {
+    // A verifier runs the agent's program in its own container (a plain task over an image):
+    // undoing the exec's folders threw ENAMETOOLONG (Node's rm) or "could not copy" (cp going by
+    // path) out of the exec, so the agent chose the trial's error.
+    const s = await make({ storageMb: 64 });
+    const vlogs = await prepareVerifierLogs(s);
+    try {
+      const r = await s.exec(
+        "d=$(printf 'd%.0s' $(seq 200)); for t in /tmp /root /logs/verifier; do (cd $t && for i in $(seq 25); do mkdir $d && cd $d; done; echo x > leaf); done; echo 0 > /logs/verifier/reward.txt",
+        { mounts: vlogs.mounts, freshDirs: ["/root", "/tmp"] },
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(readFileSync(join(vlogs.hostDir ?? "", "reward.txt"), "utf8")).toBe("0\n");
+    } finally {
+      vlogs.dispose();
+    }
+    expect((await s.exec("ls -A /tmp /root /logs/verifier")).stdout).not.toMatch(/ddd/);
+  });
+
   it("enforces the memory limit through the container's cgroup", async () => {
     const s = await make({ memoryMb: 160 });
     const lim = await s.exec(

@@ -22,6 +22,7 @@ import {
   type PersistentBind,
   resolveHostPath,
 } from "../host-paths.js";
+import { removeTree } from "../remove-tree.js";
 import { chownTree } from "../sandbox-user.js";
 import type { Mount } from "../types.js";
 import { type ContainerItem, LOCKED_UID, stageInContainer, type Undo } from "./container-stage.js";
@@ -97,7 +98,7 @@ export async function stageExec(
   ].sort((a, b) => a.path.split("/").length - b.path.split("/").length);
   const undo: Undo[] = [
     async () => {
-      for (const p of snapshots) rmSync(p, { recursive: true, force: true });
+      for (const p of snapshots) removeTree(p);
     },
   ];
   let containerUndo: Undo | null = null;
@@ -191,22 +192,26 @@ async function stageOnHost(ctx: StageContext, item: Item): Promise<Undo> {
     for (const n of readdirSync(staged)) renameSync(join(staged, n), join(target, n));
     chownSync(target, st.uid, st.gid);
     chmodSync(target, st.mode & 0o7777);
-    rmSync(staged, { recursive: true, force: true });
+    removeTree(staged);
   } else {
     mkdirSync(dirname(target), { recursive: true });
     renameSync(staged, target);
   }
   const source = item.source;
   return async () => {
-    if (source.kind === "mount" && !source.mount.readonly) await copyTree(target, source.mount.hostPath);
+    // What an exec wrote may lie deeper than a path can name (a verifier running the agent's
+    // program in /tmp or /logs): it is left out of the copy back and removed by descriptor, where
+    // Node's rm and cp threw ENAMETOOLONG out of the exec (an error the agent chose).
+    if (source.kind === "mount" && !source.mount.readonly)
+      await copyTree(target, source.mount.hostPath, { skipTooDeep: true });
     if (isRoot && before !== null) {
-      for (const n of readdirSync(target)) rmSync(join(target, n), { recursive: true, force: true });
+      for (const n of readdirSync(target)) removeTree(join(target, n));
       for (const n of readdirSync(aside)) renameSync(join(aside, n), join(target, n));
-      rmSync(aside, { recursive: true, force: true });
+      removeTree(aside);
       chownSync(target, before.uid, before.gid);
       chmodSync(target, before.mode & 0o7777);
     } else {
-      rmSync(target, { recursive: true, force: true });
+      removeTree(target);
       if (movedAside) renameSync(aside, target);
     }
   };
