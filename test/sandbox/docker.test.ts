@@ -272,21 +272,25 @@ describe("docker sandbox provider", () => {
       storageCheckMs: 100,
       onWarning: (w) => warnings.push(w),
     });
+    // Closed here: over its quota, its watchdog would go on killing every 100 ms until afterAll.
     const s = await p.create(spec({ storageMb: 64 }));
-    open.push(s);
-    const deep = (at: string, then: string): string =>
-      `d=$(printf 'd%.0s' $(seq 200)); mkdir -p ${at} && cd ${at} && for i in $(seq 25); do mkdir -p $d && cd $d; done; ${then}`;
-    const small = await s.exec(
-      `(${deep("/tmp", "echo x > leaf")}) && (${deep("/opt/deep", "echo x > leaf")}) && sleep 1.5`,
-    );
-    expect(small.exitCode, small.stderr).toBe(0);
-    expect(warnings.join("\n")).not.toMatch(/disk quota/);
-    // Still over the quota when what lies down there is: 80 MB against 64 in the container's own root.
-    const big = await s.exec(deep("/opt/deep", "head -c 80000000 /dev/zero > big; sleep 20"), {
-      timeoutSec: 15,
-    });
-    expect(big).toMatchObject({ exitCode: null, timedOut: false });
-    expect(warnings.join("\n")).toMatch(/over its 64 MB disk quota/);
+    try {
+      const deep = (at: string, then: string): string =>
+        `d=$(printf 'd%.0s' $(seq 200)); mkdir -p ${at} && cd ${at} && for i in $(seq 25); do mkdir -p $d && cd $d; done; ${then}`;
+      const small = await s.exec(
+        `(${deep("/tmp", "echo x > leaf")}) && (${deep("/opt/deep", "echo x > leaf")}) && sleep 1.5`,
+      );
+      expect(small.exitCode, small.stderr).toBe(0);
+      expect(warnings.join("\n")).not.toMatch(/disk quota/);
+      // Still over the quota when what lies down there is: 80 MB against 64 in the container's own root.
+      const big = await s.exec(deep("/opt/deep", "head -c 80000000 /dev/zero > big; sleep 20"), {
+        timeoutSec: 15,
+      });
+      expect(big).toMatchObject({ exitCode: null, timedOut: false });
+      expect(warnings.join("\n")).toMatch(/over its 64 MB disk quota/);
+    } finally {
+      await s.close();
+    }
   }, 60_000);
 
   it("removes a state folder holding a tree deeper than the host can name on close", async () => {
