@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  type Stats,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { UserError } from "../core/errors.js";
 import type { FileTree } from "./types.js";
@@ -40,6 +48,32 @@ export function writeTree(dir: string, tree: FileTree): void {
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, bytes);
   }
+}
+
+/**
+ * Gives every regular file under `toDir` the execute bits of the regular file at the same
+ * relative path under `fromDir`. A tree holds bytes only, so a child written from one would lose
+ * them: a helper script the reference solution runs as `./tools/x.sh` (or a test helper, or a
+ * build-context entrypoint) would fail with "Permission denied" in every child.
+ */
+export function keepExecutableBits(fromDir: string, toDir: string): void {
+  const walk = (rel: string): void => {
+    for (const name of readdirSync(rel === "" ? toDir : join(toDir, rel))) {
+      const r = rel === "" ? name : `${rel}/${name}`;
+      const to = lstatSync(join(toDir, r));
+      if (to.isDirectory()) walk(r);
+      if (!to.isFile()) continue;
+      let from: Stats;
+      try {
+        from = lstatSync(join(fromDir, r));
+      } catch {
+        continue; // A file the parent does not have: made by a transform, which needs no bit.
+      }
+      const exec = from.isFile() ? from.mode & 0o111 : 0;
+      if (exec !== 0) chmodSync(join(toDir, r), (to.mode & 0o777) | exec);
+    }
+  };
+  walk("");
 }
 
 function sha256(data: Uint8Array | string): string {

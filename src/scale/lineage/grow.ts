@@ -7,7 +7,7 @@ import type { ChannelDecl } from "../channel/steps.js";
 import { buildChildFiles, loadParent, type ParentInfo } from "../child/build-child.js";
 import type { ScaleMode } from "../child/res-json.js";
 import { stepLabel } from "../child/spec-update.js";
-import { treeDigest, writeTree } from "../file-tree.js";
+import { keepExecutableBits, treeDigest, writeTree } from "../file-tree.js";
 import { applyPlan, PlanStepError } from "../plan/apply.js";
 import type { Proposer, RepairRequest } from "../plan/proposer.js";
 import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
@@ -120,6 +120,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
         envDigest = treeDigest(applied.env);
         writeTree(stage, buildChildFiles(g.parent, plan, applied, meta).files);
       }
+      keepExecutableBits(g.parent.dir, stage);
     } catch (e) {
       const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
       diagnostics = [diag("plan-invalid", step, errorMessage(e))];

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { errorMessage, type TrialResult } from "../../core/index.js";
+import { errorMessage, InfraError, type TrialResult } from "../../core/index.js";
 import { runTrial } from "../../runner/run-trial.js";
 import { prepareTask } from "../../runner/task-image.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
@@ -42,6 +42,7 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     }
     // Prepared one after the other: both may need the same image, built once.
     const childReady = await prepare(input.childDir, scratch, "child");
+    if (typeof childReady === "string") await parentMustBuild(input.parentDir, scratch);
     const parentReady = await prepare(variant, scratch, "parent");
     const runChild = () =>
       typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child");
@@ -96,6 +97,26 @@ async function prepare(dir: string, scratch: string, label: string): Promise<Rea
   }
   const ready = await prepareTask(task, join(scratch, "images"));
   return ready.ok ? ready : `${label} task cannot run: ${ready.error}`;
+}
+
+/**
+ * A child's image that cannot be built is the child's fault only when its parent's own image
+ * builds: when that fails too (no registry, no Docker, a base image gone), no child could pass,
+ * and discarding this one would end the chain for a reason that is not the transforms'.
+ */
+async function parentMustBuild(parentDir: string, scratch: string): Promise<void> {
+  let task: Awaited<ReturnType<typeof loadTask>>;
+  try {
+    task = await loadTask(parentDir);
+  } catch {
+    return; // A parent that does not load is reported by the checks that read it.
+  }
+  if (task.image === null) return;
+  const ready = await prepareTask(task, join(scratch, "parent-images"));
+  if (ready.ok) return;
+  throw new InfraError(
+    `the oracle trials cannot run: the parent's own image cannot be built either, so the child is not at fault: ${ready.error}`,
+  );
 }
 
 async function trial(
