@@ -2,6 +2,7 @@
  * The OpenAI Responses wire format of the loopback server: one JSON body, or the SSE events a
  * Responses client reads (response.created … response.completed, with function_call items).
  */
+import { type Answer, parts } from "./loopback-script.js";
 
 export interface ResponsesAnswer {
   text: string;
@@ -102,4 +103,13 @@ export function responsesFrames(a: ResponsesAnswer, model: string, n: number, st
   });
   push("response.completed", { response: done });
   return out;
+}
+
+/** A scripted answer in the shape the Responses frames take. */
+export function responsesAnswer(r: Answer) {
+  const u = r.usage ?? {};
+  return {
+    ...parts(r),
+    usage: { input: u.input ?? 0, output: u.output ?? 0, cached: u.cached ?? 0, reasoning: u.reasoning ?? 0 },
+  };
 }
