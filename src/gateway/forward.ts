@@ -7,6 +7,7 @@ import {
   type RetryPolicy,
   sleep,
   warnIgnoredStream,
+  warnStreamedAnswer,
 } from "../models/index.js";
 import { BrokenAnswer, checkJsonStart } from "./json-start.js";
 import type { GatewayApi } from "./types.js";
@@ -105,10 +106,17 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
     const relay = (): void => ac.abort(req.signal.reason);
     req.signal.addEventListener("abort", relay, { once: true });
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      ac.abort(new Error("upstream timeout"));
-    }, req.timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    // Armed for the headers, and again at each part of an SSE answer read whole here, so that a
+    // long answer is not cut while one that goes silent is.
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        ac.abort(new Error("upstream timeout"));
+      }, req.timeoutMs);
+    };
+    arm();
     let failure: ReturnType<typeof classifyFailure>;
     let last: { status: number; headers: Headers; body: string } | null = null;
     try {
@@ -125,11 +133,13 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
         // the agent as an answer without events, which some clients take for an empty one; a page
         // on a JSON request would be the agent's answer. Read (under the timeout) and retried;
         // never relayed, even at the end. A whole answer of the API on a streamed request (a
-        // server that ignored `stream`) is relayed as the events the API would have sent.
+        // server that ignored `stream`) is relayed as the events the API would have sent, and
+        // the events on a JSON request (a server that always streams) as the whole answer.
         if (!req.stream) {
-          const json = await checkJsonStart(response);
+          const json = await checkJsonStart(response, req.api, arm);
           clearTimeout(timer);
-          return { kind: "answer", response: json, attempts: attempt + 1, retryMs, attemptMs };
+          if (json.assembled) warnStreamedAnswer(req.url);
+          return { kind: "answer", response: json.response, attempts: attempt + 1, retryMs, attemptMs };
         }
         const checked = await checkSseAnswer(response, req.api);
         clearTimeout(timer);

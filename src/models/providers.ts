@@ -5,7 +5,7 @@ import type { LanguageModel } from "ai";
 import { UserError } from "../core/index.js";
 import { type ModelId, parseModelId } from "./model-id.js";
 import type { ModelSettings } from "./settings.js";
-import { sseOnlyFetch } from "./sse-guard.js";
+import { answerShapeFetch } from "./sse-guard.js";
 
 type ProviderOptions = Record<string, Record<string, string | number | boolean>>;
 
@@ -71,7 +71,7 @@ const openaiCompatible: ModelProvider = {
       name: "compat",
       baseURL,
       includeUsage: true,
-      fetch: sseOnlyFetch("chat"),
+      fetch: answerShapeFetch("chat"),
       ...(apiKey === undefined ? {} : { apiKey }),
     }).chatModel(model);
   },
@@ -92,7 +92,7 @@ const openai: ModelProvider = {
     const baseURL = resolveBaseUrl(this, s, env);
     // The chat endpoint rather than Responses: one wire format shared with every compatible server.
     return createOpenAI({
-      fetch: sseOnlyFetch("chat"),
+      fetch: answerShapeFetch("chat"),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     }).chat(model);
@@ -122,7 +122,7 @@ const anthropic: ModelProvider = {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env);
     return createAnthropic({
-      fetch: sseOnlyFetch("messages"),
+      fetch: answerShapeFetch("messages"),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     })(model);

@@ -1,4 +1,11 @@
 import { APICallError } from "ai";
+import {
+  assembleStreamedAnswer,
+  isEventStream,
+  SSE_START,
+  type StreamedAnswer,
+  warnStreamedAnswer,
+} from "./streamed-answer.js";
 import { type WireFormat, wholeAnswerToSse } from "./whole-answer.js";
 
 type Fetch = typeof globalThis.fetch;
@@ -15,9 +22,6 @@ export function asksForStream(body: unknown): boolean {
 }
 
 const HEAD_CHARS = 200;
-
-/** SSE text starts with a field (`data:`, `event:`, `id:`, `retry:`) or a comment (`:`). */
-const SSE_START = /^\s*(?:data|event|id|retry)?:/;
 
 /** The answer to a streamed request, as far as an SSE reader is concerned. */
 export type SseCheck =
@@ -36,7 +40,7 @@ export type SseCheck =
  */
 export async function checkSseAnswer(response: Response, wire?: WireFormat): Promise<SseCheck> {
   const type = response.headers.get("content-type") ?? "";
-  if (type.toLowerCase().includes("text/event-stream")) return { kind: "sse", response };
+  if (isEventStream(response)) return { kind: "sse", response };
   const body = await response.text();
   const relabel = (text: string): Response => {
     const headers = new Headers(response.headers);
@@ -79,30 +83,62 @@ export function warnIgnoredStream(url: string): void {
 }
 
 /**
- * A fetch for the providers' SDKs that makes the successful answer to a streamed request SSE, or
- * refuses it. The SDKs' event readers find no event in anything else, and some of them then hand
- * back an empty answer as if the model had said nothing. A whole JSON answer in the provider's
- * `wire` format (a server that ignored `stream`) is handed on as the same answer's events, with a
- * warning once. Anything else (a proxy's HTML page, an error object sent with a 200) is raised as
- * a broken answer (a success status whose body is not the API's), which is retried and, once
- * retries run out, an infrastructure error, as for the same body on a JSON request.
+ * The successful answer to a request without `stream`, as a JSON reader is to get it: an SSE
+ * stream (labelled so, or events sent under a type other than JSON) is assembled into the whole
+ * answer its events carry, or found broken; anything else is left to the reader as it came.
  */
-export function sseOnlyFetch(wire: WireFormat, base: Fetch = globalThis.fetch): Fetch {
+export async function checkJsonAnswer(
+  response: Response,
+  wire: WireFormat,
+): Promise<StreamedAnswer | { kind: "other"; response: Response }> {
+  if (isEventStream(response)) return assembleStreamedAnswer(response, await response.text(), wire);
+  const type = (response.headers.get("content-type") ?? "").toLowerCase();
+  if (type.includes("json")) return { kind: "other", response };
+  const body = await response.text();
+  if (SSE_START.test(body)) return assembleStreamedAnswer(response, body, wire);
+  return {
+    kind: "other",
+    response: new Response(body, { status: response.status, headers: response.headers }),
+  };
+}
+
+/**
+ * A fetch for the providers' SDKs that gives each request the kind of answer it asked for. The
+ * successful answer to a streamed request is made SSE, or refused: the SDKs' event readers find
+ * no event in anything else, and some of them then hand back an empty answer as if the model had
+ * said nothing. A whole JSON answer in the provider's `wire` format (a server that ignored
+ * `stream`) is handed on as the same answer's events, with a warning once. The SSE answer to a
+ * request without `stream` (a server that always streams) is handed on as the whole JSON answer
+ * its events carry, also with a warning once. Anything else (a proxy's HTML page, an error object
+ * sent with a 200, a stream cut short or carrying an error event) is raised as a broken answer (a
+ * success status whose body is not the API's), which is retried and, once retries run out, an
+ * infrastructure error.
+ */
+export function answerShapeFetch(wire: WireFormat, base: Fetch = globalThis.fetch): Fetch {
   return async (input, init) => {
     const response = await base(input, init);
-    if (!response.ok || !asksForStream(init?.body)) return response;
+    if (!response.ok) return response;
     const url = input instanceof Request ? input.url : String(input);
+    const broken = (reason: string, body: string): APICallError =>
+      new APICallError({
+        message: reason,
+        url,
+        requestBodyValues: {},
+        statusCode: response.status,
+        responseHeaders: Object.fromEntries(response.headers.entries()),
+        responseBody: body,
+        isRetryable: true,
+      });
+    if (!asksForStream(init?.body)) {
+      // A body that is neither JSON nor SSE goes on as it came, to fail the SDK's JSON reader.
+      const checked = await checkJsonAnswer(response, wire);
+      if (checked.kind === "broken") throw broken(checked.reason, "");
+      if (checked.kind === "assembled") warnStreamedAnswer(url);
+      return checked.response;
+    }
     const checked = await checkSseAnswer(response, wire);
     if (checked.kind === "whole") warnIgnoredStream(url);
     if (checked.kind !== "not-sse") return checked.response;
-    throw new APICallError({
-      message: checked.reason,
-      url,
-      requestBodyValues: {},
-      statusCode: response.status,
-      responseHeaders: Object.fromEntries(response.headers.entries()),
-      responseBody: checked.body,
-      isRetryable: true,
-    });
+    throw broken(checked.reason, checked.body);
   };
 }

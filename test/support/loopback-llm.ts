@@ -97,7 +97,7 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       return;
     }
     const model = typeof body.model === "string" ? body.model : "loopback";
-    const stream = rec.stream && r.whole !== true;
+    const stream = (rec.stream || r.sse === true) && r.whole !== true;
     const frames =
       format === "openai"
         ? openaiFrames(r, model, seq, stream)
@@ -113,7 +113,7 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const sent = r.stall ? frames.slice(0, Math.max(1, Math.floor(frames.length / 2))) : frames;
+    const sent = r.stall || r.short ? frames.slice(0, Math.max(1, Math.floor(frames.length / 2))) : frames;
     for (const f of sent) res.write(f);
     if (!r.stall) res.end();
     if (r.cut) cutSoon(res);

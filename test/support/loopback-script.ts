@@ -18,31 +18,38 @@ export interface ScriptedToolCall {
   id?: string;
 }
 
+/** How an answer is sent, when not as the request asked (see ScriptedReply). */
+export interface AnswerShape {
+  whole?: boolean;
+  sse?: boolean;
+  short?: boolean;
+}
+
 export type ScriptedReply =
   /**
    * `stall` sends the status line and part of the body, then goes silent; `cut` sends the same
    * part and then drops the connection (a reset mid-answer). `whole` answers a streamed request
-   * with the whole JSON body, as a server that ignores `stream` does.
+   * with the whole JSON body, as a server that ignores `stream` does; `sse` answers a request
+   * without `stream` with the API's events, as a server that always streams does. `short` ends
+   * an SSE answer cleanly after half its events, before the one that ends it.
    */
-  | {
+  | ({
       kind: "text";
       text: string;
       usage?: ScriptedUsage;
       delayMs?: number;
       stall?: boolean;
       cut?: boolean;
-      whole?: boolean;
-    }
-  | {
+    } & AnswerShape)
+  | ({
       kind: "tools";
-      whole?: boolean;
       calls: ScriptedToolCall[];
       text?: string;
       usage?: ScriptedUsage;
       delayMs?: number;
       stall?: boolean;
       cut?: boolean;
-    }
+    } & AnswerShape)
   /** `stall` sends the status line and part of the error body, then goes silent. */
   | { kind: "error"; status: number; message?: string; retryAfterSec?: number; stall?: boolean }
   /** A streamed answer that begins (status 200) and then carries the API's error event. */
@@ -109,4 +116,13 @@ export const reply = {
   empty: (): ScriptedReply => text(""),
   /** The answer as one JSON body whether or not the request asked for a stream. */
   whole: (r: Extract<ScriptedReply, { kind: "text" | "tools" }>): ScriptedReply => ({ ...r, whole: true }),
+  /**
+   * The answer as the API's events whether or not the request asked for a stream; `short` ends
+   * the stream cleanly before its last events.
+   */
+  streamed: (r: Extract<ScriptedReply, { kind: "text" | "tools" }>, short = false): ScriptedReply => ({
+    ...r,
+    sse: true,
+    ...(short ? { short } : {}),
+  }),
 };
