@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, readSync, type Stats } from "node:fs";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ReadAt } from "./steps-scan.js";
 import { FULL_PARSE_BYTES } from "./trajectory-file.js";
 import {
@@ -128,11 +129,15 @@ export function trajectoryJsonServer(
  * A stream that makes each piece only when the reader asks for it: a slow reader holds one
  * piece, never the document. A piece that cannot be made errors the stream, which the server
  * answers by cutting the connection: the client sees a failed download, not a short document.
+ * Each piece waits a turn of the event loop first: while the socket takes every piece at once,
+ * the server reads the next one in the same chain of promises, and without the wait a fast
+ * client held every other request up until the whole document was sent.
  */
 function toStream(parts: Generator<string>): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
+        await nextTurn();
         try {
           const next = parts.next();
           if (next.done === true) controller.close();

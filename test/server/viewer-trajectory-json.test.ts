@@ -1,7 +1,7 @@
 import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createViewerApp, type ViewerApp } from "../../src/server/index.js";
+import { createViewerApp, startViewer, type ViewerApp } from "../../src/server/index.js";
 import { FULL_PARSE_BYTES } from "../../src/server/trajectory-file.js";
 import { loadTrajectory } from "../../src/server/trial-files.js";
 import { buildFixture, type Fixture, JOB, RICH_TRIAL } from "./fixtures.js";
@@ -87,6 +87,33 @@ describe("the whole-trajectory JSON route for a file over 8 MB", () => {
     const longest = (xs: unknown[]) => Math.max(...xs.map((x) => (typeof x === "string" ? x.length : 0)));
     expect(longest(parse.mock.calls.map((c) => c[0]))).toBeLessThan(MAX_PIECE);
     expect(longest(stringify.mock.results.map((r) => r.value))).toBeLessThan(MAX_PIECE);
+  });
+
+  it("answers the same over HTTP", async () => {
+    const want = Buffer.from(reference());
+    const served = await startViewer({ jobsDir: fx.jobsDir, port: 0 });
+    try {
+      const res = await fetch(`${served.url}${route.slice(1)}`);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(want)).toBe(true);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("lets other work run between its batches, however fast they are read", async () => {
+    const res = await viewer.app.request(route);
+    expect(res.status).toBe(200);
+    let received = 0;
+    let receivedWhenTimerRan = -1;
+    setTimeout(() => {
+      receivedWhenTimerRan = received;
+    }, 0);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) received += r.value.length;
+    // Read without any wait of its own, the body still gave the timer its turn part way through.
+    expect(receivedWhenTimerRan).toBeGreaterThanOrEqual(0);
+    expect(receivedWhenTimerRan).toBeLessThan(received / 2);
   });
 
   it("answers 422 for a damaged step in the middle, before sending anything", async () => {
