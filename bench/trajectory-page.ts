@@ -1,7 +1,7 @@
 /**
  * The trajectory part of a trial page for a trajectory near the 64 MB limit: 1.3 million small
- * steps (about 62 MB). "whole" parses and checks the whole file, as the page did before (the same
- * code still serves the JSON route); "edges" reads it as the page does now, parsing only the first
+ * steps (about 62 MB). "whole" parses and checks the whole file, as the page did before (and the
+ * JSON route, whose own figures are in bench/trajectory-json.ts); "edges" reads it as the page does now, parsing only the first
  * and last 100 steps. Each case runs in a fresh process, so that its peak RSS is its own, and the
  * cases alternate, side by side in one run. Each process renders the section twice: a first view
  * (cold; its peak RSS is reported) and a second one. "window" is the page with `?steps_from=`,

@@ -11,8 +11,9 @@ import { jobPage, jobsPage } from "./list-pages.js";
 import { checkId, insideJobsDir, parseTrialListQuery, parseTrialPageQuery, toPageRequest } from "./params.js";
 import { castPath, loadRecording } from "./recording-file.js";
 import { loadTrajectoryEdges } from "./trajectory-file.js";
+import { trajectoryJsonServer } from "./trajectory-json-route.js";
 import { TRAJECTORY_EDGE_STEPS, TRAJECTORY_WINDOW_STEPS } from "./trajectory-section.js";
-import { loadInstruction, loadTrajectory, openRegular, readTail, trialFile } from "./trial-files.js";
+import { loadInstruction, openRegular, readTail, trialFile } from "./trial-files.js";
 import { type TrialView, trialPage } from "./trial-page.js";
 
 /** Where the viewer reads jobs from. */
@@ -61,6 +62,7 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   const app = new Hono();
   const allowedHosts = opts.allowedHosts ?? [];
   const replays = new Map<string, { stamp: string; view: WorldReplayView }>();
+  const trajectories = trajectoryJsonServer();
 
   /** A run file's replay view, rebuilt when the file changed (a resumed job can rewrite a trial). */
   function replayOf(path: string, cce: WorldCce | undefined): WorldReplayView {
@@ -192,10 +194,12 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   });
   app.get("/api/jobs/:job/trials/:trial/trajectory", async (c) => {
     const { dir } = await trial(c);
-    const t = loadTrajectory(dir);
+    // Checked whole before the 200: a damaged step is a 422, never a document cut short.
+    const t = await trajectories.load(dir);
     if (t.state === "missing") throw new NotFound("this trial has no trajectory");
     if (t.state === "invalid") return c.json({ error: `trajectory.json: ${t.reason}` }, 422);
-    return c.json(t.value);
+    const body = t.value.kind === "text" ? t.value.text : t.value.stream;
+    return c.body(body, 200, { "content-type": "application/json" });
   });
   app.get("/api/jobs/:job/trials/:trial/recording", async (c) => {
     const { dir } = await trial(c);

@@ -30,6 +30,20 @@ export interface StepsScan {
 
 export type ScanOutcome = { ok: true; scan: StepsScan } | { ok: false; reason: string };
 
+/**
+ * Told of every `steps` array and every step as the walk passes them, for a caller that goes
+ * through all of them (the JSON route) rather than the ends. A key given twice opens a second
+ * array; the last one opened is the one JSON.parse keeps.
+ */
+export interface StepsObserver {
+  /** A `steps` array opens; `pos` is its `[`. */
+  open(pos: number): void;
+  /** A step of the array last opened: bytes [start, end). */
+  step(start: number, end: number): void;
+  /** The array closes; `pos` is its `]`. */
+  close(pos: number): void;
+}
+
 /** Bytes read at a time. */
 export const SCAN_CHUNK_BYTES = 1024 * 1024;
 
@@ -96,9 +110,10 @@ export function scanSteps(
   maxDepth: number,
   chunkBytes = SCAN_CHUNK_BYTES,
   from = 0,
+  observer: StepsObserver | null = null,
 ): ScanOutcome {
   try {
-    return { ok: true, scan: walk(read, edge, maxDepth, chunkBytes, from) };
+    return { ok: true, scan: walk(read, edge, maxDepth, chunkBytes, from, observer) };
   } catch (e) {
     if (e instanceof ScanError) return { ok: false, reason: e.message };
     throw e;
@@ -110,7 +125,14 @@ export function scanSteps(
  * skipped, brackets counted, and only bytes at the top two levels (the trajectory object and the
  * steps array) do more.
  */
-function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number, from: number): StepsScan {
+function walk(
+  read: ReadAt,
+  edge: number,
+  maxDepth: number,
+  chunkBytes: number,
+  from: number,
+  observer: StepsObserver | null,
+): StepsScan {
   const tooDeep = `nested deeper than ${maxDepth} levels`;
   const chunk = Buffer.alloc(chunkBytes);
   const kinds = new Uint8Array(maxDepth + 1);
@@ -207,6 +229,7 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number, 
             inSteps = true;
             total = 0;
             start = -1;
+            observer?.open(pos);
           }
           if (cls === STRING) inString = true;
           else if (cls === OPEN) {
@@ -238,6 +261,7 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number, 
             ringStart[total % edge] = start;
             ringEnd[total % edge] = end;
           }
+          observer?.step(start, end);
           total++;
           start = -1;
           continue;
@@ -252,9 +276,11 @@ function walk(read: ReadAt, edge: number, maxDepth: number, chunkBytes: number, 
               ringStart[total % edge] = start;
               ringEnd[total % edge] = end;
             }
+            observer?.step(start, end);
             total++;
             start = -1;
           } else if (total > 0) throw new ScanError("not JSON: a step is missing");
+          observer?.close(pos);
           inSteps = false;
           depth = 1;
           valueEnd = pos + 1;
