@@ -13,6 +13,7 @@ import type { FreshRootContext } from "./fresh-root.js";
 import { collect, dockerBin } from "./proc.js";
 import { wrappedExecArgs } from "./run-args.js";
 import { HOLD_MARKER, HOLD_RELEASE, KILL_ALL, KILL_EXEC } from "./scripts.js";
+import { endSurvivors } from "./survivors.js";
 import { downloadFrom, type TransferContext, uploadTo } from "./transfer.js";
 import { TrashBin } from "./trash.js";
 
@@ -232,6 +233,16 @@ export class DockerSandbox implements Sandbox {
     if (r.code !== 0) {
       throw new InfraError(
         `sandbox ${this.id}: processes survived killAll (${lastLines(r.stderr, 2) || r.code})`,
+      );
+    }
+    // Checked by the daemon, which a replaced bash in the container cannot fool (survivors.ts).
+    const left = await endSurvivors(this.parts.container);
+    if (left.length > 0) {
+      throw new InfraError(
+        `sandbox ${this.id}: processes survived killAll: ${left
+          .map((p) => p.args)
+          .join("; ")
+          .slice(0, 300)}`,
       );
     }
     const failed = await background;
