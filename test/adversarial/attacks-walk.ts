@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect } from "vitest";
 import type { Attack } from "./harness.js";
 
@@ -25,12 +27,12 @@ ln -sfn /tests/expected.txt answer`;
 /**
  * The verifier's bash on a plain task over an image is the agent's (its root is the agent's, as in
  * Harbor): this one leaves trees deeper than the host can name in the verifier's fresh /tmp and
- * /root and its own /logs/verifier, then writes reward 0.
+ * /root and its own /logs/verifier, says it ran (bash-replaced.txt), then writes reward 0.
  */
 const DEEP_BASH = `#!/bin/sh
 d=$(printf 'd%.0s' $(seq 200))
 for t in /tmp /root /logs/verifier; do (cd $t && for i in $(seq 25); do mkdir $d && cd $d; done; echo x > leaf); done
-mkdir -p /logs/verifier; echo 0 > /logs/verifier/reward.txt; exit 0`;
+mkdir -p /logs/verifier; echo ran > /logs/verifier/bash-replaced.txt; echo 0 > /logs/verifier/reward.txt; exit 0`;
 
 /**
  * Workdirs shaped against the host's walk for links into /tests (src/runner/workdir-links.ts), on
@@ -63,6 +65,14 @@ export const WALK_ATTACKS: Attack[] = [
 cat > /tmp/fake-bash <<'LHEOF'
 ${DEEP_BASH}
 LHEOF
-chmod +x /tmp/fake-bash; cp /tmp/fake-bash "$(readlink -f "$(command -v bash)")"`,
+chmod +x /tmp/fake-bash; b="$(readlink -f "$(command -v bash)")"
+# Renamed over it: writing into a bash that runs (this script's own) fails with ETXTBSY.
+cp /tmp/fake-bash "$b.new" && mv -f "$b.new" "$b"`,
+    check: (r) => {
+      // Before, cp wrote into the running bash and failed (Text file busy): the verifier ran the
+      // image's bash and no deep tree was made, under either provider.
+      const said = join(r.trialDir, "verifier", "logs", "bash-replaced.txt");
+      expect(existsSync(said) ? readFileSync(said, "utf8") : null).toBe("ran\n");
+    },
   },
 ];

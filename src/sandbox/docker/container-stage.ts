@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { InfraError } from "../../core/errors.js";
 import { copyTree } from "../host-paths.js";
+import { removeTree } from "../remove-tree.js";
 import type { Mount } from "../types.js";
 import type { ExecUser, StageContext } from "./exec-mounts.js";
 import { collectOk, dockerBin, pipeOk } from "./proc.js";
@@ -272,6 +273,13 @@ export function byOwner(
   return owners;
 }
 
+/**
+ * Copies a writable mount back to its host folder through a tar in a host staging folder. `docker
+ * cp` leaves out what lies deeper than the container can name, but the staging folder's own path
+ * (or the mount's) may be longer than the container's: what the agent made there can lie deeper
+ * than the host can name, which cp leaves out (as for mounts on host-kept folders) and removeTree
+ * reaches, where rmSync threw ENAMETOOLONG out of the exec.
+ */
 async function copyBack(ctx: StageContext, path: string, hostPath: string): Promise<void> {
   const staging = join(ctx.scratch, `back-${randomBytes(5).toString("hex")}`);
   mkdirSync(staging, { recursive: true });
@@ -281,8 +289,8 @@ async function copyBack(ctx: StageContext, path: string, hostPath: string): Prom
       [dockerBin(), "cp", `${ctx.container}:${path}`, "-"],
       ["tar", "-x", "--no-same-owner", "-C", staging, "-f", "-"],
     );
-    await copyTree(join(staging, posix.basename(path)), hostPath);
+    await copyTree(join(staging, posix.basename(path)), hostPath, { skipTooDeep: true });
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    removeTree(staging);
   }
 }

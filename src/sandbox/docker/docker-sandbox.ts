@@ -12,7 +12,8 @@ import { FreshExecs } from "./fresh-execs.js";
 import type { FreshRootContext } from "./fresh-root.js";
 import { collect, dockerBin } from "./proc.js";
 import { wrappedExecArgs } from "./run-args.js";
-import { KILL_ALL, KILL_EXEC } from "./scripts.js";
+import { HOLD_MARKER, HOLD_RELEASE, KILL_ALL, KILL_EXEC } from "./scripts.js";
+import { endSurvivors } from "./survivors.js";
 import { downloadFrom, type TransferContext, uploadTo } from "./transfer.js";
 import { TrashBin } from "./trash.js";
 
@@ -138,7 +139,7 @@ export class DockerSandbox implements Sandbox {
   /**
    * A `docker exec -d` of the command under the exec wrapper, so that, as a bwrap background
    * process's pid namespace does, what it leaves in its session dies with it, and its abort signal
-   * finds it by its marker, as an exec's timeout does. With `nestedSandbox` it is refused as an
+   * finds it by its marker and its audit session (scripts.ts), as an exec's timeout does. With `nestedSandbox` it is refused as an
    * exec is where the sandbox was not made for nesting; where it was, every command may nest.
    */
   async spawnBackground(
@@ -165,12 +166,14 @@ export class DockerSandbox implements Sandbox {
     const user = o.user === undefined ? this.parts.user : await this.userFor(o.user);
     await this.trash.empty();
     const execId = randomBytes(8).toString("hex");
+    // Watched by a signal: held until its audit session is known (HOLD_RELEASE in scripts.ts).
+    const hold = o.signal !== undefined;
     const args = wrappedExecArgs({
       mode: "-d",
       container: this.parts.container,
       user: user.name,
       cwd: o.cwd ?? this.spec.workdir,
-      env: { ...this.parts.envFor(user), ...o.env },
+      env: { ...this.parts.envFor(user), ...o.env, ...(hold ? { [HOLD_MARKER]: "1" } : {}) },
       execId,
       argv: command,
     });
@@ -180,9 +183,19 @@ export class DockerSandbox implements Sandbox {
         `background process ${command.join(" ")} did not start: ${lastLines(r.stderr, 3)}`,
       );
     }
-    // `docker exec -d` returns once the process runs: one look finds it (or finds it gone).
+    if (!hold) return;
+    const released = await this.helperRaw(user.name, HOLD_RELEASE, [execId]);
+    if (released.code !== 0) {
+      await this.helperRaw(user.name, KILL_EXEC, [execId]).catch(() => undefined);
+      throw new InfraError(
+        `background process ${command.join(" ")} did not start: its wrapper never got ready ` +
+          `(${lastLines(released.stderr, 2) || `exit ${released.code}`})`,
+      );
+    }
+    // Empty where the kernel or docker gives no audit session: only the Unix session is found then.
+    const audit = released.stdout.toString("utf8").trim();
     await this.aborts.watch(o.signal, command, async () => {
-      if (!this.closed) await this.helperRaw(user.name, KILL_EXEC, [execId]);
+      if (!this.closed) await this.helperRaw(user.name, KILL_EXEC, [execId, audit]);
     });
   }
 
@@ -220,6 +233,16 @@ export class DockerSandbox implements Sandbox {
     if (r.code !== 0) {
       throw new InfraError(
         `sandbox ${this.id}: processes survived killAll (${lastLines(r.stderr, 2) || r.code})`,
+      );
+    }
+    // Checked by the daemon, which a replaced bash in the container cannot fool (survivors.ts).
+    const left = await endSurvivors(this.parts.container);
+    if (left.length > 0) {
+      throw new InfraError(
+        `sandbox ${this.id}: processes survived killAll: ${left
+          .map((p) => p.args)
+          .join("; ")
+          .slice(0, 300)}`,
       );
     }
     const failed = await background;

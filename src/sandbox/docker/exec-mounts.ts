@@ -9,7 +9,6 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
-  rmSync,
   statSync,
 } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
@@ -242,6 +241,6 @@ function lockTree(p: string): void {
 async function snapshotCopy(from: string, to: string): Promise<void> {
   const r = await collect(["cp", "-a", "--reflink=auto", "--", from, to]);
   if (r.code === 0) return;
-  rmSync(to, { recursive: true, force: true });
+  removeTree(to);
   mkdirSync(to, { mode: 0o755 });
 }

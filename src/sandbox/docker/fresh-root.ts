@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { PersistentBind } from "../host-paths.js";
 import { AGENT_ROOT_DIR } from "../image-fresh-root.js";
+import { removeTree } from "../remove-tree.js";
 import { chownTree } from "../sandbox-user.js";
 import { isWithin } from "../spec.js";
 import type { Mount, SandboxSpec } from "../types.js";
@@ -81,7 +82,8 @@ export async function freshRootRun(
   ];
   const made: string[] = [];
   const cleanup = (): void => {
-    for (const p of made) rmSync(p, { recursive: true, force: true });
+    // Bound into the exec: the command may have left a tree deeper than the host can name.
+    for (const p of made) removeTree(p);
   };
   try {
     for (const d of e.freshDirs) {

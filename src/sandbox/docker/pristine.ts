@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { InfraError } from "../../core/errors.js";
 import { lastLines } from "../image/docker-cli.js";
+import { removeTree } from "../remove-tree.js";
 import { collect, collectOk, dockerBin } from "./proc.js";
 
 /**
@@ -76,6 +77,6 @@ export async function extractFolder(tar: Buffer, dest: string, scratch: string):
     renameSync(join(tmp, top.name), dest);
     return true;
   } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    removeTree(tmp);
   }
 }

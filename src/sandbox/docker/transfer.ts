@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync } from "node:fs";
 import { posix } from "node:path";
 import { UserError } from "../../core/errors.js";
 import { copyTree, mapToHost, type PersistentBind, resolveHostPath } from "../host-paths.js";
+import { removeTree } from "../remove-tree.js";
 import { chownTree } from "../sandbox-user.js";
 import type { ExecUser } from "./exec-mounts.js";
 import { type Collected, dockerBin, pipeOk } from "./proc.js";
@@ -86,6 +87,7 @@ export async function downloadFrom(
     );
     await copyTree(posix.join(staging, posix.basename(p)), hostPath);
   } finally {
-    rmSync(staging, { recursive: true, force: true });
+    // Its tree may lie deeper than the host can name (a longer path than the container's).
+    removeTree(staging);
   }
 }
