@@ -76,6 +76,23 @@ export function keepExecutableBits(fromDir: string, toDir: string): void {
   walk("");
 }
 
+/**
+ * The execute bits of the regular files at `paths` under `dir` that have any, by path (a missing
+ * or irregular file has none).
+ */
+export function executableBits(dir: string, paths: Iterable<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of paths) {
+    try {
+      const st = lstatSync(join(dir, ...p.split("/")));
+      if (st.isFile() && (st.mode & 0o111) !== 0) out.set(p, st.mode & 0o111);
+    } catch {
+      // Not there: nothing to keep.
+    }
+  }
+  return out;
+}
+
 function sha256(data: Uint8Array | string): string {
   return createHash("sha256").update(data).digest("hex");
 }

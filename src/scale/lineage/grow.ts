@@ -116,7 +116,7 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
         envDigest = treeDigest(g.parent.tree.tree);
         writeTree(stage, built.files);
       } else {
-        const applied = applyPlan(g.parent.tree.tree, plan);
+        const applied = applyPlan(g.parent.tree.tree, plan, g.parent.executables);
         envDigest = treeDigest(applied.env);
         writeTree(stage, buildChildFiles(g.parent, plan, applied, meta).files);
       }
