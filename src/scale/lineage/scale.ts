@@ -26,6 +26,7 @@ import {
   type ResumeRead,
   readForResume,
 } from "./resume.js";
+import { rootVerified, verifyRoot } from "./root-check.js";
 import {
   checkResumable,
   LINEAGE_SETTINGS,
@@ -171,6 +172,9 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     if (!start.done && start.from <= o.depth && start.parent !== null)
       parents.set(b, await approvedParent(outDir, start.parent));
   }
+  // The root's own oracle, before anything is planned or written (once per lineage: a resume of
+  // a lineage whose root node records it skips it; the root's checksum is compared above).
+  const rootCheck = settings.trials && !rootVerified(existing) ? await verifyRoot(taskDir, o, log) : null;
   mkdirSync(outDir, { recursive: true });
   const store = new LineageStore(outDir);
   previous?.read.mend(log);
@@ -206,6 +210,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       ...blank(rootId, null, "root", 0, 0, null),
       dir: taskDir,
       env_digest: treeDigest(root.tree.tree),
+      ...(rootCheck === null ? {} : { checks: [rootCheck.check], seconds: rootCheck.seconds }),
     });
   }
   // A failure in one chain stops the others (they share the machine and the lineage folder).

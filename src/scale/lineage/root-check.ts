@@ -1,0 +1,28 @@
+import { checkRootOracle } from "../verify/root-oracle.js";
+import type { ScaleOptions } from "./scale.js";
+import type { LineageNode } from "./store.js";
+
+/** The root node records a passed oracle check (lineages grown before the check record none). */
+export function rootVerified(nodes: readonly LineageNode[]): boolean {
+  return nodes.some(
+    (n) => n.status === "root" && n.checks.some((c) => c.name === "oracle" && c.status === "pass"),
+  );
+}
+
+/** One real oracle trial of the root; throws (UserError, InfraError) when it does not score R = 1.0. */
+export async function verifyRoot(
+  taskDir: string,
+  o: ScaleOptions,
+  log: (line: string) => void,
+): Promise<{ check: LineageNode["checks"][number]; seconds: number }> {
+  const t0 = performance.now();
+  log(`${taskDir}: checking the root's own oracle (one trial)…`);
+  const detail = await checkRootOracle(taskDir, {
+    provider: o.provider,
+    timeoutMultiplier: o.timeoutMultiplier ?? 1,
+    ...(o.signal === undefined ? {} : { signal: o.signal }),
+  });
+  const seconds = Math.round(performance.now() - t0) / 1000;
+  log(`${taskDir}: ${detail}`);
+  return { check: { name: "oracle", status: "pass", detail }, seconds };
+}
