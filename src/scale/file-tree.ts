@@ -31,8 +31,12 @@ export function readTree(dir: string): Map<string, Uint8Array> {
       const st = lstatSync(join(dir, r));
       if (st.isDirectory()) walk(r);
       else if (st.isFile()) out.set(r, new Uint8Array(readFileSync(join(dir, r))));
-      else
-        throw new UserError(`${join(dir, r)}: environments that RES transforms hold only files and folders`);
+      else {
+        const what = st.isSymbolicLink() ? "a symbolic link" : "not a regular file or folder";
+        throw new UserError(
+          `${join(dir, r)}: ${what}; RES scales only tasks whose environment/, tests/ and solution/ hold regular files and folders (replace a link by a copy of what it points to)`,
+        );
+      }
     }
   };
   walk("");

@@ -33,7 +33,9 @@ describe("the verifier's oracle trials under --timeout-multiplier", () => {
   it("rejects the candidate at check (d) when the trials get no time, approves it otherwise", async () => {
     const rootStarved = await grow(tempDir("res-timeouts"), 1, 1e-6).catch((e: unknown) => e);
     expect(rootStarved).toBeInstanceOf(UserError);
-    expect((rootStarved as Error).message).toMatch(/the root task's own oracle scores R = null \(grading_error: verifier timed out/);
+    expect((rootStarved as Error).message).toMatch(
+      /the root task's own oracle scores R = null \(grading_error: verifier timed out/,
+    );
     const out = tempDir("res-timeouts");
     const normal = await grow(out, 1, undefined);
     expect(normal.nodes.filter((n) => n.status === "approved").length).toBe(1);

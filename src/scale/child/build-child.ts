@@ -4,6 +4,7 @@ import { UserError } from "../../core/errors.js";
 import { taskChecksum } from "../../task/checksum.js";
 import { MUTANTS_DIR } from "../../task/mutants.js";
 import { detectProgram } from "../channel/detect-program.js";
+import { CHANNEL_DIR } from "../channel/materialize.js";
 import type { ProgramInput } from "../channel/plan-channel.js";
 import type { ChannelDecl } from "../channel/steps.js";
 import { executableBits, treeDigest } from "../file-tree.js";
@@ -70,6 +71,10 @@ export async function loadParent(dir: string): Promise<ParentInfo> {
       : res === null && requirements.protected.reads.length === 0
         ? detectProgram(join(dir, "tests"), tree.workdir)
         : null;
+  if (res === null && program !== null && [...solution.keys()].some((p) => p.startsWith(`${CHANNEL_DIR}/`))) {
+    // Refused here, before planning: found while building a child, it would discard every candidate.
+    throw new UserError(`${join(dir, "solution", CHANNEL_DIR)}: RES keeps its own files under this name`);
+  }
   return {
     program,
     channel,
