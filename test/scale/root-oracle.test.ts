@@ -1,6 +1,9 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { type RootChecks, verifyRoot } from "../../src/scale/lineage/root-check.js";
+import type { ScaleOptions } from "../../src/scale/lineage/scale.js";
 import { readLineage } from "../../src/scale/lineage/store.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
@@ -90,4 +93,15 @@ describe("scale checks the root's own oracle first", () => {
         .map((n) => n.depth),
     ).toEqual([1, 2]);
   }, 300_000);
+
+  it("runs one trial for several lineages of one root that share their checks (scale experiment)", async () => {
+    const rootChecks: RootChecks = new Map();
+    const lines: string[] = [];
+    const o = { provider: getSandboxProvider("bwrap"), rootChecks } as ScaleOptions;
+    const log = (l: string): void => void lines.push(l);
+    const [a, b] = await Promise.all([verifyRoot(LEDGER, o, log), verifyRoot(LEDGER, o, log)]);
+    expect(a.check).toEqual(b.check);
+    expect(b.seconds).toBe(0);
+    expect(lines.filter((l) => l.includes("checking the root's own oracle")).length).toBe(1);
+  }, 120_000);
 });

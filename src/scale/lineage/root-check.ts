@@ -9,12 +9,38 @@ export function rootVerified(nodes: readonly LineageNode[]): boolean {
   );
 }
 
-/** One real oracle trial of the root; throws (UserError, InfraError) when it does not score R = 1.0. */
+export interface RootCheck {
+  check: LineageNode["checks"][number];
+  seconds: number;
+}
+
+/**
+ * Root checks run (or running) in this process, by root folder: `scale experiment` grows several
+ * lineages of one root side by side, and its oracle is checked once for all of them.
+ */
+export type RootChecks = Map<string, Promise<RootCheck>>;
+
+/**
+ * One real oracle trial of the root; throws (UserError, InfraError) when it does not score
+ * R = 1.0. A check `o.rootChecks` already holds is reused (its seconds were spent elsewhere).
+ */
 export async function verifyRoot(
   taskDir: string,
   o: ScaleOptions,
   log: (line: string) => void,
-): Promise<{ check: LineageNode["checks"][number]; seconds: number }> {
+): Promise<RootCheck> {
+  const known = o.rootChecks?.get(taskDir);
+  if (known !== undefined) return { ...(await known), seconds: 0 };
+  const running = runRootCheck(taskDir, o, log);
+  o.rootChecks?.set(taskDir, running);
+  return running;
+}
+
+async function runRootCheck(
+  taskDir: string,
+  o: ScaleOptions,
+  log: (line: string) => void,
+): Promise<RootCheck> {
   const t0 = performance.now();
   log(`${taskDir}: checking the root's own oracle (one trial)…`);
   const detail = await checkRootOracle(taskDir, {

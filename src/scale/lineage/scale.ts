@@ -26,7 +26,7 @@ import {
   type ResumeRead,
   readForResume,
 } from "./resume.js";
-import { rootVerified, verifyRoot } from "./root-check.js";
+import { type RootChecks, rootVerified, verifyRoot } from "./root-check.js";
 import {
   checkResumable,
   LINEAGE_SETTINGS,
@@ -66,6 +66,8 @@ export interface ScaleOptions {
   timeoutMultiplier?: number;
   /** Chains (recursive) or independent children grown at once (`scale -n`; default 1). */
   concurrency?: number;
+  /** Root oracle checks shared by several lineages of one root (`scale experiment`): run once. */
+  rootChecks?: RootChecks;
   /** The start of every child's id (default: the root task's id); keeps ids of several lineages apart. */
   idPrefix?: string;
   /**
