@@ -81,6 +81,23 @@ export function keepExecutableBits(fromDir: string, toDir: string): void {
 }
 
 /**
+ * Gives the protected snapshot of a root's child (`tests/res/snapshot/<path>`, which the child's
+ * verifier copies back into the workdir) the root's execute bits of each file; deeper children
+ * keep them from their parent's snapshot at the same path.
+ */
+export function keepSnapshotBits(executables: ReadonlyMap<string, number>, snapshotDir: string): void {
+  for (const [p, bits] of executables) {
+    const snap = join(snapshotDir, ...p.split("/"));
+    try {
+      const st = lstatSync(snap);
+      if (st.isFile()) chmodSync(snap, (st.mode & 0o777) | bits);
+    } catch {
+      // Not protected: no snapshot of it.
+    }
+  }
+}
+
+/**
  * The execute bits of the regular files at `paths` under `dir` that have any, by path (a missing
  * or irregular file has none).
  */
