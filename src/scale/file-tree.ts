@@ -31,8 +31,12 @@ export function readTree(dir: string): Map<string, Uint8Array> {
       const st = lstatSync(join(dir, r));
       if (st.isDirectory()) walk(r);
       else if (st.isFile()) out.set(r, new Uint8Array(readFileSync(join(dir, r))));
-      else
-        throw new UserError(`${join(dir, r)}: environments that RES transforms hold only files and folders`);
+      else {
+        const what = st.isSymbolicLink() ? "a symbolic link" : "not a regular file or folder";
+        throw new UserError(
+          `${join(dir, r)}: ${what}; RES scales only tasks whose environment/, tests/ and solution/ hold regular files and folders (replace a link by a copy of what it points to)`,
+        );
+      }
     }
   };
   walk("");
@@ -74,6 +78,40 @@ export function keepExecutableBits(fromDir: string, toDir: string): void {
     }
   };
   walk("");
+}
+
+/**
+ * Gives the protected snapshot of a root's child (`tests/res/snapshot/<path>`, which the child's
+ * verifier copies back into the workdir) the root's execute bits of each file; deeper children
+ * keep them from their parent's snapshot at the same path.
+ */
+export function keepSnapshotBits(executables: ReadonlyMap<string, number>, snapshotDir: string): void {
+  for (const [p, bits] of executables) {
+    const snap = join(snapshotDir, ...p.split("/"));
+    try {
+      const st = lstatSync(snap);
+      if (st.isFile()) chmodSync(snap, (st.mode & 0o777) | bits);
+    } catch {
+      // Not protected: no snapshot of it.
+    }
+  }
+}
+
+/**
+ * The execute bits of the regular files at `paths` under `dir` that have any, by path (a missing
+ * or irregular file has none).
+ */
+export function executableBits(dir: string, paths: Iterable<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of paths) {
+    try {
+      const st = lstatSync(join(dir, ...p.split("/")));
+      if (st.isFile() && (st.mode & 0o111) !== 0) out.set(p, st.mode & 0o111);
+    } catch {
+      // Not there: nothing to keep.
+    }
+  }
+  return out;
 }
 
 function sha256(data: Uint8Array | string): string {

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { factOf, groundFacts } from "../../src/scale/facts.js";
 import { isTreePath, readTree, treeDigest, writeTree } from "../../src/scale/file-tree.js";
+import { applyPlan } from "../../src/scale/plan/apply.js";
 import type { FileTree, RestoreStep, Transform, TransformOutput } from "../../src/scale/types.js";
 
 export { sampleEnvironments } from "../scale/sample-environments.js";
@@ -207,5 +208,37 @@ export function checkTransformCase(
   for (const [p, bytes] of tree) {
     if (targets.includes(p) || removed.has(p)) continue;
     expect(sameBytes(restored.get(p), bytes), `non-target ${p} changed or vanished`).toBe(true);
+  }
+}
+
+/**
+ * An executable target (mode 0755 in the parent) is executable again after the restore steps of
+ * a plan step bound to it, as a child publishes them: the child's files are written as a child is
+ * (bytes only; a file at the same path as the parent's keeps its execute bits), the restore steps
+ * run, and each target must have all three execute bits. Returns the targets that lack them.
+ */
+export function targetsLosingMode(
+  t: Transform<unknown>,
+  tree: FileTree,
+  targets: string[],
+  seed: number,
+): string[] {
+  const params: unknown = JSON.parse(JSON.stringify(t.defaultParams(seed)) ?? "null");
+  const plan = {
+    proposer: "seeded",
+    library: "full" as const,
+    seed,
+    steps: [{ transform: t.name, targets, params, seed }],
+  };
+  const applied = applyPlan(tree, plan, new Map(targets.map((p) => [p, 0o111])));
+  const restore = applied.steps.flatMap((s) => s.restore);
+  const dir = mkdtempSync(join(tmpdir(), "lh-restore-mode-"));
+  try {
+    writeTree(dir, applied.env);
+    for (const p of targets) if (applied.env.has(p)) chmodSync(join(dir, p), 0o755);
+    runRestore(dir, restore);
+    return targets.filter((p) => (statSync(join(dir, p)).mode & 0o111) !== 0o111);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

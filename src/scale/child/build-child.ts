@@ -4,9 +4,10 @@ import { UserError } from "../../core/errors.js";
 import { taskChecksum } from "../../task/checksum.js";
 import { MUTANTS_DIR } from "../../task/mutants.js";
 import { detectProgram } from "../channel/detect-program.js";
+import { CHANNEL_DIR } from "../channel/materialize.js";
 import type { ProgramInput } from "../channel/plan-channel.js";
 import type { ChannelDecl } from "../channel/steps.js";
-import { treeDigest } from "../file-tree.js";
+import { executableBits, treeDigest } from "../file-tree.js";
 import { CHILD, RESERVED_SOLUTION_NAMES, readTaskFolder } from "../layout.js";
 import { type AppliedPlan, nextResources } from "../plan/apply.js";
 import type { Plan } from "../plan/schema.js";
@@ -34,6 +35,8 @@ export interface ParentInfo {
   solution: Map<string, Uint8Array>;
   /** Paths the next plan may bind to. */
   resources: string[];
+  /** Execute bits of the tree's executable files (a plan step bound to one restores them). */
+  executables: ReadonlyMap<string, number>;
   checksum: string;
   root: { id: string; dir: string };
   /** A program task (kind (b)): the program its verifier runs on hidden inputs; null for an environment-data task. */
@@ -68,6 +71,10 @@ export async function loadParent(dir: string): Promise<ParentInfo> {
       : res === null && requirements.protected.reads.length === 0
         ? detectProgram(join(dir, "tests"), tree.workdir)
         : null;
+  if (res === null && program !== null && [...solution.keys()].some((p) => p.startsWith(`${CHANNEL_DIR}/`))) {
+    // Refused here, before planning: found while building a child, it would discard every candidate.
+    throw new UserError(`${join(dir, "solution", CHANNEL_DIR)}: RES keeps its own files under this name`);
+  }
   return {
     program,
     channel,
@@ -80,6 +87,7 @@ export async function loadParent(dir: string): Promise<ParentInfo> {
     toml: readFileSync(join(dir, "task.toml"), "utf8"),
     solution,
     resources: res?.env.resources ?? requirements.protected.reads,
+    executables: executableBits(join(dir, "environment"), tree.tree.keys()),
     checksum: await taskChecksum(dir),
     root: res === null ? { id, dir } : { id: res.root.id, dir: join(dir, res.root.dir) },
   };

@@ -6,6 +6,7 @@ import type { SandboxProvider } from "../../sandbox/types.js";
 import type { ScaleMode } from "../child/res-json.js";
 import { lineageCost } from "../lineage/render.js";
 import { lineageComplete } from "../lineage/resume.js";
+import type { RootChecks } from "../lineage/root-check.js";
 import { scaleTask } from "../lineage/scale.js";
 import { readLineageSettings } from "../lineage/settings.js";
 import { LINEAGE_JSONL, type LineageNode, readLineage } from "../lineage/store.js";
@@ -81,6 +82,8 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
         }));
   });
   const limit = b.limit ?? pLimit(1);
+  // Every lineage of this root checks its oracle through one shared trial.
+  const rootChecks: RootChecks = new Map();
   const { stop, release } = linkedController(b.signal);
   // Side by side up to the limit (`-n`), gathered in the order above whatever finishes first; a
   // failed build stops the others.
@@ -116,6 +119,7 @@ export async function buildLineages(b: BuildInput): Promise<BuiltLineages> {
           trials: b.trials,
           ...(b.timeoutMultiplier === undefined ? {} : { timeoutMultiplier: b.timeoutMultiplier }),
           idPrefix: x.prefix,
+          rootChecks,
           log: b.log,
           ...(b.proposer === undefined ? {} : { proposer: b.proposer }),
           signal: stop.signal,

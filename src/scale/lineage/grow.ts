@@ -7,7 +7,8 @@ import type { ChannelDecl } from "../channel/steps.js";
 import { buildChildFiles, loadParent, type ParentInfo } from "../child/build-child.js";
 import type { ScaleMode } from "../child/res-json.js";
 import { stepLabel } from "../child/spec-update.js";
-import { keepExecutableBits, treeDigest, writeTree } from "../file-tree.js";
+import { keepExecutableBits, keepSnapshotBits, treeDigest, writeTree } from "../file-tree.js";
+import { CHILD } from "../layout.js";
 import { applyPlan, PlanStepError } from "../plan/apply.js";
 import type { Proposer, RepairRequest } from "../plan/proposer.js";
 import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
@@ -116,11 +117,13 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
         envDigest = treeDigest(g.parent.tree.tree);
         writeTree(stage, built.files);
       } else {
-        const applied = applyPlan(g.parent.tree.tree, plan);
+        const applied = applyPlan(g.parent.tree.tree, plan, g.parent.executables);
         envDigest = treeDigest(applied.env);
         writeTree(stage, buildChildFiles(g.parent, plan, applied, meta).files);
       }
       keepExecutableBits(g.parent.dir, stage);
+      if (g.parent.depth === 0)
+        keepSnapshotBits(g.parent.executables, join(stage, "tests", CHILD.snapshotDir));
     } catch (e) {
       const step = e instanceof PlanStepError ? stepLabel(g.depth, e.step) : null;
       diagnostics = [diag("plan-invalid", step, errorMessage(e))];

@@ -26,6 +26,7 @@ import {
   type ResumeRead,
   readForResume,
 } from "./resume.js";
+import { type RootChecks, rootVerified, verifyRoot } from "./root-check.js";
 import {
   checkResumable,
   LINEAGE_SETTINGS,
@@ -65,6 +66,8 @@ export interface ScaleOptions {
   timeoutMultiplier?: number;
   /** Chains (recursive) or independent children grown at once (`scale -n`; default 1). */
   concurrency?: number;
+  /** Root oracle checks shared by several lineages of one root (`scale experiment`): run once. */
+  rootChecks?: RootChecks;
   /** The start of every child's id (default: the root task's id); keeps ids of several lineages apart. */
   idPrefix?: string;
   /**
@@ -171,6 +174,9 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     if (!start.done && start.from <= o.depth && start.parent !== null)
       parents.set(b, await approvedParent(outDir, start.parent));
   }
+  // The root's own oracle, before anything is planned or written (once per lineage: a resume of
+  // a lineage whose root node records it skips it; the root's checksum is compared above).
+  const rootCheck = settings.trials && !rootVerified(existing) ? await verifyRoot(taskDir, o, log) : null;
   mkdirSync(outDir, { recursive: true });
   const store = new LineageStore(outDir);
   previous?.read.mend(log);
@@ -206,6 +212,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       ...blank(rootId, null, "root", 0, 0, null),
       dir: taskDir,
       env_digest: treeDigest(root.tree.tree),
+      ...(rootCheck === null ? {} : { checks: [rootCheck.check], seconds: rootCheck.seconds }),
     });
   }
   // A failure in one chain stops the others (they share the machine and the lineage folder).

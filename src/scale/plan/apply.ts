@@ -1,5 +1,6 @@
 import { errorMessage, UserError } from "../../core/errors.js";
 import { isTreePath } from "../file-tree.js";
+import { shq } from "../layout.js";
 import { getTransform } from "../transforms/registry.js";
 import type { FileTree, RestoreStep } from "../types.js";
 import { inLibrary } from "./libraries.js";
@@ -23,6 +24,9 @@ export interface AppliedStep {
   removed: string[];
 }
 
+/** The execute bits (a subset of 0o111) of the parent's executable files, by tree path. */
+export type ExecutableBits = ReadonlyMap<string, number>;
+
 export interface AppliedPlan {
   env: FileTree;
   steps: AppliedStep[];
@@ -31,9 +35,12 @@ export interface AppliedPlan {
 /**
  * Applies a plan to a tree, step after step. Each step's targets must exist when it runs (so a
  * step bound to what an earlier one produced comes after it), its parameters must parse with the
- * transform's own schema, and its output must be well formed.
+ * transform's own schema, and its output must be well formed. A step bound to a file that is
+ * executable in the parent (`executables`) also restores its execute bits: a tree holds bytes
+ * only, so a file that was moved, wrapped or remade comes back without them otherwise, and a
+ * solution that runs it fails with "Permission denied".
  */
-export function applyPlan(tree: FileTree, plan: Plan): AppliedPlan {
+export function applyPlan(tree: FileTree, plan: Plan, executables: ExecutableBits = new Map()): AppliedPlan {
   let env: FileTree = tree;
   const steps: AppliedStep[] = [];
   plan.steps.forEach((step, i) => {
@@ -81,7 +88,7 @@ export function applyPlan(tree: FileTree, plan: Plan): AppliedPlan {
       transform: t.name,
       targets: [...step.targets],
       access: out.access,
-      restore: out.restore,
+      restore: [...out.restore, ...modeSteps(step.targets, executables)],
       produced: [...out.produced],
       removed: [...out.removed],
     });
@@ -101,4 +108,17 @@ export function nextResources(before: readonly string[], applied: AppliedPlan): 
     for (const p of s.produced) out.add(p);
   }
   return [...out].filter((p) => applied.env.has(p)).sort();
+}
+
+/** `chmod` steps giving each executable target its execute bits back, after the step's own restore. */
+function modeSteps(targets: readonly string[], executables: ExecutableBits): RestoreStep[] {
+  const out: RestoreStep[] = [];
+  for (const p of targets) {
+    const bits = (executables.get(p) ?? 0) & 0o111;
+    if (bits === 0) continue;
+    // Named per class (u, g, o), so the result does not depend on the umask of whoever runs it.
+    const who = `${bits & 0o100 ? "u" : ""}${bits & 0o010 ? "g" : ""}${bits & 0o001 ? "o" : ""}`;
+    out.push({ run: `chmod ${who}+x ${shq(p)}`, why: `make ${p} executable again, as it was` });
+  }
+  return out;
 }

@@ -85,10 +85,10 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
   }
 }
 
-type Ready = Extract<Awaited<ReturnType<typeof prepareTask>>, { ok: true }>;
+export type Ready = Extract<Awaited<ReturnType<typeof prepareTask>>, { ok: true }>;
 
 /** The task ready to run (image built or found), or why it cannot run at all. */
-async function prepare(dir: string, scratch: string, label: string): Promise<Ready | string> {
+export async function prepare(dir: string, scratch: string, label: string): Promise<Ready | string> {
   let task: Awaited<ReturnType<typeof loadTask>>;
   try {
     task = await loadTask(dir);
@@ -119,8 +119,11 @@ async function parentMustBuild(parentDir: string, scratch: string): Promise<void
   );
 }
 
-async function trial(
-  input: OracleCheckInput,
+/** What an oracle trial of the verifier runs with (the root's own check too). */
+export type OracleTrialInput = Pick<OracleCheckInput, "provider" | "seed" | "timeoutMultiplier" | "signal">;
+
+export async function trial(
+  input: OracleTrialInput,
   ready: Ready,
   scratch: string,
   label: string,

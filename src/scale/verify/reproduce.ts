@@ -16,7 +16,7 @@ export function checkReproducible(child: ChildState, parent: ParentInfo): CheckR
   const out: Diagnostic[] = [];
   let applied: AppliedPlan;
   try {
-    applied = applyPlan(parent.tree.tree, parsePlan(res.plan, `${child.dir}/res.json`));
+    applied = applyPlan(parent.tree.tree, parsePlan(res.plan, `${child.dir}/res.json`), parent.executables);
   } catch (e) {
     const step = e instanceof PlanStepError ? stepLabel(res.depth, e.step) : null;
     return checkResult("reproducible", [diag("plan-invalid", step, errorMessage(e))], "");
