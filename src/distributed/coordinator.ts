@@ -15,7 +15,8 @@ import { type CoordinatorLease, takeCoordinatorLease } from "./coordinator-lease
 import { enqueue } from "./enqueue.js";
 import { resultCapBytes, unpackTo } from "./pack.js";
 import { finishedOf, foreignField, queuedIdsOf } from "./queue-jobs.js";
-import { checkRedis, checkWritable, connectRedis, redactUrl } from "./redis.js";
+import { checkRedis, checkWritable, connectRedis } from "./redis.js";
+import { redactUrl } from "./redis-url.js";
 import { type TaskBundleRef, uploadTask } from "./task-bundle.js";
 import { MAX_PRIORITY, queueJobId, type RateLimit, TRIAL_QUEUE, trialReturnSchema } from "./trial-job.js";
 import { MAX_STALLED } from "./worker.js";
@@ -85,9 +86,13 @@ export async function runDistributed(o: DistributedRunOptions): Promise<JobOutco
     // Ctrl-C, or another coordinator taking the job, ends the wait for Redis too (it may be down).
     const stop = AbortSignal.any([o.signal ?? new AbortController().signal, lease.lost]);
     if (!o.resume) await refuseLeftovers(redis, queue, config.job_id, o.redisUrl);
+    // The queue is recorded (password masked) so that a report's resume command can name it.
+    const queueUrl = redactUrl(o.redisUrl);
     if (o.resume) await store.ensureJobRow(config);
-    else await store.createJob(config);
+    else await store.createJob({ ...config, queue_url: queueUrl });
     jobOpen = true;
+    // A resumed job may run on another queue than before (a new primary): the latest is kept.
+    if (o.resume && store.hasJob(config.job_id)) await store.recordQueueUrl(config.job_id, queueUrl);
     const done = await store.reconcile(config.job_id, new Set(plan.map((t) => t.trialId)));
     await refuseMixedTaskVersions(store, config.job_id, o.tasks);
     const pending = plan.filter((t) => !done.has(t.trialId) && tasksByName.has(t.taskName));
