@@ -7,6 +7,7 @@ export * from "./queue-clear.js";
 export * from "./queue-jobs.js";
 export * from "./queue-status.js";
 export * from "./redis.js";
+export * from "./redis-url.js";
 export * from "./task-bundle.js";
 export * from "./trial-job.js";
 export * from "./worker.js";

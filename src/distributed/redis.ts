@@ -1,34 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { errorMessage, InfraError, UserError } from "../core/index.js";
+import { checkRedisUrl, redactUrl } from "./redis-url.js";
 
 const lastErrors = new WeakMap<Redis, string>();
 /** Why a connection can never work (bad password, bad DB index): retrying would only spin. */
 const fatalErrors = new WeakMap<Redis, UserError>();
-
-/** A Redis URL with its password masked, fit for messages and logs. */
-export function redactUrl(url: string): string {
-  return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]*@/, "$1***@");
-}
-
-/**
- * Checks a Redis URL before ioredis sees it: ioredis throws a bare TypeError for a bad port and
- * silently ignores a DB index it cannot parse.
- */
-export function checkRedisUrl(url: string): void {
-  const shown = redactUrl(url);
-  const usage = "expected redis://[:password@]host:port[/db] (or rediss://)";
-  if (!/^rediss?:\/\//.test(url)) throw new UserError(`${shown}: not a Redis URL; ${usage}`);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UserError(`${shown}: not a valid Redis URL (bad host or port); ${usage}`);
-  }
-  if (parsed.hostname === "") throw new UserError(`${shown}: no host; ${usage}`);
-  if (!/^(\/\d{0,9})?\/?$/.test(parsed.pathname))
-    throw new UserError(`${shown}: the database must be a number (/0, /1, …); ${usage}`);
-}
 
 /** A server's answer that no reconnect can change: the connection is given up with one line. */
 function fatalReply(e: unknown, url: string): UserError | null {

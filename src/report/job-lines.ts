@@ -15,7 +15,8 @@ export function jobStatusLine(j: ReportedJob): string {
     return `job ${j.id}: ${j.status}, ${counts}${j.missing > 0 ? ` (${j.missing} missing)` : ""}`;
   }
   const partial = `${j.status}: these numbers cover only the ${j.recorded} of ${j.planned} planned trial(s) finished so far; ${j.missing} missing`;
-  if (j.resume !== null) return `job ${j.id}: ${partial}. Resume it with: ${j.resume}`;
+  if (j.resume !== null)
+    return `job ${j.id}: ${partial}. Resume it with: ${j.resume}${maskedPasswordNote(j.resume)}`;
   if (j.status === "running") return `job ${j.id}: ${partial} (report again when it ends)`;
   return `job ${j.id}: ${partial}`;
 }
@@ -23,4 +24,14 @@ export function jobStatusLine(j: ReportedJob): string {
 /** Whether any job the report read is incomplete (still running, or stopped before its end). */
 export function incompleteJobs(summary: Summary): ReportedJob[] {
   return (summary.jobs ?? []).filter((j) => j.status !== "finished" || j.missing > 0);
+}
+
+/**
+ * What a resume command whose queue URL had a password asks of the user: the job's files keep
+ * the URL with the password masked as `***` (never the password), so it must be put back.
+ */
+export function maskedPasswordNote(command: string): string {
+  return /:\*\*\*@|[?&]password=\*\*\*/.test(command)
+    ? " (put the queue's password in place of ***: it is not recorded)"
+    : "";
 }

@@ -1,5 +1,5 @@
 import type { Rate } from "../analysis/stats.js";
-import type { GroupMetrics, Summary } from "../analysis/summary-types.js";
+import type { GroupMetrics, ReportedJob, Summary } from "../analysis/summary-types.js";
 import { OUTCOMES } from "../core/trial-result.js";
 
 type Cell = string | number | null;
@@ -58,6 +58,12 @@ export const CSV_HEADER = [
   "mean_cost_usd",
   "cost_per_resolved_usd",
   "cost_unknown_trials",
+  // Job rows only (level `job`); last, so the columns before keep their places.
+  "job_status",
+  "job_planned_trials",
+  "job_recorded_trials",
+  "job_missing_trials",
+  "job_resume",
 ] as const;
 
 function groupRow(g: GroupMetrics): Cell[] {
@@ -91,38 +97,66 @@ function groupRow(g: GroupMetrics): Cell[] {
     g.usage.meanCost,
     g.usage.costPerResolved,
     g.usage.costUnknown,
+    null,
+    null,
+    null,
+    null,
+    null,
   ];
 }
 
+/** A row with only the named columns filled; the others are empty. */
+function sparseRow(cells: Partial<Record<(typeof CSV_HEADER)[number], Cell>>): Cell[] {
+  return CSV_HEADER.map((col) => cells[col] ?? null);
+}
+
 /**
- * One row per group at every level (overall, group, category, task, subtask); the `level`
- * column tells them apart. Subtask rows use pass_095 for "score ≥ 0.95" and mean_reward for the
- * mean subtask score; columns that do not apply are empty.
+ * A job the report read, as one row of its own: a group row may pool several jobs, so a status
+ * column on it could not say which job is partial.
+ */
+function jobRow(j: ReportedJob): Cell[] {
+  return sparseRow({
+    level: "job",
+    label: j.id,
+    job_status: j.status,
+    job_planned_trials: j.planned,
+    job_recorded_trials: j.recorded,
+    job_missing_trials: j.missing,
+    job_resume: j.resume,
+  });
+}
+
+/**
+ * One row per group at every level (overall, group, category, task, subtask), then one per job
+ * the report read (`job`: its status, planned, recorded and missing trials and resume command);
+ * the `level` column tells them apart. Subtask rows use pass_095 for "score ≥ 0.95" and
+ * mean_reward for the mean subtask score; columns that do not apply are empty.
  */
 export function renderCsv(summary: Summary): string {
   const rows: Cell[][] = [summary.overall, ...summary.groups, ...summary.byCategory, ...summary.byTask].map(
     groupRow,
   );
   for (const s of summary.bySubtask) {
-    const row: Cell[] = new Array<Cell>(CSV_HEADER.length).fill(null);
-    const set = (col: (typeof CSV_HEADER)[number], v: Cell) => {
-      row[CSV_HEADER.indexOf(col)] = v;
-    };
-    set("level", "subtask");
-    set("label", `${s.groupLabel} · ${s.task} · ${s.subtask}`);
-    set("agent", s.key.agent ?? null);
-    set("model", s.key.model ?? null);
-    set("category", s.key.category ?? null);
-    set("task", s.task);
-    set("subtask", s.subtask);
-    set("scored", s.n);
-    set("pass_095_k", s.solved.k);
-    set("pass_095_n", s.solved.n);
-    set("pass_095_p", s.solved.p);
-    set("pass_095_lo", s.solved.lo);
-    set("pass_095_hi", s.solved.hi);
-    set("mean_reward", s.meanScore);
-    rows.push(row);
+    rows.push(
+      sparseRow({
+        level: "subtask",
+        label: `${s.groupLabel} · ${s.task} · ${s.subtask}`,
+        agent: s.key.agent ?? null,
+        model: s.key.model ?? null,
+        category: s.key.category ?? null,
+        task: s.task,
+        subtask: s.subtask,
+        scored: s.n,
+        pass_095_k: s.solved.k,
+        pass_095_n: s.solved.n,
+        pass_095_p: s.solved.p,
+        pass_095_lo: s.solved.lo,
+        pass_095_hi: s.solved.hi,
+        mean_reward: s.meanScore,
+      }),
+    );
   }
+  // After every metric row, so the rows before keep their order for readers that rely on it.
+  rows.push(...(summary.jobs ?? []).map(jobRow));
   return csvLines(CSV_HEADER, rows);
 }

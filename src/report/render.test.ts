@@ -71,6 +71,46 @@ describe("renderCsv", () => {
     expect([col("pass_095_k"), col("pass_095_n"), col("grading_error")]).toEqual(["1", "4", "1"]);
     expect(Number(col("mean_reward"))).toBeCloseTo((1 + 0.8 + 0.4 + 0) / 4, 12);
   });
+  it("adds one row per job with its status, counts and resume command, keeping the file rectangular", () => {
+    const withJobs = {
+      ...summary,
+      jobs: [
+        { id: "a", status: "finished", planned: 4, recorded: 4, missing: 0, resume: null },
+        {
+          id: "b",
+          status: "interrupted",
+          planned: 3,
+          recorded: 2,
+          missing: 1,
+          resume: "longhaul run --resume --job b --jobs-dir /j",
+        },
+      ],
+    };
+    const [header, ...rows] = readCsv(renderCsv(withJobs), "out.csv");
+    expect(header?.fields.map((f) => f.value)).toEqual([...CSV_HEADER]);
+    for (const r of rows) expect(r.fields).toHaveLength(CSV_HEADER.length);
+    const cell = (r: (typeof rows)[number] | undefined, name: (typeof CSV_HEADER)[number]) =>
+      r?.fields[CSV_HEADER.indexOf(name)]?.value;
+    const jobs = rows.filter((r) => cell(r, "level") === "job");
+    const shown = jobs.map((r) =>
+      [
+        "label",
+        "job_status",
+        "job_planned_trials",
+        "job_recorded_trials",
+        "job_missing_trials",
+        "job_resume",
+      ].map((c) => cell(r, c as (typeof CSV_HEADER)[number])),
+    );
+    expect(shown).toEqual([
+      ["a", "finished", "4", "4", "0", ""],
+      ["b", "interrupted", "3", "2", "1", "longhaul run --resume --job b --jobs-dir /j"],
+    ]);
+    // Metric columns are empty on a job row, and the metric rows come first, as before.
+    expect(cell(jobs[0], "mean_reward")).toBe("");
+    expect(rows.slice(0, -2).every((r) => cell(r, "level") !== "job")).toBe(true);
+    expect(cell(rows[0], "job_status")).toBe("");
+  });
 });
 
 describe("renderJson", () => {

@@ -1,8 +1,15 @@
 import { closeSync, createReadStream, realpathSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
-import { errorMessage, isLonghaulError, type TrialResult, type WorldCce } from "../core/index.js";
+import {
+  errorMessage,
+  isLonghaulError,
+  readUserText,
+  type TrialResult,
+  type WorldCce,
+} from "../core/index.js";
+import { parseJobConfig } from "../store/job-config.js";
 import { type JobRow, TrialQuery, type TrialRow, UnreadableTrialError } from "../store/trial-query.js";
 import { readRunFile, type WorldReplayView, worldReplayView } from "../world/trial/replay-view.js";
 import { hostAllowed } from "./host-check.js";
@@ -161,7 +168,8 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
   app.get("/jobs/:job", async (c) => {
     const row = await job(c);
     const { q, page, reasons } = await trialList(c, row.id);
-    return c.html(jobPage(row, await query.facets(row.id), q, page, reasons, jobsDir));
+    const queueUrl = row.status === "interrupted" ? recordedQueueUrl(jobsDir, row.id) : undefined;
+    return c.html(jobPage(row, await query.facets(row.id), q, page, reasons, jobsDir, queueUrl));
   });
   app.get("/jobs/:job/trials/:trial", async (c) => {
     const { result, dir } = await trial(c);
@@ -259,4 +267,17 @@ export async function createViewerApp(opts: ViewerOptions): Promise<ViewerApp> {
 function respondError(c: Context, status: 400 | 404 | 422 | 500, message: string): Response {
   if (c.req.path.startsWith("/api/")) return c.json({ error: message }, status);
   return c.html(errorPage(status, message), status);
+}
+
+/**
+ * The queue an interrupted job ran on, for its resume command; none when its config.json cannot
+ * be read (the page shows the job all the same, and the command without --queue).
+ */
+function recordedQueueUrl(jobsDir: string, jobId: string): string | undefined {
+  const path = join(jobsDir, jobId, "config.json");
+  try {
+    return parseJobConfig(path, readUserText(path)).queue_url;
+  } catch {
+    return undefined;
+  }
 }

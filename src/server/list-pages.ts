@@ -1,4 +1,5 @@
 import { OUTCOMES } from "../core/index.js";
+import { maskedPasswordNote } from "../report/job-lines.js";
 import { type JobFacets, type JobRow, NO_MODEL, TRIAL_SORTS, type TrialPage } from "../store/trial-query.js";
 import { esc, fmtInt, fmtReward, fmtSec, fmtUsd, outcomeBadge, page, table } from "./html.js";
 import { listQueryString, PAGE_SIZES, type TrialListQuery } from "./params.js";
@@ -93,6 +94,8 @@ export function jobPage(
   gradingReasons: ReadonlyMap<string, string> = new Map(),
   /** The jobs dir the viewer reads, for the resume command of an interrupted job. */
   jobsDir: string | null = null,
+  /** The queue the job ran on, as its config.json records it (password masked), if any. */
+  queueUrl?: string,
 ): string {
   const trialBase = `/jobs/${encodeURIComponent(job.id)}/trials/`;
   const rows = trials.rows.map((t) => [
@@ -108,7 +111,7 @@ export function jobPage(
   ]);
   const body = `<h1>${esc(job.id)}</h1>
 <p class="muted">${esc(job.status)} · ${fmtInt(job.trials)} trials · mean R ${fmtReward(job.mean_reward)} · created ${esc(job.created_at)}</p>
-${job.status === "interrupted" ? `<p id="resume">No process runs this job any more. <code>${esc(resumeCommand(job.id, jobsDir))}</code> runs its trials that have no result yet.</p>\n` : ""}${filterForm(job.id, facets, q)}
+${job.status === "interrupted" ? `<p id="resume">No process runs this job any more. <code>${esc(resumeCommand(job.id, jobsDir, queueUrl))}</code>${esc(maskedPasswordNote(resumeCommand(job.id, jobsDir, queueUrl)))} runs its trials that have no result yet.</p>\n` : ""}${filterForm(job.id, facets, q)}
 ${pager(job.id, q, trials.total, trials.rows.length)}
 ${table(["trial", "task", "agent", "model", "attempt", "outcome", "R", "time", "cost"], rows, `id="trials" data-rows="${trials.rows.length}"`)}
 ${pager(job.id, q, trials.total, trials.rows.length)}`;
@@ -126,9 +129,10 @@ function outcomeCell(outcome: string, reason: string | undefined): string {
   return `${outcomeBadge(outcome)} <span class="error grading-reason" title="${esc(reason)}">${esc(short)}</span>`;
 }
 
-/** The command that goes on with an interrupted job. */
-function resumeCommand(jobId: string, jobsDir: string | null): string {
-  return `longhaul run --resume --job ${jobId}${jobsDir === null ? "" : ` --jobs-dir ${shellWord(jobsDir)}`}`;
+/** The command that goes on with an interrupted job (a queued one names its queue, password masked). */
+function resumeCommand(jobId: string, jobsDir: string | null, queueUrl?: string): string {
+  const queue = queueUrl === undefined ? "" : ` --queue ${shellWord(queueUrl)}`;
+  return `longhaul run --resume --job ${jobId}${jobsDir === null ? "" : ` --jobs-dir ${shellWord(jobsDir)}`}${queue}`;
 }
 
 /** A path as one shell word: quoted when it holds anything but plain characters. */

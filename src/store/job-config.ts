@@ -25,6 +25,12 @@ export const jobConfigSchema = z
     agent_options: z.record(z.string(), z.string()),
     /** Continue-until-timeout mode: a declared completion that fails the public checks goes on. */
     until_timeout: z.boolean().optional(),
+    /**
+     * The Redis URL of the queue the job last ran on (`run --queue`), with its password masked
+     * (`***`): the resume command a report prints names it. Absent: a local job, or a queued one
+     * started before longhaul recorded it.
+     */
+    queue_url: z.string().optional(),
   })
   .refine((c) => c.attempt_seeds === undefined || c.attempt_seeds.length === c.attempts, {
     message: "attempt_seeds must list exactly one seed per attempt",

@@ -90,6 +90,26 @@ export class JobStore {
     return parseJobConfig(path, readUserText(path));
   }
 
+  /**
+   * Records in a job's config.json (and the index's copy) the queue it runs on, as `queue_url`:
+   * the one field of it that may change between runs of the job (a resume may use another Redis
+   * host). `url` must already have its password masked: the file is no place for secrets.
+   */
+  async recordQueueUrl(jobId: string, url: string): Promise<void> {
+    const config = this.loadJobConfig(jobId);
+    if (config.queue_url === url) return;
+    const updated: JobConfig = { ...config, queue_url: url };
+    const path = join(this.jobDir(jobId), "config.json");
+    await storeWrite(path, `job ${jobId}`, async () => {
+      writeJsonAtomic(path, updated);
+      await this.opened.db
+        .updateTable("jobs")
+        .set({ config_json: JSON.stringify(updated) })
+        .where("id", "=", jobId)
+        .execute();
+    });
+  }
+
   /** The job's index row, (re)marked running: for a resumed job whose index may have been lost. */
   async ensureJobRow(config: JobConfig): Promise<void> {
     await this.upsertJobRow(config, true);

@@ -99,11 +99,14 @@ export async function loadTask(dir: string): Promise<Task> {
     join(dir, "tests", RUBRIC_FILE),
   );
   warnings.push(...rubricWarnings);
+  const instructionShown = join(dir, TASK_FILES.instruction);
+  const instruction = readTaskText(abs, TASK_FILES.instruction, instructionShown);
+  warnings.push(...instructionWarnings(instruction, instructionShown));
   return {
     name: config.task.name ?? basename(abs),
     dir: abs,
     config,
-    instruction: readTaskText(abs, TASK_FILES.instruction, join(dir, TASK_FILES.instruction)),
+    instruction,
     checksum: await taskChecksum(abs),
     rubric,
     paths: {
@@ -244,6 +247,32 @@ function checkEnvironment(envDir: string): void {
       }
     }
   }
+}
+
+/**
+ * The largest instruction.md that loads without a warning. The whole file is the agent's task
+ * statement, sent to its model in the first prompt: 1 MiB is some 250,000 tokens, past the context
+ * window of most models, while a real instruction is a few KiB. A file this large is far more
+ * likely data saved under the wrong name than an instruction.
+ */
+export const INSTRUCTION_WARN_BYTES = 1024 * 1024;
+
+/**
+ * An empty instruction, or one too large to be one, is most likely a mistake of the task's
+ * author; it is a warning, not an error, so that a task written for Harbor (which accepts both)
+ * still loads and runs as it would there.
+ */
+function instructionWarnings(text: string, shown: string): string[] {
+  if (text.trim() === "")
+    return [
+      `${shown}: is empty${text === "" ? "" : " (only whitespace)"}: the agent is given no instruction`,
+    ];
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes <= INSTRUCTION_WARN_BYTES) return [];
+  const mib = (bytes / (1024 * 1024)).toFixed(1);
+  return [
+    `${shown}: is ${mib} MiB, more than 1 MiB (some 250,000 tokens): the agent's model is sent all of it in its first prompt; is it the instruction?`,
+  ];
 }
 
 /** The scripts bash runs: tests/test.sh, and solve.sh and partial.sh for the oracle and partial agents. */

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { readCsv } from "../../src/analysis/csv-reader.js";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
 import { type CliProcess, runCli, startCli } from "../support/cli-process.js";
 
@@ -74,6 +75,21 @@ describe("longhaul report says how the job stands", () => {
     );
     const md = await runCli(["report", "killed", "--format", "md", "--jobs-dir", jobsDir]);
     expect(md.stdout).toContain("**job killed: interrupted: these numbers cover only the 1 of 2");
+
+    // CSV: a row of its own per job (level "job"), with the same columns as every other row.
+    const csv = await runCli(["report", "killed", "--format", "csv", "--jobs-dir", jobsDir]);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, ...rows] = readCsv(csv.stdout, "report.csv").map((r) => r.fields.map((f) => f.value));
+    for (const r of rows) expect(r).toHaveLength(header?.length ?? 0);
+    const job = rows.find((r) => r[0] === "job");
+    const at = (name: string) => job?.[header?.indexOf(name) ?? -1];
+    expect([at("label"), at("job_status"), at("job_planned_trials"), at("job_recorded_trials")]).toEqual([
+      "killed",
+      "interrupted",
+      "2",
+      "1",
+    ]);
+    expect([at("job_missing_trials"), at("job_resume")]).toEqual(["1", resume]);
   }, 120_000);
 
   it("a finished job is reported finished, with every planned trial", async () => {

@@ -18,7 +18,8 @@ export interface RedisServer {
 
 export const REDIS_BIN = "/usr/bin/redis-server";
 
-export async function startRedis(): Promise<RedisServer> {
+/** `password`: the server requires it (`--requirepass`), and `url` carries it. */
+export async function startRedis(o: { password?: string } = {}): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "longhaul-test-redis-"));
   let child: ChildProcess | null = null;
@@ -38,6 +39,7 @@ export async function startRedis(): Promise<RedisServer> {
         "always",
         "--save",
         "",
+        ...(o.password === undefined ? [] : ["--requirepass", o.password]),
       ],
       { stdio: "ignore" },
     );
@@ -53,7 +55,7 @@ export async function startRedis(): Promise<RedisServer> {
   };
   await launch();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${o.password === undefined ? "" : `:${o.password}@`}127.0.0.1:${port}`,
     port,
     dir,
     crash: () => kill("SIGKILL"),

@@ -24,6 +24,7 @@ import {
   incompleteJobs,
   jobStatusLine,
   listReportRenderers,
+  maskedPasswordNote,
   renderComparisonCsv,
   renderComparisonMarkdown,
   renderComparisonTable,
@@ -243,7 +244,7 @@ async function latest(store: JobStore): Promise<string> {
  * has not finished a trial yet, or the index lost what the folder holds.
  */
 async function trialsOf(store: JobStore, jobId: string): Promise<TrialResult[]> {
-  store.loadJobConfig(jobId);
+  const config = store.loadJobConfig(jobId);
   const trials = await store.listTrials(jobId);
   if (trials.length > 0) return trials;
   const files = store.finishedTrialFiles(jobId);
@@ -255,11 +256,16 @@ async function trialsOf(store: JobStore, jobId: string): Promise<TrialResult[]> 
   const status = await store.jobStatus(jobId);
   const how =
     status === "interrupted"
-      ? `interrupted: its runner stopped before any trial finished; resume it with ${resumeCommand(jobId, store.jobsDir)}`
+      ? `interrupted: its runner stopped before any trial finished; resume it with ${withNote(resumeCommand(jobId, store.jobsDir, config.queue_url))}`
       : (status ?? "not in the index");
   throw new UserError(
     `job ${jobId} has no finished trials yet (${how}; ${store.jobDir(jobId)}); nothing to report`,
   );
+}
+
+/** A resume command followed by what the user must add to it, if anything. */
+function withNote(command: string): string {
+  return `${command}${maskedPasswordNote(command)}`;
 }
 
 function render(

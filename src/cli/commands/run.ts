@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { checkJobName, UserError } from "../../core/index.js";
 import { DEFAULT_MAX_RESULT_MIB, MAX_RESULT_MIB } from "../../distributed/pack.js";
+import { redactUrl } from "../../distributed/redis-url.js";
 // The queue's client (bullmq, ioredis) loads only for --queue: it takes most of a second.
 import {
   MAX_PRIORITY,
@@ -10,6 +11,7 @@ import {
   type RateLimit,
 } from "../../distributed/trial-job.js";
 import { BUDGET_OPTION_KEYS } from "../../gateway/index.js";
+import { maskedPasswordNote } from "../../report/job-lines.js";
 import {
   buildJobConfig,
   bundledTasksDir,
@@ -33,6 +35,7 @@ import {
   writeJson,
 } from "../options.js";
 import { renderCategoryTable, renderGradingErrors, renderRunTable, terminalSafe } from "../results-table.js";
+import { resumeCommand } from "./report-jobs.js";
 import { refuseJobOptionsOnResume } from "./run-resume.js";
 
 interface RunOptions {
@@ -167,13 +170,19 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
     for (const s of skipped) process.stderr.write(`skipped task ${s.path}: ${s.reason}\n`);
     if (opts.resume) warnChangedTasks(config, tasks);
 
+    // A password given in --queue is never printed: the command names the queue with it masked.
+    const resume = resumeCommand(
+      config.job_id,
+      opts.jobsDir,
+      opts.queue === undefined ? undefined : redactUrl(opts.queue),
+    );
     const controller = new AbortController();
     let signals = 0;
     const onSignal = (sig: NodeJS.Signals): void => {
       signals += 1;
       if (signals > 1) process.exit(130);
       process.stderr.write(
-        `\n${sig}: stopping; finished trials are kept. Continue with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}${opts.queue === undefined ? "" : ` --queue ${opts.queue}`}\n`,
+        `\n${sig}: stopping; finished trials are kept. Continue with: ${resume}${maskedPasswordNote(resume)}\n`,
       );
       controller.abort(new Error(sig));
     };
@@ -244,7 +253,7 @@ async function runCommand(paths: string[], opts: RunOptions): Promise<void> {
     const infra = outcome.trials.filter((t) => t.outcome === "infra_error").length;
     if (infra > 0 && !outcome.interrupted) {
       process.stderr.write(
-        `${infra} trial(s) failed on the infrastructure (infra_error, not scored); run them again with: longhaul run --resume --job ${config.job_id} --jobs-dir ${opts.jobsDir}\n`,
+        `${infra} trial(s) failed on the infrastructure (infra_error, not scored); run them again with: ${resume}${maskedPasswordNote(resume)}\n`,
       );
     }
     if (outcome.interrupted) process.exitCode = 130;
