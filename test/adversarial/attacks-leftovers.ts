@@ -72,6 +72,17 @@ ln /app/x /app/x2; true`,
     },
   },
   {
+    // Before, the verifier's fresh /tmp and /root were copied from the image onto the agent's
+    // quota: their mkdir threw ENOSPC out of the trial and ended the whole job.
+    name: "over an image, fills its disk quota (bytes, then inodes) before the verifier's exec",
+    tasks: ["adv-vault-image"],
+    script: `for d in /app /tmp /root /logs/agent /; do dd if=/dev/zero of=$d/fill bs=1M count=200 2>/dev/null; done
+mkdir -p /app/many && cd /app/many && seq 200000 | xargs touch 2>/dev/null
+for d in /tmp /root /; do dd if=/dev/zero of=$d/fill2 bs=1k count=100 2>/dev/null; done
+df -i /app > /logs/agent/df.txt 2>&1; true`,
+    check: stateRemoved,
+  },
+  {
     // The quota counts blocks, the log copy sizes (st_size): neither reads a hole.
     name: "sparse files of 15 GB in the workdir, /tmp, its home and /logs/agent",
     tasks: ["adv-plain-compare"],
