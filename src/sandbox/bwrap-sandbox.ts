@@ -46,6 +46,8 @@ export interface BwrapSandboxParts {
     beforeExec?: (mounts: readonly Mount[], owner: { uid: number; gid: number } | null) => void;
     killRest?: () => Promise<boolean>;
     release?: () => Promise<void>;
+    /** Frees room the provider kept back on the sandbox's disk; true when it freed any. */
+    freeRoom?: () => boolean;
   };
 }
 
@@ -206,9 +208,13 @@ export class BwrapSandbox implements Sandbox {
       // The system binds are recursive: a mount the host adds or drops under them while bwrap
       // remounts each submount read-only (a container starting under /var/lib/docker) makes that
       // remount fail with EINVAL or ENOENT. The host changed under it, so try again.
+      // No room left on the sandbox's disk for a mount point bwrap makes (the agent filled its
+      // quota): the room kept back for this is freed, once.
+      const roomFreed = /No space left on device/.test(r.stderr) && this.parts.hooks?.freeRoom?.() === true;
       if (
         attempt < START_RETRIES &&
-        (/Resource temporarily unavailable|Can't fork/.test(r.stderr) ||
+        (roomFreed ||
+          /Resource temporarily unavailable|Can't fork/.test(r.stderr) ||
           HOST_MOUNT_RACE.test(r.stderr) ||
           MASK_GONE.test(r.stderr))
       ) {

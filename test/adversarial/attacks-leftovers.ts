@@ -83,6 +83,17 @@ df -i /app > /logs/agent/df.txt 2>&1; true`,
     check: stateRemoved,
   },
   {
+    // Before, bwrap had no room left to make /tests in the agent's root, on which a plain task's
+    // verifier runs: it could not start, an infrastructure error that rates leave out.
+    name: "plain task over an image: fills its disk quota (bytes, then inodes) before the verifier's exec",
+    tasks: ["adv-plain-image"],
+    script: `echo guess > /app/out.txt
+for d in /app /tmp /root /; do dd if=/dev/zero of=$d/fill bs=1M count=200 2>/dev/null; done
+mkdir -p /app/many && cd /app/many && seq 200000 | xargs touch 2>/dev/null
+for d in /tmp /root /; do dd if=/dev/zero of=$d/fill2 bs=1k count=100 2>/dev/null; done; true`,
+    check: stateRemoved,
+  },
+  {
     // The quota counts blocks, the log copy sizes (st_size): neither reads a hole.
     name: "sparse files of 15 GB in the workdir, /tmp, its home and /logs/agent",
     tasks: ["adv-plain-compare"],
