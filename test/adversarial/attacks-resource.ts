@@ -74,6 +74,30 @@ done; wait; touch /logs/agent/mem-done`,
     check: (r) => expect(num(r.agentLog("disk.txt"))).toBeLessThanOrEqual((STORAGE_MB + 8) * 1024 * 1024),
   },
   {
+    // Files in memory are no process's resident memory: before, under the rlimit fallback, its
+    // program held 1000 MB in its /tmp (a tmpfs of half the host's memory) against 256.
+    name: "memory bomb in files: its program writes 1 GB into its own /tmp while the grader runs it",
+    script: program(`n = 0
+chunk = b"\\x01" * (8 << 20)
+t = time.time()
+try:
+    for i in range(125):
+        if time.time() - t > 3:
+            break
+        with open("/tmp/f%d" % i, "wb") as f:
+            f.write(chunk)
+        n += 8
+except Exception as e:
+    pass
+print("held %d MB" % n)`),
+    check: (r) => {
+      // Under cgroups the grader itself may be the one killed: then nothing was printed.
+      const said = r.trial.subtasks.map((s) => s.message ?? "").join(" ");
+      const held = Number(/held (\d+) MB/.exec(said)?.[1] ?? 0);
+      expect(held, "MB its program held in files of memory").toBeLessThanOrEqual(MEMORY_MB + 32);
+    },
+  },
+  {
     name: "output flood: 1 GB each to stdout and stderr in the agent phase",
     // Output capture and the file walk are the host's, whatever enforces the limits.
     anyLimits: true,
