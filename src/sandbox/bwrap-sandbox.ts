@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { InfraError, UserError } from "../core/errors.js";
@@ -160,7 +161,14 @@ export class BwrapSandbox implements Sandbox {
           pristine === null ? o.mounts : [...pristine.mounts, ...o.mounts],
           o.cwd ?? this.spec.workdir,
           argv,
-          { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
+          {
+            freshDirs: o.freshDirs,
+            nestedSandbox: o.nestedSandbox,
+            freshSources: fresh?.sources,
+            ...(this.parts.cgroup === null && supportsTmpfsSize(this.parts.bwrapPath)
+              ? { tmpfsBytes: this.spec.memoryMb * 1024 * 1024 }
+              : {}),
+          },
         );
         return image?.userns != null ? withUserns(await image.userns(), inner) : inner;
       };
@@ -277,4 +285,17 @@ export class BwrapSandbox implements Sandbox {
       removeTree(this.spec.stateDir);
     }
   }
+}
+
+const tmpfsSizeSupport = new Map<string, boolean>();
+
+/** Whether this bwrap takes --size (0.8 and later), asked once per binary. */
+function supportsTmpfsSize(bwrapPath: string): boolean {
+  let known = tmpfsSizeSupport.get(bwrapPath);
+  if (known === undefined) {
+    const r = spawnSync(bwrapPath, ["--help"], { encoding: "utf8", timeout: 10_000 });
+    known = `${r.stdout ?? ""}${r.stderr ?? ""}`.includes("--size");
+    tmpfsSizeSupport.set(bwrapPath, known);
+  }
+  return known;
 }

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { program } from "./attack-kit.js";
+import { program, put } from "./attack-kit.js";
 import type { Attack } from "./harness.js";
 
 const MEMORY_MB = 256; // adv-vault/task.toml
@@ -95,6 +95,37 @@ print("held %d MB" % n)`),
       const said = r.trial.subtasks.map((s) => s.message ?? "").join(" ");
       const held = Number(/held (\d+) MB/.exec(said)?.[1] ?? 0);
       expect(held, "MB its program held in files of memory").toBeLessThanOrEqual(MEMORY_MB + 32);
+    },
+  },
+  {
+    // Its output is staged in the verifier's own /tmp, a tmpfs: before, under the rlimit
+    // fallback, an output folder of 1000 MB was held there against 256. The exit status says how
+    // much was written (in 16 MB), as adv-vault-out's grader quotes only that.
+    name: "memory bomb in files: its program writes a 1 GB output folder, staged in the verifier's /tmp",
+    tasks: ["adv-vault-out"],
+    script: `${put(
+      "/app/answer",
+      `#!/usr/bin/env python3
+import os, sys, time
+os.mkdir(sys.argv[1])
+n = 0
+chunk = b"\\x01" * (8 << 20)
+t = time.time()
+try:
+    for i in range(125):
+        if time.time() - t > 3:
+            break
+        with open(os.path.join(sys.argv[1], "f%d" % i), "wb") as f:
+            f.write(chunk)
+        n += 8
+except Exception:
+    pass
+sys.exit(n // 16)`,
+    )}`,
+    check: (r) => {
+      const said = r.trial.subtasks.map((s) => s.message ?? "").join(" ");
+      const held = 16 * Number(/exit (\d+)/.exec(said)?.[1] ?? 0);
+      expect(held, "MB its output held in the verifier's /tmp").toBeLessThanOrEqual(MEMORY_MB + 32);
     },
   },
   {
