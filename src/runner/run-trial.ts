@@ -32,6 +32,7 @@ import { round3, trialHeader } from "./trial-header.js";
 import { TrialInterrupted } from "./trial-interrupted.js";
 import { getTrialKind } from "./trial-kinds.js";
 import { verifierLogsErrors } from "./verifier-logs.js";
+import { verifierFreshDirs } from "./verifier-mounts.js";
 import { runVerifierPhase } from "./verifier-phase.js";
 import { judgeVerifier } from "./verifier-verdict.js";
 import { restoreWorkdirAccess } from "./workdir-access.js";
@@ -181,7 +182,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     // /tests and the seed) runs later and nothing it writes under /logs/agent is ever collected.
     await collectLogs(sandbox, "/logs/agent", join(agentLogDir, "logs"), agentLogDir);
     restoreWorkdirAccess(sandbox, env.workdir);
-    const cut = removeVerifierLinks(sandbox, env.workdir);
+    const cut = removeVerifierLinks(sandbox, env.workdir, verifierFreshDirs(env.workdir));
     if (cut.length > 0) writeFileSync(join(verifierDir, "removed-links.txt"), `${cut.join("\n")}\n`);
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.

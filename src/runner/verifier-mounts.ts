@@ -59,6 +59,15 @@ export function verifierUser(task: Task, imageUser: string | null | undefined): 
   return c.agent.user !== null ? (imageUser ?? "0") : undefined;
 }
 
+/**
+ * The folders the verifier gets new and empty: its own, not the agent's (the host removes links
+ * from the workdir into them). A workdir inside one of them (an image's WORKDIR /root) must stay
+ * what the agent left, so that one is not.
+ */
+export function verifierFreshDirs(workdir: string): string[] {
+  return ["/root", "/tmp"].filter((d) => !isWithin(workdir, d));
+}
+
 /** Where the verifier starts: a folder the agent never wrote (read-only, from the task). */
 export const VERIFIER_CWD = "/tests";
 
@@ -84,8 +93,7 @@ export function verifierExecOptions(
       ? { ...verifierEnv(task, seed), LONGHAUL_AGENT_ROOT: AGENT_ROOT_DIR }
       : verifierEnv(task, seed),
     cwd: VERIFIER_CWD,
-    // A workdir inside one of them (an image's WORKDIR /root) must stay what the agent left.
-    freshDirs: ["/root", "/tmp"].filter((d) => !isWithin(workdir, d)),
+    freshDirs: verifierFreshDirs(workdir),
     // Where the provider forbids nesting (docker), the sealed runner cannot start and
     // says so (a grading error); plain Harbor verifiers do not need it.
     nestedSandbox: nestingAllowed,

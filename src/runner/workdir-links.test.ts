@@ -51,6 +51,52 @@ describe("removeVerifierLinks", () => {
     expect(existsSync(join(dir, "answer"))).toBe(false);
   });
 
+  it("removes links into the verifier's fresh /tmp and /root and to devices but /dev/null, and FIFOs", () => {
+    const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
+    // The agent's own /tmp, on the host: it holds nothing by the names the links use, which is
+    // what the old walk went by; the verifier's /tmp is another, fresh folder it fills itself.
+    const agentTmp = mkdtempSync(join(tmpdir(), "longhaul-test-links-tmp-"));
+    const sandbox = {
+      hostPathOf: (p: string): string | null =>
+        p === "/tmp"
+          ? agentTmp
+          : p.startsWith("/tmp/")
+            ? join(agentTmp, p.slice(5))
+            : (sandboxOver(dir).hostPathOf?.(p) ?? null),
+    } as unknown as Sandbox;
+    mkdirSync(join(dir, "sub"));
+    const links: [string, string][] = [
+      ["scratch", "/tmp/expected.txt"],
+      ["t", "/tmp"],
+      ["via-t", "t/expected.txt"],
+      ["home", "/root/.cache/check/expected.txt"],
+      ["ptmx", "/dev/ptmx"],
+      ["zero", "/dev/zero"],
+      ["shm", "/dev/shm/x"],
+      ["dev", "/dev"],
+      ["log", "/dev/null"],
+      ["venv-python", "/usr/bin/python3"],
+    ];
+    for (const [at, to] of links) symlinkSync(to, join(dir, at));
+    sh(dir, "mkfifo out.txt sub/pipe");
+    const removed = removeVerifierLinks(sandbox, "/app", ["/root", "/tmp"]).sort();
+    expect(removed).toEqual([
+      "dev",
+      "home",
+      "out.txt (a FIFO)",
+      "ptmx",
+      "scratch",
+      "shm",
+      "sub/pipe (a FIFO)",
+      "t",
+      "via-t",
+      "zero",
+    ]);
+    for (const kept of ["log", "venv-python"])
+      expect(lstatSync(join(dir, kept)).isSymbolicLink(), kept).toBe(true);
+    expect(existsSync(join(dir, "out.txt"))).toBe(false);
+  });
+
   it("walks names that are not UTF-8 as bytes, and removes links it cannot follow by name", () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     const odd = Buffer.from([0x64, 0xff]); // "d" then a byte that is not UTF-8

@@ -11,6 +11,15 @@ import type { Sandbox } from "../sandbox/types.js";
  */
 const VERIFIER_ONLY = ["/tests", "/logs", "/longhaul", "/solution", "/proc", "/sys", "/run", "/dev/fd"];
 const DEVICE_STREAMS = ["/dev/stdin", "/dev/stdout", "/dev/stderr"];
+/**
+ * /dev is made anew for every exec (bwrap's --dev), so nothing under it is the agent's: what a
+ * link finds there in the verifier's view is its own (/dev/shm, its terminal) or a stream that
+ * never ends or never answers (/dev/zero, /dev/urandom, /dev/ptmx). A check that reads such an
+ * "output" whole (`sha256sum out.txt`, `cat`, `cmp` on /dev/ptmx) ran until the verifier's
+ * timeout: a grading error, the task's failure, of the agent's choosing. /dev/null reads empty.
+ */
+const DEVICES = "/dev";
+const HARMLESS_DEVICES = ["/dev/null"];
 const MAX_HOPS = 40;
 /**
  * The longest path the kernel takes (PATH_MAX less its NUL). The workdir's host path is longer
@@ -22,13 +31,28 @@ const HOST_PATH_MAX = 4095;
 const LIST_MAX_BYTES = 512 * 1024 * 1024;
 const LIST_TIMEOUT_MS = 300_000;
 
-function verifierOnly(p: string): boolean {
-  return VERIFIER_ONLY.some((r) => isWithin(p, r)) || DEVICE_STREAMS.includes(p);
+/** Places whose every path is the verifier's: a path through one of them leads there. */
+function verifierOnly(p: string, fresh: readonly string[]): boolean {
+  return (
+    VERIFIER_ONLY.some((r) => isWithin(p, r)) ||
+    fresh.some((r) => isWithin(p, r)) ||
+    DEVICE_STREAMS.includes(p)
+  );
+}
+
+/** Whether the whole resolved path `p` is one a check may not be handed (see DEVICES). */
+function verifierEnd(p: string, fresh: readonly string[]): boolean {
+  return verifierOnly(p, fresh) || (isWithin(p, DEVICES) && !HARMLESS_DEVICES.includes(p));
 }
 
 /**
  * Removes every link in the workdir that leads, in the sandbox's view and through any chain of
- * links, into a place only the verifier has (above). Run on the host after the agent's processes
+ * links, into a place only the verifier has (above, and `fresh`: the folders the verifier gets
+ * new and empty, its /tmp and /root, which it fills with its own files: before, a link into them
+ * was judged by the agent's folders of the same name and kept, and `out.txt -> /tmp/expected.txt`
+ * passed a check that staged the answer there), or to a device other than /dev/null; and every
+ * FIFO, which no process is left to write once the agent's are gone, so a check that opened it
+ * (`cmp out.txt …`) waited until the verifier's timeout. Run on the host after the agent's processes
  * are gone and before the verifier starts; returns the removed links (workdir-relative). A link
  * that loops or chains too long is removed too, and so is one whose path or target is not UTF-8:
  * names are walked as the bytes they are, but such a link cannot be followed by name, and leaving
@@ -38,27 +62,34 @@ function verifierOnly(p: string): boolean {
  * than the host can name is removed whole (before, such a tree threw ENAMETOOLONG out of the
  * trial and ended the whole job). On a provider without host paths nothing is done.
  */
-export function removeVerifierLinks(sandbox: Sandbox, workdir: string): string[] {
+export function removeVerifierLinks(
+  sandbox: Sandbox,
+  workdir: string,
+  fresh: readonly string[] = [],
+): string[] {
   const host = sandbox.hostPathOf?.(workdir) ?? null;
   if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return [];
   const root = Buffer.from(host);
   const links = listLinks(host);
   if (links === null) {
     // The listing failed (a flood past every bound): no link can be vetted, so none is kept.
-    spawnSync("find", ["-P", host, "-type", "l", "-delete"], { stdio: "ignore", timeout: LIST_TIMEOUT_MS });
-    return ["(every link: the workdir's links could not be listed)"];
+    spawnSync("find", ["-P", host, "(", "-type", "l", "-o", "-type", "p", ")", "-delete"], {
+      stdio: "ignore",
+      timeout: LIST_TIMEOUT_MS,
+    });
+    return ["(every link and FIFO: the workdir's links could not be listed)"];
   }
   const removed: string[] = [];
   const tooDeep = new Set<string>();
-  for (const r of links) {
+  for (const { rel: r, fifo } of links) {
     if (root.length + 1 + r.length > HOST_PATH_MAX) {
       tooDeep.add(namedAncestor(root, r).toString("latin1"));
       continue;
     }
     const text = utf8(r);
-    if (text === null || leadsToVerifier(sandbox, posix.join(workdir, text))) {
+    if (fifo || text === null || leadsToVerifier(sandbox, posix.join(workdir, text), fresh)) {
       unlinkSync(under(root, r));
-      removed.push(text ?? r.toString("utf8"));
+      removed.push(`${text ?? r.toString("utf8")}${fifo ? " (a FIFO)" : ""}`);
     }
   }
   // Outer folders first: one already taken took the folders inside it along.
@@ -74,27 +105,36 @@ export function removeVerifierLinks(sandbox: Sandbox, workdir: string): string[]
   for (const key of outer) {
     const rel = Buffer.from(key, "latin1");
     removed.push(
-      `${utf8(rel) ?? rel.toString("utf8")}/ (holds links too deep for the host to check: removed whole)`,
+      `${utf8(rel) ?? rel.toString("utf8")}/ (holds links or FIFOs too deep for the host to check: removed whole)`,
     );
   }
   return removed;
 }
 
-/** Every link under `host` (not followed), as paths relative to it in bytes; null if find failed. */
-function listLinks(host: string): Buffer[] | null {
-  const r = spawnSync("find", ["-P", host, "-type", "l", "-printf", "%P\\0"], {
-    maxBuffer: LIST_MAX_BYTES,
-    timeout: LIST_TIMEOUT_MS,
-  });
+/**
+ * Every link and FIFO under `host` (not followed), as paths relative to it in bytes; null if find
+ * failed. Each is printed as its type letter (l or p) then its path, NUL-terminated.
+ */
+function listLinks(host: string): { rel: Buffer; fifo: boolean }[] | null {
+  const r = spawnSync(
+    "find",
+    ["-P", host, "(", "-type", "l", "-o", "-type", "p", ")", "-printf", "%y%P\\0"],
+    {
+      maxBuffer: LIST_MAX_BYTES,
+      timeout: LIST_TIMEOUT_MS,
+    },
+  );
   if (r.error !== undefined || r.status !== 0) return null;
-  const out: Buffer[] = [];
+  const out: { rel: Buffer; fifo: boolean }[] = [];
   let start = 0;
   for (let i = r.stdout.indexOf(0); i !== -1; i = r.stdout.indexOf(0, start)) {
-    if (i > start) out.push(r.stdout.subarray(start, i));
+    if (i > start + 1) out.push({ rel: r.stdout.subarray(start + 1, i), fifo: r.stdout[start] === P });
     start = i + 1;
   }
   return out;
 }
+
+const P = "p".charCodeAt(0);
 
 /**
  * The deepest folder on the way to `rel` whose host path the kernel still takes. Never the workdir
@@ -129,13 +169,13 @@ function utf8(bytes: Buffer): string | null {
  * host task) cannot be links the agent made, so the rest of the path is taken as written. A
  * component the host cannot read (a path too long for it to name) is judged as leading there.
  */
-function leadsToVerifier(sandbox: Sandbox, path: string): boolean {
+function leadsToVerifier(sandbox: Sandbox, path: string, fresh: readonly string[]): boolean {
   let todo = path.split("/").filter(Boolean);
   let cur = "/";
   for (let hops = 0; todo.length > 0; ) {
     const [part, ...rest] = todo;
     const next = posix.join(cur, part ?? "");
-    if (verifierOnly(next)) return true;
+    if (verifierOnly(next, fresh)) return true;
     const host = sandbox.hostPathOf?.(next) ?? null;
     let st: Stats | undefined;
     try {
@@ -145,7 +185,7 @@ function leadsToVerifier(sandbox: Sandbox, path: string): boolean {
       // too long for the host to name) leaves the link unvetted, so it is judged as leading there.
       if ((e as NodeJS.ErrnoException).code !== "ENOTDIR") return true;
     }
-    if (host === null || st === undefined) return verifierOnly(posix.join(next, ...rest));
+    if (host === null || st === undefined) return verifierEnd(posix.join(next, ...rest), fresh);
     if (!st.isSymbolicLink()) {
       cur = next;
       todo = rest;
@@ -159,5 +199,5 @@ function leadsToVerifier(sandbox: Sandbox, path: string): boolean {
     todo = [...target.split("/").filter(Boolean), ...rest];
     cur = "/";
   }
-  return verifierOnly(cur);
+  return verifierEnd(cur, fresh);
 }

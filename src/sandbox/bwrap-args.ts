@@ -58,6 +58,11 @@ export interface BwrapExecExtras {
   /** Over an image: host folders holding the image's own content of fresh folders (else empty). */
   freshSources?: Readonly<Record<string, string>>;
   nestedSandbox?: boolean;
+  /**
+   * Size cap of each fresh folder made as a tmpfs (bwrap --size). Set under the rlimit fallback,
+   * where no limit counts files in memory (they are no process's resident memory).
+   */
+  tmpfsBytes?: number;
 }
 
 /**
@@ -123,7 +128,7 @@ export function bwrapArgs(
   for (const dir of parentsToMake(all.map((m) => m.sandboxPath))) args.push("--perms", "0755", "--dir", dir);
   for (const m of all) {
     // 1777 like /tmp: writable whichever uid the exec runs as.
-    if (m.hostPath === null) args.push("--perms", "1777", "--tmpfs", m.sandboxPath);
+    if (m.hostPath === null) args.push(...tmpfsSize(extras), "--perms", "1777", "--tmpfs", m.sandboxPath);
     else args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
   }
   // --as-pid-1: the command itself is pid 1 and bwrap waits on it directly. With bwrap's own init
@@ -207,7 +212,7 @@ function imageArgs(
   // The root's own entry among the binds (it maps sandbox paths to the host) is bound above.
   const binds = layout.binds.filter((b) => b.sandboxRoot !== "/");
   for (const m of orderedMounts({ ...layout, binds }, mounts, extras)) {
-    if (m.hostPath === null) args.push("--perms", "1777", "--tmpfs", m.sandboxPath);
+    if (m.hostPath === null) args.push(...tmpfsSize(extras), "--perms", "1777", "--tmpfs", m.sandboxPath);
     else args.push(m.readonly ? "--ro-bind" : "--bind", m.hostPath, m.sandboxPath);
   }
   const drop = image.userns && image.uid !== 0 ? image.kit : null;
@@ -258,4 +263,8 @@ function parentsToMake(points: readonly string[]): string[] {
 
 function depth(p: string): number {
   return p.split("/").filter(Boolean).length;
+}
+
+function tmpfsSize(extras: BwrapExecExtras): string[] {
+  return extras.tmpfsBytes === undefined ? [] : ["--size", String(extras.tmpfsBytes)];
 }

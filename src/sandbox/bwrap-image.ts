@@ -20,7 +20,7 @@ import {
 } from "./image-root.js";
 import { removeTree } from "./remove-tree.js";
 import { chownTree } from "./sandbox-user.js";
-import { mountStorage, releaseStorage } from "./storage.js";
+import { mountStorage, releaseReserve, releaseStorage } from "./storage.js";
 import { writeRecord } from "./sweep.js";
 import type { SandboxSpec } from "./types.js";
 
@@ -138,6 +138,7 @@ export async function createImageSandbox(
         beforeExec: (mounts, owner) => {
           for (const m of mounts) if (!m.readonly) giveTo(m.hostPath, owner ?? user);
         },
+        freeRoom: () => releaseReserve(spec.stateDir),
         release,
       },
     });

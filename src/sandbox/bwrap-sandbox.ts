@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { InfraError, UserError } from "../core/errors.js";
@@ -46,6 +47,8 @@ export interface BwrapSandboxParts {
     beforeExec?: (mounts: readonly Mount[], owner: { uid: number; gid: number } | null) => void;
     killRest?: () => Promise<boolean>;
     release?: () => Promise<void>;
+    /** Frees room the provider kept back on the sandbox's disk; true when it freed any. */
+    freeRoom?: () => boolean;
   };
 }
 
@@ -158,7 +161,14 @@ export class BwrapSandbox implements Sandbox {
           pristine === null ? o.mounts : [...pristine.mounts, ...o.mounts],
           o.cwd ?? this.spec.workdir,
           argv,
-          { freshDirs: o.freshDirs, nestedSandbox: o.nestedSandbox, freshSources: fresh?.sources },
+          {
+            freshDirs: o.freshDirs,
+            nestedSandbox: o.nestedSandbox,
+            freshSources: fresh?.sources,
+            ...(this.parts.cgroup === null && supportsTmpfsSize(this.parts.bwrapPath)
+              ? { tmpfsBytes: this.spec.memoryMb * 1024 * 1024 }
+              : {}),
+          },
         );
         return image?.userns != null ? withUserns(await image.userns(), inner) : inner;
       };
@@ -206,9 +216,13 @@ export class BwrapSandbox implements Sandbox {
       // The system binds are recursive: a mount the host adds or drops under them while bwrap
       // remounts each submount read-only (a container starting under /var/lib/docker) makes that
       // remount fail with EINVAL or ENOENT. The host changed under it, so try again.
+      // No room left on the sandbox's disk for a mount point bwrap makes (the agent filled its
+      // quota): the room kept back for this is freed, once.
+      const roomFreed = /No space left on device/.test(r.stderr) && this.parts.hooks?.freeRoom?.() === true;
       if (
         attempt < START_RETRIES &&
-        (/Resource temporarily unavailable|Can't fork/.test(r.stderr) ||
+        (roomFreed ||
+          /Resource temporarily unavailable|Can't fork/.test(r.stderr) ||
           HOST_MOUNT_RACE.test(r.stderr) ||
           MASK_GONE.test(r.stderr))
       ) {
@@ -271,4 +285,17 @@ export class BwrapSandbox implements Sandbox {
       removeTree(this.spec.stateDir);
     }
   }
+}
+
+const tmpfsSizeSupport = new Map<string, boolean>();
+
+/** Whether this bwrap takes --size (0.8 and later), asked once per binary. */
+function supportsTmpfsSize(bwrapPath: string): boolean {
+  let known = tmpfsSizeSupport.get(bwrapPath);
+  if (known === undefined) {
+    const r = spawnSync(bwrapPath, ["--help"], { encoding: "utf8", timeout: 10_000 });
+    known = `${r.stdout ?? ""}${r.stderr ?? ""}`.includes("--size");
+    tmpfsSizeSupport.set(bwrapPath, known);
+  }
+  return known;
 }

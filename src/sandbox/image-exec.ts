@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, realpathSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { InfraError } from "../core/errors.js";
 import { USERNS_FD } from "./bwrap-args.js";
 import { safeMapToHost } from "./host-paths.js";
 import { removeTree } from "./remove-tree.js";
@@ -23,25 +25,51 @@ export interface FreshCopies {
   remove(): void;
 }
 
-/** Copies of the image's own `dirs` (from the read-only rootfs) for one exec, under `scratch`. */
+/**
+ * Copies of the image's own `dirs` (from the read-only rootfs) for one exec, under `scratch` (the
+ * sandbox's state folder, on its disk quota). Where that disk refuses them (the agent filled its
+ * quota, bytes or inodes, before the verifier's exec), they are made in a host folder outside it
+ * instead: before, the ENOSPC of that mkdir was thrown out of the trial and ended the whole job,
+ * and a copy cut short left the verifier an empty /root without the image's tools in it.
+ */
 export function freshCopies(rootfs: string, dirs: readonly string[], scratch: string): FreshCopies {
   if (dirs.length === 0) return { sources: {}, remove: () => undefined };
   const base = join(scratch, `fresh-${randomBytes(4).toString("hex")}`);
+  const sources = copiesUnder(rootfs, dirs, base);
+  if (sources !== null) return { sources, remove: () => removeTree(base) };
+  removeTree(base);
+  // Named like the runner's other state folders, so a crashed runner's leftovers are swept.
+  const spare = mkdtempSync(join(tmpdir(), `longhaul-${process.pid}-fresh-`));
+  const again = copiesUnder(rootfs, dirs, spare);
+  if (again === null) {
+    removeTree(spare);
+    throw new InfraError(`could not make the fresh folders ${dirs.join(", ")} of an exec in ${tmpdir()}`);
+  }
+  return { sources: again, remove: () => removeTree(spare) };
+}
+
+/** The copies under `base`, or null when one could not be made whole. */
+function copiesUnder(rootfs: string, dirs: readonly string[], base: string): Record<string, string> | null {
   const sources: Record<string, string> = {};
-  dirs.forEach((dir, i) => {
-    const to = join(base, String(i));
-    const from = safeHostPath(rootfs, dir);
-    if (from !== null && existsSync(from)) {
-      mkdirSync(base, { recursive: true });
-      const r = spawnSync("cp", ["-a", "--reflink=auto", "--no-dereference", from, to], { stdio: "ignore" });
-      if (r.status !== 0 || !existsSync(to)) mkdirSync(to, { recursive: true, mode: 0o1777 });
-    } else {
-      mkdirSync(to, { recursive: true, mode: 0o1777 });
-    }
-    sources[dir] = to;
-  });
-  // Removed by descriptor: what an exec writes there may be deeper than a path can name.
-  return { sources, remove: () => removeTree(base) };
+  try {
+    mkdirSync(base, { recursive: true });
+    dirs.forEach((dir, i) => {
+      const to = join(base, String(i));
+      const from = safeHostPath(rootfs, dir);
+      if (from !== null && existsSync(from)) {
+        const r = spawnSync("cp", ["-a", "--reflink=auto", "--no-dereference", from, to], {
+          stdio: "ignore",
+        });
+        if (r.status !== 0 || !existsSync(to)) throw new Error(`cp ${from} failed`);
+      } else {
+        mkdirSync(to, { recursive: true, mode: 0o1777 });
+      }
+      sources[dir] = to;
+    });
+  } catch {
+    return null;
+  }
+  return sources;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readFileSync, rmSync, type Stats } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, type Stats, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { childPathsBytes } from "../core/byte-paths.js";
 import { errorMessage } from "../core/errors.js";
@@ -68,7 +68,38 @@ export function mountStorage(stateDir: string, storageMb: number): string | null
   }
   // mkfs leaves lost+found; the state folder should hold only the sandbox's folders.
   rmSync(join(stateDir, "lost+found"), { recursive: true, force: true });
+  makeReserve(stateDir);
   return null;
+}
+
+/**
+ * Room kept back on the quota for the sandbox's own set-up: a folder no exec is shown, holding
+ * RESERVE_INODES empty files and RESERVE_BYTES of data. An agent over an image that filled its
+ * disk (bytes or inodes) left bwrap no room to make the verifier's mount points (/tests) in its
+ * root: the verifier could not start, an infrastructure error that rates leave out. Released
+ * (`releaseReserve`) when an exec cannot start for want of space.
+ */
+const RESERVE = ".longhaul-reserve";
+const RESERVE_INODES = 64;
+const RESERVE_BYTES = 256 * 1024;
+
+function makeReserve(stateDir: string): void {
+  const dir = join(stateDir, RESERVE);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+    for (let i = 0; i < RESERVE_INODES; i++) writeFileSync(join(dir, String(i)), "");
+    writeFileSync(join(dir, "bytes"), Buffer.alloc(RESERVE_BYTES, 1));
+  } catch {
+    // A quota too small for it: the sandbox runs without one.
+  }
+}
+
+/** Frees the reserve above; true when there was one to free. */
+export function releaseReserve(stateDir: string): boolean {
+  const dir = join(stateDir, RESERVE);
+  if (!existsSync(dir)) return false;
+  rmSync(dir, { recursive: true, force: true });
+  return true;
 }
 
 /** True when `dir` is a mount point (listed in /proc/self/mountinfo). */

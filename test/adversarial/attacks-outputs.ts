@@ -19,4 +19,14 @@ export const OUTPUT_ATTACKS: Attack[] = [
     tasks: ["adv-vault-out"],
     script: `printf '#!/bin/sh\\nmkfifo "$1"\\n' > /app/answer; chmod +x /app/answer`,
   },
+  {
+    // Before, sealed-run could neither list nor remove a folder it may write but not read (no
+    // capability passes a mode), so it handed the folder back whole and the grader followed the
+    // link inside, in its own view: R = 1.
+    name: "its program answers with an output folder it made unlistable (mode 333) holding a link to the key",
+    anyLimits: true,
+    tasks: ["adv-vault-out"],
+    script: `printf '#!/bin/sh\\nmkdir "$1" && ln -s /tests/key.txt "$1/key.txt" && chmod 333 "$1"\\n' > /app/answer
+chmod +x /app/answer`,
+  },
 ];

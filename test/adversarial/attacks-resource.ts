@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { program } from "./attack-kit.js";
+import { program, put } from "./attack-kit.js";
 import type { Attack } from "./harness.js";
 
 const MEMORY_MB = 256; // adv-vault/task.toml
@@ -72,6 +72,61 @@ done; wait; touch /logs/agent/mem-done`,
     name: "disk bomb of 200 MB against storage_mb = 64",
     script: `dd if=/dev/zero of=/app/big bs=1M count=200 2>/dev/null; stat -c %s /app/big > /logs/agent/disk.txt`,
     check: (r) => expect(num(r.agentLog("disk.txt"))).toBeLessThanOrEqual((STORAGE_MB + 8) * 1024 * 1024),
+  },
+  {
+    // Files in memory are no process's resident memory: before, under the rlimit fallback, its
+    // program held 1000 MB in its /tmp (a tmpfs of half the host's memory) against 256.
+    name: "memory bomb in files: its program writes 1 GB into its own /tmp while the grader runs it",
+    script: program(`n = 0
+chunk = b"\\x01" * (8 << 20)
+t = time.time()
+try:
+    for i in range(125):
+        if time.time() - t > 3:
+            break
+        with open("/tmp/f%d" % i, "wb") as f:
+            f.write(chunk)
+        n += 8
+except Exception as e:
+    pass
+print("held %d MB" % n)`),
+    check: (r) => {
+      // Under cgroups the grader itself may be the one killed: then nothing was printed.
+      const said = r.trial.subtasks.map((s) => s.message ?? "").join(" ");
+      const held = Number(/held (\d+) MB/.exec(said)?.[1] ?? 0);
+      expect(held, "MB its program held in files of memory").toBeLessThanOrEqual(MEMORY_MB + 32);
+    },
+  },
+  {
+    // Its output is staged in the verifier's own /tmp, a tmpfs: before, under the rlimit
+    // fallback, an output folder of 1000 MB was held there against 256. The exit status says how
+    // much was written (in 16 MB), as adv-vault-out's grader quotes only that.
+    name: "memory bomb in files: its program writes a 1 GB output folder, staged in the verifier's /tmp",
+    tasks: ["adv-vault-out"],
+    script: `${put(
+      "/app/answer",
+      `#!/usr/bin/env python3
+import os, sys, time
+os.mkdir(sys.argv[1])
+n = 0
+chunk = b"\\x01" * (8 << 20)
+t = time.time()
+try:
+    for i in range(125):
+        if time.time() - t > 3:
+            break
+        with open(os.path.join(sys.argv[1], "f%d" % i), "wb") as f:
+            f.write(chunk)
+        n += 8
+except Exception:
+    pass
+sys.exit(n // 16)`,
+    )}`,
+    check: (r) => {
+      const said = r.trial.subtasks.map((s) => s.message ?? "").join(" ");
+      const held = 16 * Number(/exit (\d+)/.exec(said)?.[1] ?? 0);
+      expect(held, "MB its output held in the verifier's /tmp").toBeLessThanOrEqual(MEMORY_MB + 32);
+    },
   },
   {
     name: "output flood: 1 GB each to stdout and stderr in the agent phase",

@@ -138,6 +138,23 @@ describe("sealed-run (grader kit)", () => {
     ]);
   });
 
+  it("hands back no link or FIFO inside a folder the program made unlistable (chmod 333)", async () => {
+    // No capability passes a mode in the verifier: a folder it may write and traverse but not
+    // read could be neither listed nor removed, so it was moved back whole and the grader
+    // followed `d/k -> /tests/...` in its own view (R = 1 on adv-vault-out). Also for a folder
+    // --auto binds writable, which the program owns and may chmod as well.
+    const script = [
+      "mkdir -p /tmp/c/e",
+      "SR=/longhaul/kit/sealed-run",
+      `$SR --out /tmp/c/d -- sh -c 'mkdir -p /tmp/c/d/s && echo ok > /tmp/c/d/s/f && ln -s /tests/grade.py /tmp/c/d/k && ln -s /tests/grade.py /tmp/c/d/s/k && mkfifo /tmp/c/d/s/p && chmod 333 /tmp/c/d/s /tmp/c/d'`,
+      'echo "dir rc=$? $(cd /tmp/c/d && find . | sort | tr "\n" " ")$(cat /tmp/c/d/s/f)"',
+      `$SR --auto -- sh -c 'mkdir "$1/s" && ln -s /tests/grade.py "$1/s/k" && echo ok > "$1/f" && chmod 333 "$1/s" "$1"' sh /tmp/c/e`,
+      'echo "auto rc=$? $(cd /tmp/c/e && find . | sort | tr "\n" " ")$(cat /tmp/c/e/f)"',
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    expect(r.stdout.trim().split("\n")).toEqual(["dir rc=0 . ./s ./s/f ok", "auto rc=0 . ./f ./s ok"]);
+  });
+
   it("starts nothing past LONGHAUL_RUN_DEADLINE and cuts --timeout to the time left", async () => {
     const script = [
       "SR=/longhaul/kit/sealed-run",
