@@ -74,7 +74,10 @@ if [ -n "\${${HOLD_MARKER}-}" ]; then
   { echo "$UID" > /proc/self/loginuid; } 2>/dev/null
   go=
   trap 'go=1' USR1
-  for i in $(seq 1 600 2>/dev/null || echo 1 2 3 4 5 6 7 8 9 10); do
+  # Up to 5 min (the host's HOLD_RELEASE gives up after 10 s and then kills this wrapper): a
+  # loaded host may start that release late, and a wrapper that stopped waiting first would
+  # take its SIGUSR1 with the trap gone and die. Arithmetic, not seq: images need only bash.
+  for ((i = 0; i < 6000; i++)); do
     [ -n "$go" ] && break
     sleep 0.05 & wait $!
   done
@@ -116,7 +119,7 @@ exit 0`;
  * Exit 3: no such wrapper showed up within 10 s.
  */
 export const HOLD_RELEASE = `${AUDIT_OF}
-for t in $(seq 1 200 2>/dev/null || echo 1 2 3 4 5 6 7 8 9 10); do
+for ((t = 0; t < 200; t++)); do
   ${FIND_LEADER}
   if [ -n "$found" ]; then
     cgt=
