@@ -6,6 +6,7 @@ import {
   type StreamedAnswer,
   warnStreamedAnswer,
 } from "./streamed-answer.js";
+import { warnOncePerServer } from "./warn-once.js";
 import { type WireFormat, wholeAnswerToSse } from "./whole-answer.js";
 
 type Fetch = typeof globalThis.fetch;
@@ -61,24 +62,17 @@ export async function checkSseAnswer(response: Response, wire?: WireFormat): Pro
   };
 }
 
-const warned = new Set<string>();
-
 /**
  * Says once a process, for each server, that it answered a streamed request with a whole JSON
  * answer: the answer is used, but the user may want `stream=false` (or a server that streams).
  */
 export function warnIgnoredStream(url: string): void {
-  let origin = url;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    // Not a URL: named as it is.
-  }
-  if (warned.has(origin)) return;
-  warned.add(origin);
-  process.stderr.write(
-    `warning: ${origin} ignored "stream": true and answered with whole JSON; ` +
-      "each answer is used as if streamed (set stream=false to ask for JSON)\n",
+  warnOncePerServer(
+    "ignored-stream",
+    url,
+    (origin) =>
+      `warning: ${origin} ignored "stream": true and answered with whole JSON; ` +
+      "each answer is used as if streamed (set stream=false to ask for JSON)",
   );
 }
 

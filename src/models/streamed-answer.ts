@@ -1,5 +1,6 @@
 import { BrokenStream } from "./sse-events.js";
 import { sseToWholeAnswer } from "./sse-to-whole.js";
+import { warnOncePerServer } from "./warn-once.js";
 import type { WireFormat } from "./whole-answer.js";
 
 /** SSE text starts with a field (`data:`, `event:`, `id:`, `retry:`) or a comment (`:`). */
@@ -40,23 +41,16 @@ export function assembleStreamedAnswer(response: Response, text: string, wire: W
   return { kind: "assembled", response: new Response(json, { status: response.status, headers }) };
 }
 
-const warned = new Set<string>();
-
 /**
  * Says once a process, for each server, that it answered a request without `stream` with SSE:
  * the answer is used, but the user may want `stream=true` (or a server that honours `stream`).
  */
 export function warnStreamedAnswer(url: string): void {
-  let origin = url;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    // Not a URL: named as it is.
-  }
-  if (warned.has(origin)) return;
-  warned.add(origin);
-  process.stderr.write(
-    `warning: ${origin} answered a request without "stream": true with SSE events; ` +
-      "each answer is assembled into the API's JSON answer (set stream=true to ask for SSE)\n",
+  warnOncePerServer(
+    "streamed-answer",
+    url,
+    (origin) =>
+      `warning: ${origin} answered a request without "stream": true with SSE events; ` +
+      "each answer is assembled into the API's JSON answer (set stream=true to ask for SSE)",
   );
 }
