@@ -165,8 +165,8 @@ export class BwrapSandbox implements Sandbox {
             freshDirs: o.freshDirs,
             nestedSandbox: o.nestedSandbox,
             freshSources: fresh?.sources,
-            ...(this.parts.cgroup === null && supportsTmpfsSize(this.parts.bwrapPath)
-              ? { tmpfsBytes: this.spec.memoryMb * 1024 * 1024 }
+            ...(supportsTmpfsSize(this.parts.bwrapPath)
+              ? { tmpfsBytes: freshTmpfsBytes(this.spec.memoryMb) }
               : {}),
           },
         );
@@ -285,6 +285,17 @@ export class BwrapSandbox implements Sandbox {
       removeTree(this.spec.stateDir);
     }
   }
+}
+
+/**
+ * The size cap of each fresh folder made as a tmpfs (a host task verifier's /tmp and /root, where
+ * a sealed program's outputs are staged): half of memory_mb. Under cgroups their pages are charged
+ * to the sandbox and cannot be reclaimed, so an output folder that filled the limit left the
+ * grader no memory to read it (the grader, then its fallback, were killed: a grading error of the
+ * agent's choosing); under the rlimit fallback no limit sees them at all.
+ */
+export function freshTmpfsBytes(memoryMb: number): number {
+  return Math.max(1, Math.floor(memoryMb / 2)) * 1024 * 1024;
 }
 
 const tmpfsSizeSupport = new Map<string, boolean>();

@@ -155,6 +155,23 @@ describe("sealed-run (grader kit)", () => {
     expect(r.stdout.trim().split("\n")).toEqual(["dir rc=0 . ./s ./s/f ok", "auto rc=0 . ./f ./s ok"]);
   });
 
+  it("leaves the grader room: its program dies first when memory runs out, and the verifier's /tmp holds half of memory_mb", async () => {
+    // Under cgroups the grader, its program and the files staged in the verifier's /tmp share
+    // memory_mb: a program that filled it with an output folder got the grader killed, then the
+    // fallback that writes zeros (a grading error of the agent's choosing).
+    const script = [
+      "SR=/longhaul/kit/sealed-run",
+      `$SR -- sh -c 'cat /proc/self/oom_score_adj'`,
+      "cat /proc/self/oom_score_adj",
+      "df -k --output=size /tmp | tail -1",
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    const [program, grader, tmpKb] = r.stdout.trim().split("\n");
+    expect(program, "the program's oom_score_adj").toBe("1000");
+    expect(grader, "the grader's own is left alone").not.toBe("1000");
+    expect(Number(tmpKb?.trim()), "size of the verifier's /tmp in KiB (memory_mb = 512)").toBe(256 * 1024);
+  });
+
   it("starts nothing past LONGHAUL_RUN_DEADLINE and cuts --timeout to the time left", async () => {
     const script = [
       "SR=/longhaul/kit/sealed-run",
