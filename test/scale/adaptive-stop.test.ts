@@ -72,7 +72,10 @@ describe("adaptive stop with the oracle as target: its children's oracle passes,
       2,
     );
     expect(cost.target?.trials).toBe(2);
+    // Verifier trials off: no root check either, and no line for one.
+    expect(cost.construction.rootCheck).toBeNull();
     expect(run.r.stdout).toMatch(/^construction: [\d.]+ s, 0 input \+ 0 output tokens \(2 approved/m);
+    expect(run.r.stdout).not.toMatch(/^root check/m);
     expect(run.r.stdout).toMatch(
       /^target evaluation \(oracle\): [\d.]+ s, 0 input \+ 0 output tokens \(2 trials on 2 children\)/m,
     );

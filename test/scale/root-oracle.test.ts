@@ -2,6 +2,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
+import { lineageCost } from "../../src/scale/lineage/render.js";
 import { type RootChecks, verifyRoot } from "../../src/scale/lineage/root-check.js";
 import type { ScaleOptions } from "../../src/scale/lineage/scale.js";
 import { readLineage } from "../../src/scale/lineage/store.js";
@@ -84,6 +85,10 @@ describe("scale checks the root's own oracle first", () => {
     expect(rootNode?.checks).toEqual([
       { name: "oracle", status: "pass", detail: "the root's oracle scores R = 1.0 (seed 1000)" },
     ]);
+    // Its trial is construction work too, reported on its own line beside the children's cost.
+    expect(rootNode?.seconds).toBeGreaterThan(0);
+    expect(lineageCost(readLineage(out)).construction.rootCheck).toBeCloseTo(rootNode?.seconds ?? -1, 2);
+    expect(first.stdout).toMatch(/^root check \(the root's oracle, before planning\): [\d.]+ s$/m);
     const again = await cli(["scale", "--resume", "--out", out, "--depth", "2"]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).not.toMatch(/checking the root's own oracle/);

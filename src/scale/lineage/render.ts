@@ -103,13 +103,20 @@ export interface CostPart {
  * target agent (every node's `target`); `target` is null when no node was evaluated.
  */
 export interface LineageCost {
-  construction: CostPart & { approved: number };
+  /**
+   * `rootCheck`: seconds of the root's own oracle trial before planning, kept apart from the
+   * children's cost so seconds per approved child stay comparable across roots; null when the root
+   * records no check (trials off), 0 when another lineage of an experiment ran the shared check.
+   */
+  construction: CostPart & { approved: number; rootCheck: number | null };
   target: (CostPart & { children: number; trials: number; agent: string }) | null;
 }
 
 export function lineageCost(nodes: readonly LineageNode[]): LineageCost {
   const kids = nodes.filter((n) => n.status !== "root");
+  const root = nodes.find((n) => n.status === "root");
   const construction = {
+    rootCheck: root !== undefined && (root.checks?.length ?? 0) > 0 ? round(root.seconds) : null,
     seconds: round(kids.reduce((s, n) => s + n.seconds, 0)),
     input: kids.reduce((s, n) => s + (n.tokens?.input ?? 0), 0),
     output: kids.reduce((s, n) => s + (n.tokens?.output ?? 0), 0),
@@ -143,6 +150,7 @@ export function renderCost(cost: LineageCost): string {
   const lines = [
     `construction: ${c.seconds.toFixed(1)} s, ${c.input} input + ${c.output} output tokens (${c.approved} approved${per})`,
   ];
+  if (c.rootCheck !== null) lines.push(`root check (the root's oracle, before planning): ${c.rootCheck.toFixed(1)} s`);
   const t = cost.target;
   if (t !== null) {
     lines.push(
