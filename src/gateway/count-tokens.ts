@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { capAnswer } from "../models/index.js";
 import type { GatewayState } from "./exchange.js";
 import { upstreamHeaders } from "./forward.js";
 
@@ -20,12 +21,18 @@ export async function countTokens(
     // Relayed as it is; the upstream says what is wrong with it.
   }
   try {
-    const up = await fetch(`${s.upstream.baseUrl}/messages/count_tokens`, {
-      method: "POST",
-      headers: upstreamHeaders("count_tokens", req.headers, s.upstream),
-      body: sent,
-      signal: AbortSignal.any([s.closing.signal, AbortSignal.timeout(30_000)]),
-    });
+    const url = `${s.upstream.baseUrl}/messages/count_tokens`;
+    // Capped like any answer: one past the cap is estimated below, as for an unreachable upstream.
+    const up = capAnswer(
+      await fetch(url, {
+        method: "POST",
+        headers: upstreamHeaders("count_tokens", req.headers, s.upstream),
+        body: sent,
+        signal: AbortSignal.any([s.closing.signal, AbortSignal.timeout(30_000)]),
+      }),
+      url,
+      s.capBytes,
+    );
     if (up.status !== 404 && up.status !== 405) {
       const text = await up.text();
       res

@@ -31,6 +31,8 @@ export interface GatewayState {
   gate: BudgetGate;
   policy: RetryPolicy;
   timeoutMs: number;
+  /** The most bytes of one upstream answer read (`max_answer_mib`). */
+  capBytes: number;
   totals: UsageTotals;
   refusedCalls: number;
   stop: BudgetStop | null;
@@ -161,6 +163,7 @@ async function sendUpstream(
     stream: parsed.stream === true,
     policy: s.policy,
     timeoutMs: s.timeoutMs,
+    capBytes: s.capBytes,
     signal,
     onRetry: (attempt, reason, waitMs) =>
       s.log(`gateway: upstream ${reason}; retry ${attempt} in ${Math.round(waitMs)} ms`),
@@ -210,8 +213,9 @@ async function sendUpstream(
   const isSse = (up.headers.get("content-type") ?? "").includes("text/event-stream");
   const seen: { usage: TokenUsage | null } = { usage: null };
   const tap = isSse ? new SseTap((d) => (seen.usage = usageFromEvent(api, d, seen.usage))) : null;
-  // JSON answers are kept whole (their usage is read at the end); SSE text only as far as the record keeps it.
-  const { kept, cut } = await relayBody({
+  // JSON answers are kept whole, up to the cap (their usage is read at the end); SSE text only as far
+  // as the record keeps it.
+  const { kept, cut, overCap } = await relayBody({
     body: up.body as AsyncIterable<Uint8Array> | null,
     res,
     abort: (reason) => call.abort(reason),
@@ -220,6 +224,12 @@ async function sendUpstream(
     onChunk: (chunk) => tap?.push(chunk),
   });
   tap?.end();
+  if (overCap) {
+    // Already begun, so it cannot be answered with an error status: the client's connection is
+    // cut, and the trial ends as an infrastructure error, never the agent's failure.
+    s.fault ??= { kind: "infra", message: `upstream ${s.upstream.provider} failed: ${cut}` };
+    s.onFault(s.fault);
+  }
   const text = kept.toString("utf8");
   let usage = seen.usage;
   if (!isSse && up.ok) {

@@ -2,8 +2,10 @@ import type { IncomingHttpHeaders } from "node:http";
 import { APICallError } from "ai";
 import {
   backoffMs,
+  capAnswer,
   checkSseAnswer,
   classifyFailure,
+  findAnswerTooLarge,
   type RetryPolicy,
   sleep,
   warnIgnoredStream,
@@ -89,6 +91,11 @@ export interface ForwardRequest {
   policy: RetryPolicy;
   /** Limit on waiting for the upstream's response headers, per attempt. */
   timeoutMs: number;
+  /**
+   * The most bytes of an answer's body read, per attempt: past it the body fails with
+   * AnswerTooLarge (retried like a broken answer while it is read here; cut once relayed).
+   */
+  capBytes: number;
   /** The client went away or the gateway is closing. */
   signal: AbortSignal;
   onRetry?: (attempt: number, reason: string, waitMs: number) => void;
@@ -120,12 +127,13 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
     let failure: ReturnType<typeof classifyFailure>;
     let last: { status: number; headers: Headers; body: string } | null = null;
     try {
-      const response = await fetch(req.url, {
+      const sent = await fetch(req.url, {
         method: "POST",
         headers: req.headers,
         body: req.body,
         signal: ac.signal,
       });
+      const response = capAnswer(sent, req.url, req.capBytes);
       const attemptMs = performance.now() - start;
       const retryMs = start - first;
       if (response.ok) {
@@ -174,8 +182,12 @@ export async function forward(req: ForwardRequest): Promise<ForwardResult> {
       clearTimeout(timer);
       req.signal.removeEventListener("abort", relay);
       if (req.signal.aborted) throw e;
+      // An answer over the cap says which server and what cap in its message; so does the 502.
+      const tooLarge = findAnswerTooLarge(e);
       failure =
-        e instanceof BrokenAnswer ? { retryable: true, reason: e.message } : classifyFailure(e, timedOut);
+        e instanceof BrokenAnswer || tooLarge !== null
+          ? { retryable: true, reason: (tooLarge ?? (e as Error)).message }
+          : classifyFailure(e, timedOut);
       if (!failure.retryable) failure = { retryable: true, reason: failure.reason };
     }
     const retryMs = performance.now() - first;

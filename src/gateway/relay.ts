@@ -1,10 +1,13 @@
 import type { ServerResponse } from "node:http";
+import { findAnswerTooLarge } from "../models/index.js";
 
 export interface RelayOutcome {
   /** The bytes kept for the record (all of a JSON answer, SSE text up to `keepLimit`). */
   kept: Buffer;
   /** Why the answer did not arrive whole (upstream cut, stalled, client gone), or null. */
   cut: string | null;
+  /** The cut came from the answer passing the size cap (AnswerTooLarge). */
+  overCap: boolean;
 }
 
 export interface RelayInput {
@@ -28,6 +31,7 @@ export async function relayBody(x: RelayInput): Promise<RelayOutcome> {
   const chunks: Buffer[] = [];
   let kept = 0;
   let cut: string | null = null;
+  let overCap = false;
   let idle: NodeJS.Timeout | undefined;
   const arm = (): void => {
     clearTimeout(idle);
@@ -49,12 +53,13 @@ export async function relayBody(x: RelayInput): Promise<RelayOutcome> {
     }
   } catch (e) {
     cut = e instanceof Error ? e.message : String(e);
+    overCap = findAnswerTooLarge(e) !== null;
   } finally {
     clearTimeout(idle);
   }
   if (cut === null) x.res.end();
   else x.res.destroy();
-  return { kept: Buffer.concat(chunks), cut };
+  return { kept: Buffer.concat(chunks), cut, overCap };
 }
 
 /** Resolves once the client has taken the buffered bytes, or has gone away (no drain then). */

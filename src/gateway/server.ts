@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorMessage } from "../core/index.js";
 import {
+  answerCapBytes,
   DEFAULT_CONTEXT_WINDOW,
   emptyTotals,
   findPrice,
@@ -82,6 +83,7 @@ export async function startGateway(o: GatewayOptions): Promise<Gateway> {
     gate: new BudgetGate(o.budget ?? {}),
     policy: { maxRetries: settings.maxRetries, baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs },
     timeoutMs: settings.timeoutSec * 1000,
+    capBytes: answerCapBytes(settings.maxAnswerMib),
     totals: emptyTotals(),
     refusedCalls: 0,
     stop: null,

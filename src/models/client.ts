@@ -9,6 +9,7 @@ import {
   type ToolSet,
 } from "ai";
 import { errorMessage, InfraError } from "../core/index.js";
+import { findAnswerTooLarge } from "./answer-cap.js";
 import { parseModelId } from "./model-id.js";
 import { costOf, findPrice, loadPricing, type PriceEntry, type PricingTable } from "./pricing.js";
 import { getModelProvider, type ModelProvider } from "./providers.js";
@@ -208,8 +209,13 @@ export class ModelClient {
   }
 }
 
-/** An error's text; a provider's error object from inside a stream is shown as its JSON. */
+/**
+ * An error's text; a provider's error object from inside a stream is shown as its JSON. An answer
+ * over the size cap is named as such (server and cap), however deep the SDK wrapped it.
+ */
 function detail(e: unknown): string {
+  const tooLarge = findAnswerTooLarge(e);
+  if (tooLarge !== null) return tooLarge.message;
   if (typeof e !== "object" || e === null || e instanceof Error) return errorMessage(e);
   return JSON.stringify(e) ?? String(e);
 }

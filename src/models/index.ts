@@ -1,3 +1,4 @@
+export * from "./answer-cap.js";
 export * from "./catalog.js";
 export * from "./client.js";
 export * from "./model-id.js";

@@ -3,6 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { UserError } from "../core/index.js";
+import { answerCapBytes } from "./answer-cap.js";
 import { type ModelId, parseModelId } from "./model-id.js";
 import type { ModelSettings } from "./settings.js";
 import { answerShapeFetch } from "./sse-guard.js";
@@ -71,7 +72,7 @@ const openaiCompatible: ModelProvider = {
       name: "compat",
       baseURL,
       includeUsage: true,
-      fetch: answerShapeFetch("chat"),
+      fetch: answerShapeFetch("chat", answerCapBytes(s.maxAnswerMib)),
       ...(apiKey === undefined ? {} : { apiKey }),
     }).chatModel(model);
   },
@@ -92,7 +93,7 @@ const openai: ModelProvider = {
     const baseURL = resolveBaseUrl(this, s, env);
     // The chat endpoint rather than Responses: one wire format shared with every compatible server.
     return createOpenAI({
-      fetch: answerShapeFetch("chat"),
+      fetch: answerShapeFetch("chat", answerCapBytes(s.maxAnswerMib)),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     }).chat(model);
@@ -122,7 +123,7 @@ const anthropic: ModelProvider = {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env);
     return createAnthropic({
-      fetch: answerShapeFetch("messages"),
+      fetch: answerShapeFetch("messages", answerCapBytes(s.maxAnswerMib)),
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL ? { baseURL } : {}),
     })(model);

@@ -5,6 +5,7 @@ import {
   NoOutputGeneratedError,
   TypeValidationError,
 } from "ai";
+import { findAnswerTooLarge } from "./answer-cap.js";
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -44,6 +45,8 @@ function retryAfterMs(headers: Record<string, string> | undefined): number | und
  */
 export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
   if (timedOut) return { retryable: true, reason: "timeout" };
+  // Before the status checks: an error answer (a 400, say) over the cap is the server's failure too.
+  if (findAnswerTooLarge(e) !== null) return { retryable: true, reason: "answer over the size cap" };
   if (APICallError.isInstance(e)) {
     const s = e.statusCode;
     const after = retryAfterMs(e.responseHeaders);

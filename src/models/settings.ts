@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UserError } from "../core/index.js";
+import { DEFAULT_MAX_ANSWER_MIB } from "./answer-cap.js";
 
 export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
@@ -20,6 +21,11 @@ export const modelSettingsSchema = z.strictObject({
   maxRetries: z.number().int().nonnegative().default(6),
   retryBaseMs: z.number().nonnegative().default(1000),
   retryMaxMs: z.number().nonnegative().default(60_000),
+  /**
+   * The most of one answer's body read from the server, in MiB: past it the answer is cut and
+   * counts as broken, so a server that streams without end cannot exhaust the host's memory.
+   */
+  maxAnswerMib: z.number().positive().default(DEFAULT_MAX_ANSWER_MIB),
 });
 export type ModelSettingsInput = z.input<typeof modelSettingsSchema>;
 export type ModelSettings = z.output<typeof modelSettingsSchema>;
@@ -36,6 +42,7 @@ const OPTION_KEYS: Record<string, keyof ModelSettings> = {
   max_retries: "maxRetries",
   retry_base_ms: "retryBaseMs",
   retry_max_ms: "retryMaxMs",
+  max_answer_mib: "maxAnswerMib",
 };
 const NUMERIC = new Set<string>([
   "temperature",
@@ -45,6 +52,7 @@ const NUMERIC = new Set<string>([
   "maxRetries",
   "retryBaseMs",
   "retryMaxMs",
+  "maxAnswerMib",
 ]);
 
 /** Reads model settings out of free-form string options; unknown keys are left to the caller. */

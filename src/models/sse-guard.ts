@@ -1,4 +1,5 @@
 import { APICallError } from "ai";
+import { answerCapBytes, capAnswer, DEFAULT_MAX_ANSWER_MIB } from "./answer-cap.js";
 import {
   assembleStreamedAnswer,
   isEventStream,
@@ -106,13 +107,18 @@ export async function checkJsonAnswer(
  * its events carry, also with a warning once. Anything else (a proxy's HTML page, an error object
  * sent with a 200, a stream cut short or carrying an error event) is raised as a broken answer (a
  * success status whose body is not the API's), which is retried and, once retries run out, an
- * infrastructure error.
+ * infrastructure error. No answer is read past `capBytes` (AnswerTooLarge, also retried as broken).
  */
-export function answerShapeFetch(wire: WireFormat, base: Fetch = globalThis.fetch): Fetch {
+export function answerShapeFetch(
+  wire: WireFormat,
+  capBytes = answerCapBytes(DEFAULT_MAX_ANSWER_MIB),
+  base: Fetch = globalThis.fetch,
+): Fetch {
   return async (input, init) => {
-    const response = await base(input, init);
-    if (!response.ok) return response;
     const url = input instanceof Request ? input.url : String(input);
+    // Every body, an error's included, whether read here or by the SDK, whole or as it streams.
+    const response = capAnswer(await base(input, init), url, capBytes);
+    if (!response.ok) return response;
     const broken = (reason: string, body: string): APICallError =>
       new APICallError({
         message: reason,

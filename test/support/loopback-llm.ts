@@ -3,11 +3,14 @@ import type { AddressInfo, Socket } from "node:net";
 import { anthropicFrames } from "./loopback-anthropic.js";
 import { openaiFrames } from "./loopback-chat.js";
 import { responsesAnswer, responsesFrames } from "./loopback-responses.js";
-import type { RecordedRequest, Responder, ScriptedReply } from "./loopback-script.js";
+import type { EndlessReply, RecordedRequest, Responder, ScriptedReply } from "./loopback-script.js";
 import { streamErrorFrames } from "./loopback-sse.js";
 
 export {
   type Answer,
+  type EndlessMeter,
+  type EndlessReply,
+  endless,
   type RecordedRequest,
   type Responder,
   reply,
@@ -74,6 +77,10 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
     const r = queue.shift() ?? fallback(rec);
     seq++;
     if (r.kind === "hang") return;
+    if (r.kind === "endless") {
+      await sendEndless(res, r);
+      return;
+    }
     if ("delayMs" in r && r.delayMs) await new Promise((ok) => setTimeout(ok, r.delayMs));
     if (r.kind === "stream-error") {
       res.writeHead(200, { "content-type": "text/event-stream" }).end(streamErrorFrames(format, r.errorType));
@@ -117,6 +124,36 @@ export async function startLoopbackLlm(): Promise<LoopbackLlm> {
     for (const f of sent) res.write(f);
     if (!r.stall) res.end();
     if (r.cut) cutSoon(res);
+  }
+
+  async function sendEndless(res: ServerResponse, r: EndlessReply): Promise<void> {
+    r.meter.closed = new Promise((ok) => res.once("close", () => ok()));
+    res.writeHead(r.status, { "content-type": r.contentType });
+    const unit = Buffer.from(r.unit);
+    let chunk = Buffer.from(r.head);
+    while (!res.destroyed) {
+      if (r.meter.bytes >= r.stopAfter) {
+        r.meter.reachedStop = true;
+        res.end();
+        return;
+      }
+      r.meter.bytes += chunk.byteLength;
+      // Written only as fast as the client reads: what the meter counts is what it was sent.
+      if (!res.write(chunk)) await drainedOrClosed(res);
+      chunk = unit;
+    }
+  }
+
+  function drainedOrClosed(res: ServerResponse): Promise<void> {
+    return new Promise((ok) => {
+      const done = (): void => {
+        res.off("drain", done);
+        res.off("close", done);
+        ok();
+      };
+      res.on("drain", done);
+      res.on("close", done);
+    });
   }
 
   // Once the part sent has left, so the client sees the start of the answer and then a reset.

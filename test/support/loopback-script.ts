@@ -57,7 +57,41 @@ export type ScriptedReply =
   /** A body sent as it is, whatever the API (a proxy's HTML page with a 200, say). */
   | { kind: "raw"; status: number; contentType: string; body: string }
   /** Accepts the request and never answers (until the server closes). */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /** A body without end: see EndlessReply. */
+  | EndlessReply;
+
+/**
+ * An answer that never ends: `head`, then `unit` again and again (as fast as the client takes
+ * it), until the client hangs up, or until `stopAfter` bytes, so that code without a cap on what
+ * it reads ends too (and shows how much it read). `meter` says what was handed to the connection.
+ */
+export interface EndlessReply {
+  kind: "endless";
+  status: number;
+  contentType: string;
+  head: string;
+  unit: string;
+  stopAfter: number;
+  meter: EndlessMeter;
+}
+
+export interface EndlessMeter {
+  /** Body bytes written to the connection so far (the client read at most these). */
+  bytes: number;
+  /** Whether the server stopped at `stopAfter` (the client never hung up). */
+  reachedStop: boolean;
+  /** Resolves when the connection has closed. */
+  closed: Promise<void>;
+}
+
+/** A fresh EndlessReply whose meter is filled in by the server. */
+export function endless(
+  o: Pick<EndlessReply, "contentType" | "head" | "unit" | "stopAfter"> & { status?: number },
+): EndlessReply {
+  const meter: EndlessMeter = { bytes: 0, reachedStop: false, closed: Promise.resolve() };
+  return { kind: "endless", status: o.status ?? 200, ...o, meter };
+}
 
 export interface RecordedRequest {
   format: "openai" | "anthropic" | "responses";
