@@ -48,6 +48,14 @@ export async function prepareTask(
     return { ok: false, error: `task ${task.name}: image not available: ${errorMessage(e)}` };
   }
   if (image === null) return { ok: false, error: `task ${task.name}: no image was built for an image task` };
+  return overImage(task, image);
+}
+
+/**
+ * A task run over an image already resolved for a task with the same environment/ (so the same
+ * image): its workdir settled as prepareTask settles it, without asking the daemon again.
+ */
+export function overImage(task: Task, image: ImageRef): PreparedTask {
   const workdir = image.config.workdir ?? task.config.environment.workdir;
   const problem = workdirProblem(workdir, true);
   if (problem !== null) {

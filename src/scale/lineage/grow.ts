@@ -15,6 +15,7 @@ import { type Plan, PlanSchema, parsePlan } from "../plan/schema.js";
 import type { TargetRecord } from "../target/target-record.js";
 import type { Transform } from "../types.js";
 import { type Diagnostic, diag, type Verdict } from "../verify/diagnostics.js";
+import type { ImageMemo } from "../verify/oracle-trials.js";
 import { verifyChild } from "../verify/verify-child.js";
 import { markUnrecorded, unmarkUnrecorded } from "./leftovers.js";
 import { type ChildTokens, ProposerGate } from "./proposer-gate.js";
@@ -33,6 +34,8 @@ export interface GrowInput {
   steps: number;
   log: (line: string) => void;
   record: (n: LineageNode) => void;
+  /** Images looked up so far in this run, shared by every child's oracle trials. */
+  images?: ImageMemo;
   /** The adaptive stop's target agent on an approved child, before its node is recorded. */
   evaluate?: (childDir: string, id: string) => Promise<TargetRecord>;
 }
@@ -139,6 +142,8 @@ export async function grow(g: GrowInput): Promise<Grown | null> {
       trials: g.o.trials,
       signal: g.o.signal,
       timeoutMultiplier: g.o.timeoutMultiplier,
+      images: g.images,
+      parent: g.parent,
     }).catch((e: unknown) => {
       // A sandbox killed because we are stopping is the stop, not an infrastructure failure.
       g.o.signal?.throwIfAborted();

@@ -1,3 +1,4 @@
+import type { ImageMemo } from "../verify/oracle-trials.js";
 import { checkRootOracle } from "../verify/root-oracle.js";
 import type { ScaleOptions } from "./scale.js";
 import type { LineageNode } from "./store.js";
@@ -28,10 +29,11 @@ export async function verifyRoot(
   taskDir: string,
   o: ScaleOptions,
   log: (line: string) => void,
+  images?: ImageMemo,
 ): Promise<RootCheck> {
   const known = o.rootChecks?.get(taskDir);
   if (known !== undefined) return { ...(await known), seconds: 0 };
-  const running = runRootCheck(taskDir, o, log);
+  const running = runRootCheck(taskDir, o, log, images);
   o.rootChecks?.set(taskDir, running);
   return running;
 }
@@ -40,14 +42,19 @@ async function runRootCheck(
   taskDir: string,
   o: ScaleOptions,
   log: (line: string) => void,
+  images?: ImageMemo,
 ): Promise<RootCheck> {
   const t0 = performance.now();
   log(`${taskDir}: checking the root's own oracle (one trial)…`);
-  const detail = await checkRootOracle(taskDir, {
-    provider: o.provider,
-    timeoutMultiplier: o.timeoutMultiplier ?? 1,
-    ...(o.signal === undefined ? {} : { signal: o.signal }),
-  });
+  const detail = await checkRootOracle(
+    taskDir,
+    {
+      provider: o.provider,
+      timeoutMultiplier: o.timeoutMultiplier ?? 1,
+      ...(o.signal === undefined ? {} : { signal: o.signal }),
+    },
+    images,
+  );
   const seconds = Math.round(performance.now() - t0) / 1000;
   log(`${taskDir}: ${detail}`);
   return { check: { name: "oracle", status: "pass", detail }, seconds };

@@ -15,6 +15,7 @@ import type { Proposer } from "../plan/proposer.js";
 import type { LibraryName } from "../plan/schema.js";
 import { SeededProposer } from "../plan/seeded-proposer.js";
 import { evaluateTarget, type TargetAgent } from "../target/evaluate-target.js";
+import type { ImageMemo } from "../verify/oracle-trials.js";
 import { blank, grow } from "./grow.js";
 import { clearLeftovers, leftovers } from "./leftovers.js";
 import {
@@ -176,7 +177,10 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   }
   // The root's own oracle, before anything is planned or written (once per lineage: a resume of
   // a lineage whose root node records it skips it; the root's checksum is compared above).
-  const rootCheck = settings.trials && !rootVerified(existing) ? await verifyRoot(taskDir, o, log) : null;
+  // One image lookup per environment for the whole run: a program task's children keep the root's.
+  const images: ImageMemo = new Map();
+  const rootCheck =
+    settings.trials && !rootVerified(existing) ? await verifyRoot(taskDir, o, log, images) : null;
   mkdirSync(outDir, { recursive: true });
   const store = new LineageStore(outDir);
   previous?.read.mend(log);
@@ -226,6 +230,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     transforms,
     log,
     record,
+    images,
     ...(evaluate === undefined ? {} : { evaluate }),
   };
   const unit = async (b: number): Promise<void> => {

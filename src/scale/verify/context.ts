@@ -27,7 +27,11 @@ export type Loaded =
   | { ok: false; diagnostics: Diagnostic[] };
 
 /** Reads a child and its frozen parent; what cannot be read becomes a diagnostic, not an exception. */
-export async function loadForVerify(childDir: string, parentDir?: string): Promise<Loaded> {
+export async function loadForVerify(
+  childDir: string,
+  parentDir?: string,
+  known?: ParentInfo,
+): Promise<Loaded> {
   let res: ResJson;
   try {
     res = readResJson(childDir);
@@ -37,7 +41,8 @@ export async function loadForVerify(childDir: string, parentDir?: string): Promi
   const pdir = parentDir ?? resolve(childDir, res.parent.dir);
   let parent: ParentInfo;
   try {
-    parent = await loadParent(pdir);
+    // The parent `scale` read from disk when it approved it (its checksum included) is the same.
+    parent = known !== undefined && resolve(known.dir) === resolve(pdir) ? known : await loadParent(pdir);
   } catch (e) {
     return { ok: false, diagnostics: [diag("lineage-mismatch", null, `parent ${pdir}: ${errorMessage(e)}`)] };
   }

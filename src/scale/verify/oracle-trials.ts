@@ -1,9 +1,12 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { errorMessage, InfraError, type TrialResult } from "../../core/index.js";
 import { runTrial } from "../../runner/run-trial.js";
-import { prepareTask } from "../../runner/task-image.js";
+import { overImage, prepareTask } from "../../runner/task-image.js";
+import { envChecksum } from "../../sandbox/image/env-checksum.js";
+import type { ImageRef } from "../../sandbox/image/types.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { loadTask } from "../../task/load.js";
 import { type CheckResult, checkResult, type Diagnostic, diag } from "./diagnostics.js";
@@ -18,7 +21,16 @@ export interface OracleCheckInput {
   signal?: AbortSignal;
   /** Whose solution parentDir holds, for messages ("parent"; "root" for a program task's child). */
   bareLabel?: string;
+  /** Images already looked up in this run (a lineage's children mostly share their environment). */
+  images?: ImageMemo;
 }
+
+/**
+ * Images resolved in one run, by the checksum of the environment/ they were built from (the
+ * image's own label): the children of a program task all keep the root's environment, so the
+ * daemon is asked once per lineage rather than once per child.
+ */
+export type ImageMemo = Map<string, ImageRef>;
 
 /**
  * Check (d), with real trials through the runner: the child's oracle (restore steps, then the
@@ -32,18 +44,25 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     // The parent's oracle in the child: the child folder with the parent's solution/ instead.
     const variant = join(scratch, "variant", basename(input.childDir));
     const label = input.bareLabel ?? "parent";
+    // The child's image is looked up (a round trip to the daemon) while the variant is copied.
+    const childPreparing = prepare(input.childDir, scratch, "child", input.images);
     try {
       cpSync(input.childDir, variant, { recursive: true });
       rmSync(join(variant, "solution"), { recursive: true, force: true });
       cpSync(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
     } catch (e) {
+      await childPreparing;
       const why = `the ${label}'s solution (${input.parentDir}) cannot be read: ${errorMessage(e)}`;
       return checkResult("oracle", [diag("lineage-mismatch", null, why)], "");
     }
-    // Prepared one after the other: both may need the same image, built once.
-    const childReady = await prepare(input.childDir, scratch, "child");
+    const childReady = await childPreparing;
     if (typeof childReady === "string") await parentMustBuild(input.parentDir, scratch);
-    const parentReady = await prepare(variant, scratch, "parent");
+    // The variant is the child folder with another solution/: the same environment/, so the same
+    // image; it is not looked up a second time.
+    const parentReady =
+      typeof childReady === "string" || childReady.image === null
+        ? await prepare(variant, scratch, "parent")
+        : await prepareOver(variant, childReady.image, "parent");
     const runChild = () =>
       typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child");
     // The bare oracle only has to score below 1: its grader may stop at the first failed subtask.
@@ -81,21 +100,48 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     if (keep !== undefined && keep !== "") {
       cpSync(scratch, join(keep, `${basename(input.childDir)}-${Date.now()}`), { recursive: true });
     }
-    rmSync(scratch, { recursive: true, force: true });
+    // Not rmSync: the trials' folders take a while to remove, and the restore check (run beside
+    // this one) and other chains go on meanwhile.
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 
 export type Ready = Extract<Awaited<ReturnType<typeof prepareTask>>, { ok: true }>;
 
 /** The task ready to run (image built or found), or why it cannot run at all. */
-export async function prepare(dir: string, scratch: string, label: string): Promise<Ready | string> {
+export async function prepare(
+  dir: string,
+  scratch: string,
+  label: string,
+  images?: ImageMemo,
+): Promise<Ready | string> {
   let task: Awaited<ReturnType<typeof loadTask>>;
   try {
     task = await loadTask(dir);
   } catch (e) {
     return `${label} task does not load: ${errorMessage(e)}`;
   }
-  const ready = await prepareTask(task, join(scratch, "images"));
+  // Only a Dockerfile's image is known by its environment's checksum (a named one may be re-pulled).
+  const key =
+    images !== undefined && task.image !== null && task.image.dockerImage === null
+      ? await envChecksum(task.paths.environment)
+      : null;
+  const known = key === null ? undefined : images?.get(key);
+  const ready =
+    known !== undefined ? overImage(task, known) : await prepareTask(task, join(scratch, "images"));
+  if (ready.ok && ready.image !== null && key !== null) images?.set(key, ready.image);
+  return ready.ok ? ready : `${label} task cannot run: ${ready.error}`;
+}
+
+/** The task ready to run over an image already resolved for the same environment/. */
+async function prepareOver(dir: string, image: ImageRef, label: string): Promise<Ready | string> {
+  let task: Awaited<ReturnType<typeof loadTask>>;
+  try {
+    task = await loadTask(dir);
+  } catch (e) {
+    return `${label} task does not load: ${errorMessage(e)}`;
+  }
+  const ready = overImage(task, image);
   return ready.ok ? ready : `${label} task cannot run: ${ready.error}`;
 }
 

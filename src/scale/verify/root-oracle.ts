@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { errorMessage, InfraError, type TrialResult, UserError } from "../../core/index.js";
 import { deadlineHint } from "../../runner/check-task.js";
 import { TrialInterrupted } from "../../runner/trial-interrupted.js";
-import { type OracleTrialInput, prepare, trial } from "./oracle-trials.js";
+import { type ImageMemo, type OracleTrialInput, prepare, trial } from "./oracle-trials.js";
 
 /** The verifier's seed for oracle trials (check (d) runs its two trials with it too). */
 export const ROOT_ORACLE_SEED = 1000;
@@ -17,10 +17,14 @@ export const ROOT_ORACLE_SEED = 1000;
  * Returns the check's detail; throws a UserError (exit 2) naming the task and why it fails, or an
  * InfraError (exit 3) when the trial could not run.
  */
-export async function checkRootOracle(taskDir: string, input: OracleTrialInput): Promise<string> {
+export async function checkRootOracle(
+  taskDir: string,
+  input: OracleTrialInput,
+  images?: ImageMemo,
+): Promise<string> {
   const scratch = mkdtempSync(join(tmpdir(), "longhaul-res-root-"));
   try {
-    const ready = await prepare(taskDir, scratch, "the root");
+    const ready = await prepare(taskDir, scratch, "the root", images);
     if (typeof ready === "string") {
       throw new InfraError(`${taskDir}: the root's oracle trial cannot run: ${oneLine(ready)}`);
     }

@@ -170,6 +170,7 @@ export async function verifyChannelChild(
           seed: o.seed,
           timeoutMultiplier: o.timeoutMultiplier,
           signal,
+          images: o.images,
         }),
       trials: o.trials,
       signal: o.signal,

@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { CHANNEL_DECL } from "../channel/materialize.js";
+import type { ParentInfo } from "../child/build-child.js";
 import { parseSpecUpdates, restoreChain } from "../child/spec-update.js";
 import { loadForVerify } from "./context.js";
 import { type CheckResult, type Verdict, verdictOf } from "./diagnostics.js";
 import { checkLeak } from "./leak.js";
-import { checkOracle } from "./oracle-trials.js";
+import { checkOracle, type ImageMemo } from "./oracle-trials.js";
 import { checkProtected } from "./protected.js";
 import { checkReproducible } from "./reproduce.js";
 import { restoreAndOracle } from "./restore-and-oracle.js";
@@ -21,6 +22,10 @@ export interface VerifyOptions {
   seed?: number;
   timeoutMultiplier?: number;
   signal?: AbortSignal;
+  /** Images already looked up in this run (`scale` shares one across a lineage). */
+  images?: ImageMemo;
+  /** The frozen parent as `scale` already read it from disk; used only when it is the one res.json names. */
+  parent?: ParentInfo;
 }
 
 /**
@@ -31,7 +36,11 @@ export interface VerifyOptions {
  */
 export async function verifyChild(childDir: string, o: VerifyOptions): Promise<Verdict> {
   const dir = resolve(childDir);
-  const loaded = await loadForVerify(dir, o.parentDir === undefined ? undefined : resolve(o.parentDir));
+  const loaded = await loadForVerify(
+    dir,
+    o.parentDir === undefined ? undefined : resolve(o.parentDir),
+    o.parent,
+  );
   if (!loaded.ok) {
     return verdictOf([
       { name: "protected", status: "fail", detail: "cannot be read", diagnostics: loaded.diagnostics },
@@ -71,6 +80,7 @@ export async function verifyChild(childDir: string, o: VerifyOptions): Promise<V
           seed: o.seed,
           timeoutMultiplier: o.timeoutMultiplier,
           signal,
+          images: o.images,
         }),
       trials: o.trials,
       signal: o.signal,
