@@ -88,6 +88,23 @@ describe("CLI start-up", () => {
     expect(files.length).toBeLessThan(8);
   });
 
+  it("the config step, report and export reach neither the registries nor a model SDK", () => {
+    // Every command runs the config step; the read-only ones are run often and should start fast.
+    for (const entry of [
+      "src/cli/apply-config.ts",
+      "src/cli/commands/report.ts",
+      "src/cli/commands/export.ts",
+    ]) {
+      const { files, packages } = staticClosure(resolve(ROOT, entry));
+      expect(files, entry).not.toContain("src/registries.ts");
+      expect(files, entry).not.toContain("src/models/client.ts");
+      expect(
+        packages.filter((p) => p === "ai" || p.startsWith("@ai-sdk/")),
+        entry,
+      ).toEqual([]);
+    }
+  });
+
   it("finds the command a command line names", () => {
     expect(commandNamed(["--help"])).toBeUndefined();
     expect(commandNamed(["run", "--agent", "oracle"])).toBe("run");
