@@ -1,15 +1,14 @@
 import type { Command } from "commander";
-import { defFromSpec } from "../agents/installed/from-config.js";
-import { installedAgent } from "../agents/installed/index.js";
 import { configValueError, type EffectiveConfig, loadConfig } from "../config.js";
 import { UserError } from "../core/errors.js";
 import { setPricingOverrides } from "../models/pricing.js";
-import { loadPlugins } from "../plugins.js";
-import { listSandboxProviders, registerAgent } from "../registries.js";
 import { globalOpts } from "./global-options.js";
 
 // Runs before every command's action (a preAction hook in run-cli.ts): reads the config file,
 // loads the plugins, and fills the options the command line left at their defaults.
+// The registries (every agent, sandbox and model SDK behind them) load only when this needs them:
+// a config with agents or plugins, or a command that takes --sandbox (which loads them anyway);
+// `report`, `export` and the like start without them.
 
 let current: EffectiveConfig | null = null;
 
@@ -32,12 +31,18 @@ export async function applyConfig(action: Command): Promise<void> {
     setPricingOverrides(Object.fromEntries(prices.map(([m, p]) => [m, p.value])), config.file.path);
   }
   // Config-file agents first, so a plugin may still replace one by name.
-  for (const [name, spec] of Object.entries(config.agents)) {
-    registerAgent(name, installedAgent(defFromSpec(name, spec.value)));
+  const agents = Object.entries(config.agents);
+  if (agents.length > 0) {
+    const [{ defFromSpec }, { installedAgent }, { registerAgent }] = await Promise.all([
+      import("../agents/installed/from-config.js"),
+      import("../agents/installed/index.js"),
+      import("../registries.js"),
+    ]);
+    for (const [name, spec] of agents) registerAgent(name, installedAgent(defFromSpec(name, spec.value)));
   }
-  await loadPlugins(config.plugins);
+  if (config.plugins.length > 0) await (await import("../plugins.js")).loadPlugins(config.plugins);
   fillDefault(action, "jobsDir", config.jobsDir.value);
-  checkSandbox(action, config);
+  await checkSandbox(action, config);
   fillDefault(action, "sandbox", config.sandbox.value);
   // --model is repeatable, so it has no default of its own: the list applies when none is given.
   if (
@@ -53,9 +58,10 @@ export async function applyConfig(action: Command): Promise<void> {
  * A sandbox name from the config file or LONGHAUL_SANDBOX is checked here, where its origin is
  * known, so the error names the file and key (or the variable) rather than only the name.
  */
-function checkSandbox(action: Command, config: EffectiveConfig): void {
+async function checkSandbox(action: Command, config: EffectiveConfig): Promise<void> {
   if (!hasOption(action, "sandbox") || action.getOptionValueSource("sandbox") !== "default") return;
   const { value, source } = config.sandbox;
+  const { listSandboxProviders } = await import("../registries.js");
   const known = listSandboxProviders().map((p) => p.name);
   if (known.includes(value)) return;
   const detail = `unknown sandbox provider "${value}" (known: ${known.join(", ")})`;

@@ -18,7 +18,7 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
       const { applyConfig } = await import("./apply-config.js");
       await applyConfig(action);
     });
-    await registerOnDemand(program, commandNamed(argv.slice(2)));
+    await registerOnDemand(program, argv.slice(2));
     // Every level, not only the program: a subcommand's own usage error (a missing argument, an
     // unknown option) is a user error (exit 2) too, never commander's process.exit(1).
     for (const cmd of allCommands(program)) {
@@ -35,7 +35,8 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
  * The named command is registered in full (its options, subcommands and action); every other
  * command only by name and help line, which is all the top-level help shows.
  */
-async function registerOnDemand(program: Command, name: string | undefined): Promise<void> {
+async function registerOnDemand(program: Command, args: readonly string[]): Promise<void> {
+  const name = commandNamed(args);
   const chosen = COMMANDS.find((c) => c.name === name);
   if (chosen !== undefined) {
     if (chosen.runsAgents) {
@@ -46,7 +47,7 @@ async function registerOnDemand(program: Command, name: string | undefined): Pro
       const { registerWorldKinds } = await import("../world/trial/register.js");
       registerWorldKinds();
     }
-    (await chosen.load())(program);
+    (await chosen.load(args))(program);
   }
   const terms = new Map<Command, string>();
   for (const entry of COMMANDS) {

@@ -1,4 +1,4 @@
-import { SUMMARY_PROMPT } from "../agents/llm-loop/loop.js";
+import { SUMMARY_PROMPT } from "../agents/llm-loop/summary-prompt.js";
 import type { AtifStep, AtifToolCall, Trajectory } from "../agents/llm-loop/trajectory.js";
 
 /**

@@ -5,12 +5,13 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { COMMANDS, commandNamed } from "../../src/cli/commands/catalog.js";
 import { registerCommands } from "../../src/cli/commands/index.js";
+import { loadWorldSubcommands, worldSubcommandNamed } from "../../src/cli/commands/world-subcommands.js";
 import { runCli as cli, ROOT } from "../support/cli-process.js";
 
 /** Every command, registered eagerly from each module. */
-function fullProgram(): Command {
+async function fullProgram(): Promise<Command> {
   const program = new Command();
-  registerCommands(program);
+  await registerCommands(program);
   return program;
 }
 
@@ -50,7 +51,7 @@ describe("CLI start-up", () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
     const help = new Help();
-    const commands = fullProgram().commands;
+    const commands = (await fullProgram()).commands;
     expect(commands.length).toBeGreaterThan(5);
     for (const cmd of commands) {
       // The first line of the command's help row: its term, then the start of its description.
@@ -60,9 +61,9 @@ describe("CLI start-up", () => {
     }
   });
 
-  it("the catalog names every command, in order, with its module's term and description", () => {
+  it("the catalog names every command, in order, with its module's term and description", async () => {
     const help = new Help();
-    const real = fullProgram().commands.map((c) => ({
+    const real = (await fullProgram()).commands.map((c) => ({
       name: c.name(),
       term: help.subcommandTerm(c),
       description: c.description(),
@@ -71,7 +72,7 @@ describe("CLI start-up", () => {
   });
 
   it("run --help lists every option of run", async () => {
-    const runCommand = fullProgram().commands.find((c) => c.name() === "run");
+    const runCommand = (await fullProgram()).commands.find((c) => c.name() === "run");
     expect(runCommand).toBeDefined();
     const { code, stdout } = await cli(["run", "--help"]);
     expect(code).toBe(0);
@@ -86,6 +87,42 @@ describe("CLI start-up", () => {
     expect(files.filter((f) => f.startsWith("src/cli/commands/") && !f.endsWith("catalog.ts"))).toEqual([]);
     expect(packages).toEqual(["commander"]);
     expect(files.length).toBeLessThan(8);
+  });
+
+  it("the config step, report and export reach neither the registries nor a model SDK", () => {
+    // Every command runs the config step; the read-only ones are run often and should start fast.
+    for (const entry of [
+      "src/cli/apply-config.ts",
+      "src/cli/commands/report.ts",
+      "src/cli/commands/export.ts",
+    ]) {
+      const { files, packages } = staticClosure(resolve(ROOT, entry));
+      expect(files, entry).not.toContain("src/registries.ts");
+      expect(files, entry).not.toContain("src/models/client.ts");
+      expect(
+        packages.filter((p) => p === "ai" || p.startsWith("@ai-sdk/")),
+        entry,
+      ).toEqual([]);
+    }
+  });
+
+  it("world loads only the subcommand module a command line names, and all of them for help", async () => {
+    expect(worldSubcommandNamed(["world", "render", "--out", "check"])).toBe("render");
+    expect(worldSubcommandNamed(["--config", "world", "world", "list", "x.yaml"])).toBe("list");
+    expect(worldSubcommandNamed(["help", "world", "check"])).toBe("check");
+    expect(worldSubcommandNamed(["run", "world"])).toBeUndefined();
+    const all = (await fullProgram()).commands.find((c) => c.name() === "world")?.commands ?? [];
+    const count = async (args: string[]): Promise<number> => (await loadWorldSubcommands(args)).length;
+    expect(await count(["world", "render", "--scale", "2"])).toBe(0);
+    expect(await count(["world", "check", "t.yaml"])).toBe(1);
+    expect(await count(["world", "run", "t.yaml", "--team", "oracle"])).toBe(1);
+    // Four of world.ts's own, and every module's one for help, an unknown name or none at all.
+    for (const args of [["world"], ["world", "--help"], ["help", "world"], ["world", "chekc"]]) {
+      expect(await count(args), args.join(" ")).toBe(all.length - 4);
+    }
+    const { code, stdout } = await cli(["world", "--help"]);
+    expect(code).toBe(0);
+    for (const c of all) expect(stdout).toMatch(new RegExp(`^  ${c.name()}\\b`, "m"));
   });
 
   it("finds the command a command line names", () => {

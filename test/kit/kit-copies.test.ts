@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { kitCheck } from "../../src/runner/check-kit.js";
 import { findSharedCode } from "../../src/runner/check-shared-code.js";
-import { bundledTasksDir } from "../../src/runner/index.js";
+import { bundledTasksDir } from "../../src/runner/package-root.js";
 import { loadTask } from "../../src/task/index.js";
 import { scaffoldTask } from "../../src/task/scaffold/scaffold.js";
 import { kitStatus, kitVersionOf, readKit, updateKit } from "../../src/task/verifier-kit.js";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundledTasksDir } from "../../src/runner/index.js";
+import { bundledTasksDir } from "../../src/runner/package-root.js";
 import { tempDir } from "../runner/helpers.js";
 
 /**

@@ -1,7 +1,5 @@
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerExportCommand } from "../../src/cli/commands/export.js";
@@ -14,6 +12,7 @@ import { scaleTask } from "../../src/scale/lineage/scale.js";
 import { JobStore } from "../../src/store/index.js";
 import { loadTask } from "../../src/task/index.js";
 import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
+import { runCli } from "../support/cli-process.js";
 import { type LoopbackLlm, type RecordedRequest, reply, startLoopbackLlm } from "../support/loopback-llm.js";
 import { parseSftFile } from "../support/sft-schema.js";
 
@@ -22,7 +21,6 @@ import { parseSftFile } from "../support/sft-schema.js";
  * fixture and on a depth-1 RES child of ledger-report, in real bwrap sandboxes with the real
  * verifiers. The model solves the child with its reference solution and only half of `hello`.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const LEDGER = resolve(import.meta.dirname, "../fixtures/res/ledger-report");
 const JOB = "sft-job";
 const HELLO_PART = "awk '{s+=$1} END {print s}' /app/numbers.txt > /app/sum.txt";
@@ -244,13 +242,8 @@ describe("longhaul export sft on a real job", { timeout: 60_000 }, () => {
     } finally {
       writeFileSync(trajFile, original);
     }
-    const run = promisify(execFile);
-    const e = await run(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", "export", "sft", "no-such-job", "--jobs-dir", jobsDir],
-      { cwd: ROOT },
-    ).catch((x: unknown) => x as { code: number; stderr: string });
-    expect("code" in e ? e.code : 0).toBe(2);
+    const e = await runCli(["export", "sft", "no-such-job", "--jobs-dir", jobsDir]);
+    expect(e.code).toBe(2);
     expect(e.stderr).toMatch(/no job named no-such-job/);
   });
 });

@@ -1,16 +1,12 @@
-import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundledTasksDir, runJob } from "../../src/runner/index.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { JobStore } from "../../src/store/index.js";
 import { loadTasks } from "../../src/task/index.js";
 import { fixtureTask, jobConfig, tempDir } from "../runner/helpers.js";
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
+import { runCli } from "../support/cli-process.js";
 
 interface RateJson {
   k: number;
@@ -42,11 +38,8 @@ describe("report over a real job", () => {
     await runJob({ store, config, tasks, provider: getSandboxProvider("bwrap"), resume: false });
     await store.close();
 
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", "report", config.job_id, "--jobs-dir", jobsDir, "--json"],
-      { cwd: ROOT },
-    );
+    const { code, stdout, stderr } = await runCli(["report", config.job_id, "--jobs-dir", jobsDir, "--json"]);
+    expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout) as { groups: GroupJson[] };
 
     // Independent: read every trial's result.json from disk and count by hand.

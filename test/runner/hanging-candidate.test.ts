@@ -34,7 +34,8 @@ function hangingCopy(task: string, program: string): string {
   return dir;
 }
 
-describe("a candidate that hangs on every call", () => {
+// Each case spends most of its time waiting on the run deadline: the two wait side by side.
+describe.concurrent("a candidate that hangs on every call", () => {
   it.each(CASES)("%s: scored 0 within the verifier's limit", { timeout: 120_000 }, async (task, program) => {
     const trialDir = mkdtempSync(join(tmpdir(), "longhaul-test-hang-trial-"));
     const t0 = performance.now();

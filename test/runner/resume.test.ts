@@ -3,14 +3,15 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JobStore } from "../../src/store/index.js";
+import { CLI } from "../support/cli-process.js";
 import { FIXTURES, tempDir } from "./helpers.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const MAIN = join(ROOT, "src/cli/main.ts");
 
 function cli(args: string[]): ChildProcess {
-  // One process (not the tsx wrapper, which forks a child) so that kill -9 hits the runner itself.
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
+  // The built CLI (npm test builds first), started directly so that kill -9 hits the runner itself;
+  // compiling the CLI with tsx at every start cost seconds a process on a loaded machine.
+  const child = spawn(process.execPath, [CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, CI: "true" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -96,7 +97,8 @@ async function interruptAndResume(signal: NodeJS.Signals): Promise<void> {
   }
 }
 
-describe("interrupted jobs resume without losing or repeating trials", () => {
+// Each case has its own jobs folder, and its trials mostly wait: the two run side by side.
+describe.concurrent("interrupted jobs resume without losing or repeating trials", () => {
   it("after kill -9", async () => {
     await interruptAndResume("SIGKILL");
   });

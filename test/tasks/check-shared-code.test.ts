@@ -8,7 +8,7 @@ import {
   SHARED_WINDOW,
   sharedCodeCheck,
 } from "../../src/runner/check-shared-code.js";
-import { bundledTasksDir } from "../../src/runner/index.js";
+import { bundledTasksDir } from "../../src/runner/package-root.js";
 import { loadTask } from "../../src/task/index.js";
 import type { Task } from "../../src/task/types.js";
 import { levelTask } from "./support/level-task.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundledTasksDir } from "../../src/runner/index.js";
+import { bundledTasksDir } from "../../src/runner/package-root.js";
 
 /** Runs a grade script against the bundled tasks' shared lh.py (identical in every task), on the host. */
 function grade(env: Record<string, string>): {

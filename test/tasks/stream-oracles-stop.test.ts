@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join, posix } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bundledTasksDir } from "../../src/runner/index.js";
+import { bundledTasksDir } from "../../src/runner/package-root.js";
 import { detectProgram } from "../../src/scale/channel/detect-program.js";
 
 /**

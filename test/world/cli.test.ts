@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { PNG } from "pngjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerWorldCommand } from "../../src/cli/commands/world.js";
+import { worldCommandFor } from "../../src/cli/commands/world.js";
 import { createWorld } from "../../src/world/build/world.js";
 import { DEFAULT_SEED } from "../../src/world/content/generate-content.js";
 import { runScriptedTeam } from "../../src/world/examples/team-plan.js";
@@ -14,7 +14,7 @@ import { replayReference } from "../../src/world/task/replay.js";
 async function cli(args: string[]): Promise<string> {
   const program = new Command();
   program.exitOverride();
-  registerWorldCommand(program);
+  (await worldCommandFor())(program);
   let out = "";
   vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     out += String(chunk);

@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerWorldCommand } from "../../src/cli/commands/world.js";
+import { worldCommandFor } from "../../src/cli/commands/world.js";
 import { runCli } from "../support/cli-process.js";
 import { SAMPLE_TASKS } from "./task-sample.js";
 
 async function cli(args: string[]): Promise<{ out: string; code: number | undefined }> {
   const program = new Command();
   program.exitOverride();
-  registerWorldCommand(program);
+  (await worldCommandFor())(program);
   let out = "";
   vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     out += String(chunk);

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import {
   worldTaskCatalog,
 } from "../../src/world/task/index.js";
 import { tempDir } from "../runner/helpers.js";
+import { runCli } from "../support/cli-process.js";
 import { taskFile, WORLD_TASKS_DIR } from "./task-sample.js";
 
 const world = createWorld();
@@ -63,25 +63,13 @@ describe("the world task catalog", () => {
     expect(shown).toBe(catalogMarkdown(worldTaskCatalog([WORLD_TASKS_DIR], world)));
   });
 
-  it("longhaul world list prints one line per task and a bad file as a user error", () => {
-    const cli = join(WORLD_TASKS_DIR, "..", "src", "cli", "main.ts");
-    const tsx = join(WORLD_TASKS_DIR, "..", "node_modules", ".bin", "tsx");
-    const out = execFileSync(tsx, [cli, "world", "list", taskFile("warden-hunt")], {
-      encoding: "utf8",
-      stdio: "pipe",
-    });
-    expect(out).toMatch(/^warden-hunt\s+combat\s+3 agents\s+\d+\/16\s+warrior ×2, cook\n$/);
+  it("longhaul world list prints one line per task and a bad file as a user error", async () => {
+    const ok = await runCli(["world", "list", taskFile("warden-hunt")]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^warden-hunt\s+combat\s+3 agents\s+\d+\/16\s+warrior ×2, cook\n$/);
     const dir = tempDir("world-list-bad");
     writeFileSync(join(dir, "bad.yaml"), "# bad\nid: bad\ncategory: cooking\n");
-    let status = 0;
-    let stderr = "";
-    try {
-      execFileSync(tsx, [cli, "world", "list", dir], { encoding: "utf8", stdio: "pipe" });
-    } catch (e) {
-      const err = e as { status: number; stderr: string };
-      status = err.status;
-      stderr = err.stderr;
-    }
+    const { code: status, stderr } = await runCli(["world", "list", dir]);
     expect(status).toBe(2);
     expect(stderr).toMatch(/bad\.yaml: category \(line 3\)/);
   });

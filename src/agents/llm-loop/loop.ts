@@ -6,6 +6,7 @@ import { ModelCallError, type ModelClient, type ModelResponse } from "../../mode
 import type { AgentRunResult, DoneVerdict } from "../types.js";
 import type { CastRecorder } from "./cast.js";
 import type { LoopOptions } from "./options.js";
+import { SUMMARY_PROMPT } from "./summary-prompt.js";
 import { estimateTokens } from "./text-cap.js";
 import { type AtifToolCall, stepMetrics, TrajectoryRecorder } from "./trajectory.js";
 
@@ -69,10 +70,7 @@ export interface LoopResult extends AgentRunResult {
   summaries: number;
 }
 
-export const SUMMARY_PROMPT =
-  "Your context is nearly full. Write a summary of the work so far for yourself to continue from: " +
-  "what the task is, what you have done, what you found (paths, commands, errors), what is left and " +
-  "what you planned next. Answer in plain text, not JSON, and call no tools.";
+export { SUMMARY_PROMPT };
 
 const CONFIG_STATUS = new Set([401, 403, 404]);
 

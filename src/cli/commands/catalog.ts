@@ -13,7 +13,8 @@ export interface CommandEntry {
   description: string;
   /** Runs agents, so the agents of layers above `agents` must be registered first. */
   runsAgents: boolean;
-  load: () => Promise<(program: Command) => void>;
+  /** `args`: the command line after the program, for a command that loads only the parts it names. */
+  load: (args: readonly string[]) => Promise<(program: Command) => void>;
 }
 
 export const COMMANDS: readonly CommandEntry[] = [
@@ -117,7 +118,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     term: "world",
     description: "The AgentWorld game world: content, rendering and replays",
     runsAgents: false,
-    load: async () => (await import("./world.js")).registerWorldCommand,
+    load: async (args) => (await import("./world.js")).worldCommandFor(args),
   },
 ];
 

@@ -13,13 +13,13 @@ import { registerScaleCommand } from "./scale.js";
 import { registerTaskCommand } from "./task.js";
 import { registerViewCommand } from "./view.js";
 import { registerWorkerCommand } from "./worker.js";
-import { registerWorldCommand } from "./world.js";
+import { worldCommandFor } from "./world.js";
 
 /**
  * Every command registered at once, for tests: test/cli/start-up.test.ts checks that catalog.ts
  * (what the CLI loads on demand) names each of these with the same help line. One line each.
  */
-export function registerCommands(program: Command): void {
+export async function registerCommands(program: Command): Promise<void> {
   // Agents that live above the agents layer register with the commands that can run them.
   registerScaleAgents();
   registerWorldKinds();
@@ -35,5 +35,5 @@ export function registerCommands(program: Command): void {
   registerTaskCommand(program);
   registerViewCommand(program);
   registerWorkerCommand(program);
-  registerWorldCommand(program);
+  (await worldCommandFor())(program);
 }

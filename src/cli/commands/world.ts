@@ -11,16 +11,8 @@ import { stateDigest } from "../../world/engine/snapshot.js";
 import { renderMap } from "../../world/render/render.js";
 import { checkRunReplay, runWorld } from "../../world/task/replay.js";
 import { parseWorldModifiers } from "../../world/trial/modifiers.js";
-import { registerWorldAugmentCommand } from "./world-augment.js";
-import { registerWorldBaselinesCommand } from "./world-baselines.js";
-import { registerWorldCceCommand } from "./world-cce.js";
-import { registerWorldChatCommand } from "./world-chat.js";
-import { registerWorldCheckCommand } from "./world-check.js";
-import { registerWorldJudgeCommand } from "./world-judge.js";
-import { registerWorldListCommand } from "./world-list.js";
 import { makeOutFolder, userWrite, writeOutBytes } from "./world-out.js";
-import { registerWorldRecordCommand } from "./world-record.js";
-import { registerWorldRunCommand } from "./world-run.js";
+import { loadWorldSubcommands, type RegisterWorldSubcommand } from "./world-subcommands.js";
 
 interface WorldOpts {
   seed?: string;
@@ -84,7 +76,16 @@ function parseRegion(text: string): { x: number; y: number; w: number; h: number
   return { x, y, w, h };
 }
 
-export function registerWorldCommand(program: Command): void {
+/**
+ * `world` with the subcommands `args` (the command line after the program) needs: the CLI passes
+ * its command line; without one, every subcommand is registered.
+ */
+export async function worldCommandFor(args?: readonly string[]): Promise<(program: Command) => void> {
+  const subcommands = await loadWorldSubcommands(args);
+  return (program) => registerWorldCommand(program, subcommands);
+}
+
+function registerWorldCommand(program: Command, subcommands: readonly RegisterWorldSubcommand[]): void {
   const world = program
     .command("world")
     .description("The AgentWorld game world: content, rendering and replays");
@@ -178,13 +179,5 @@ export function registerWorldCommand(program: Command): void {
       userWrite(opts.out, () => writePackDir(pack, opts.out));
       process.stdout.write(`${opts.out}\n`);
     });
-  registerWorldCheckCommand(world);
-  registerWorldListCommand(world);
-  registerWorldRecordCommand(world);
-  registerWorldAugmentCommand(world);
-  registerWorldBaselinesCommand(world);
-  registerWorldRunCommand(world);
-  registerWorldCceCommand(world, readRun);
-  registerWorldJudgeCommand(world, readRun);
-  registerWorldChatCommand(world, readRun);
+  for (const register of subcommands) register(world, readRun);
 }

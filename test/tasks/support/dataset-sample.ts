@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { bundledTasksDir } from "../../../src/runner/index.js";
+import { bundledTasksDir } from "../../../src/runner/package-root.js";
 import { loadTasks } from "../../../src/task/index.js";
 import type { Task } from "../../../src/task/types.js";
 
