@@ -150,7 +150,8 @@ export function renderCost(cost: LineageCost): string {
   const lines = [
     `construction: ${c.seconds.toFixed(1)} s, ${c.input} input + ${c.output} output tokens (${c.approved} approved${per})`,
   ];
-  if (c.rootCheck !== null) lines.push(`root check (the root's oracle, before planning): ${c.rootCheck.toFixed(1)} s`);
+  if (c.rootCheck !== null)
+    lines.push(`root check (the root's oracle, before planning): ${c.rootCheck.toFixed(1)} s`);
   const t = cost.target;
   if (t !== null) {
     lines.push(
