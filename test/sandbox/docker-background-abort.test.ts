@@ -39,8 +39,8 @@ describe("docker background processes and their abort signal", () => {
   const host = (name: string): string => sandbox.hostPathOf?.(`/logs/${name}`) ?? "";
   const read = (name: string): string => (existsSync(host(name)) ? readFileSync(host(name), "utf8") : "");
 
-  /** Whether /logs/NAME changes within `ms` (its ticker lives). */
-  async function alive(name: string, ms = 15_000): Promise<boolean> {
+  /** Whether /logs/NAME changes within `ms` (its ticker lives): ample for a loaded 2-core host. */
+  async function alive(name: string, ms = 30_000): Promise<boolean> {
     const end = Date.now() + ms;
     const a = read(name);
     while (Date.now() < end) {
@@ -51,8 +51,11 @@ describe("docker background processes and their abort signal", () => {
     return false;
   }
 
-  /** Whether /logs/NAME stops changing for a second within `ms` (its ticker died). */
-  async function dead(name: string, ms = 10_000): Promise<boolean> {
+  /**
+   * Whether /logs/NAME stops changing for a second within `ms` (its ticker died); the abort's kill
+   * is a `docker exec` of its own, which a loaded host may start seconds late.
+   */
+  async function dead(name: string, ms = 30_000): Promise<boolean> {
     const end = Date.now() + ms;
     while (Date.now() < end) {
       const a = read(name);

@@ -89,7 +89,12 @@ rc=$?
 ks $$
 exit $rc`;
 
-/** Finds the leader whose initial environment carries ${EXEC_MARKER}=$1: sets $found. */
+/**
+ * Finds the leader whose initial environment carries ${EXEC_MARKER}=$1: sets $found. Only a
+ * session leader counts: a child the wrapper forked (its "sleep 0.05 &" while held) shows the
+ * same environment, and its parent's signal handlers, until it execs; taken for the leader, it
+ * would get HOLD_RELEASE's SIGUSR1 and the held command would never run.
+ */
 const FIND_LEADER = `
 want="${EXEC_MARKER}=$1"
 found=
@@ -97,7 +102,13 @@ for d in /proc/[0-9]*; do
   while IFS= read -r -d '' v; do
     if [ "$v" = "$want" ]; then found=\${d#/proc/}; break; fi
   done 2>/dev/null < "$d/environ"
-  [ -n "$found" ] && break
+  if [ -n "$found" ]; then
+    st=
+    read -r st < "$d/stat" 2>/dev/null
+    f=(\${st##*) })
+    [ "\${f[3]-}" = "$found" ] && break
+    found=
+  fi
 done`;
 
 /**
