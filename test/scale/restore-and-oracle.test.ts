@@ -39,7 +39,6 @@ function slowOracle(ms: number, log: string[]) {
 describe("restore check and oracle trials side by side", () => {
   it("runs both at once: the oracle starts before the restore check ends", async () => {
     const log: string[] = [];
-    const t0 = performance.now();
     const out = await restoreAndOracle({
       restore: async () => {
         log.push("restore started");
@@ -51,8 +50,10 @@ describe("restore check and oracle trials side by side", () => {
       skippedBecause: "x",
     });
     expect(out.map((c) => `${c.name}:${c.status}`)).toEqual(["restore:pass", "oracle:pass"]);
+    // Each started before the other finished: side by side, whatever the host's load (a bound
+    // on the elapsed time, 280 ms against 300 run one after the other, failed on a busy host).
     expect(log.indexOf("oracle started")).toBeLessThan(log.indexOf("restore finished"));
-    expect(performance.now() - t0).toBeLessThan(280);
+    expect(log.indexOf("restore started")).toBeLessThan(log.indexOf("oracle finished"));
   });
 
   it("stops the trials when the restore check fails, waits for them, and reports the oracle skipped", async () => {
