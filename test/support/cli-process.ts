@@ -42,7 +42,11 @@ export interface CliProcess {
   stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
-  /** Resolves once stderr holds a match (or rejects after timeoutMs). */
+  /**
+   * Resolves once stderr holds a match (or rejects after timeoutMs). The default is for a start-up
+   * line: a worker's start (node, the CLI's modules, the sandbox check's scan of /usr) took 12 s
+   * at load 15 on 2 cores, and more beside a job's sandboxes.
+   */
   waitFor: (re: RegExp, timeoutMs?: number) => Promise<void>;
   kill9: () => Promise<void>;
 }
@@ -66,7 +70,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitFor: async (re, timeoutMs = 20_000) => {
+    waitFor: async (re, timeoutMs = 60_000) => {
       const until = Date.now() + timeoutMs;
       while (!re.test(err)) {
         if (child.exitCode !== null)
@@ -81,6 +85,30 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
       await exited;
     },
   };
+}
+
+/**
+ * Polls until `count()` reaches `target`; throws once it has not grown for `stallMs`. A bound on
+ * progress, not on the whole wait: a loaded host is slow but moves, a hang does not.
+ */
+export async function untilCount(
+  count: () => number | Promise<number>,
+  target: number,
+  stallMs: number,
+  what: string,
+): Promise<number> {
+  let last = await count();
+  let lastChange = Date.now();
+  while (last < target) {
+    if (Date.now() - lastChange > stallMs) {
+      throw new Error(`timed out: ${what} (stuck at ${last} of ${target} for ${stallMs / 1000} s)`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await count();
+    if (now > last) lastChange = Date.now();
+    last = now;
+  }
+  return last;
 }
 
 /** Polls until `cond` holds (or throws after timeoutMs). */
