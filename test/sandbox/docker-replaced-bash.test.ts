@@ -34,8 +34,14 @@ describe("docker: killAll in a container whose bash the agent replaced", () => {
     // The agent is root in its container: a script renamed over bash runs in place of every
     // helper the provider runs there, killAll's kill loop too, which then exits 0 having killed
     // nothing; a process of the agent's lived on into the verifier's phase.
+    // The daemon is in its own session before the exec ends (setsid is not instant on a loaded
+    // host, and the exec's end kills what is still in its session): only then is it a survivor.
     const r = await sandbox.exec(
-      "setsid sleep 777 & printf '#!/bin/sh\\nexit 0\\n' > /usr/bin/bash.new && chmod 755 /usr/bin/bash.new && mv -f /usr/bin/bash.new /usr/bin/bash",
+      [
+        "setsid sleep 777 & p=$!",
+        `for ((i = 0; i < 600; i++)); do [ "$(cut -d' ' -f6 /proc/$p/stat 2>/dev/null)" = "$p" ] && break; sleep 0.05; done`,
+        "printf '#!/bin/sh\\nexit 0\\n' > /usr/bin/bash.new && chmod 755 /usr/bin/bash.new && mv -f /usr/bin/bash.new /usr/bin/bash",
+      ].join("\n"),
     );
     expect(r.exitCode, r.stderr).toBe(0);
     const top = (): string =>
