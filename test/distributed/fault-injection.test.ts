@@ -17,8 +17,11 @@ const TRIALS = 50;
 
 const lab = useQueueLab("dist");
 
-// Short leases so a killed worker's trials come back within seconds.
-const worker = (name: string): CliProcess => startWorker(lab, name, { lockMs: 1500, stalledMs: 500 });
+// Short leases so a killed worker's trials come back within seconds, but not so short that a live
+// worker loses them: with 1.5 s (renewed every 0.75 s) a worker starved at load 15-20 lost its
+// trials again and again, each ran several times, and some were given up ("job stalled more
+// than allowable limit": infra_error, the resumed coordinator exiting 1).
+const worker = (name: string): CliProcess => startWorker(lab, name, { lockMs: 5000, stalledMs: 1000 });
 
 function coordinator(resume: boolean): CliProcess {
   const args = resume

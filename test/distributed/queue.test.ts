@@ -31,7 +31,8 @@ beforeAll(async () => {
   conn = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
   queue = new Queue(TRIAL_QUEUE, { connection: conn });
   await Promise.all(workers.map((w) => w.waitFor(/2 at once/)));
-}, 30_000);
+  // waitFor's own 60 s bound on a worker's start (12 s at load 15) holds, not a shorter hook's.
+}, 90_000);
 
 // Runs before the lab's own clean-up (after-hooks run in reverse order).
 afterAll(async () => {

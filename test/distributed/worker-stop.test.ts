@@ -21,6 +21,7 @@ const lab = useQueueLab("wstop");
 let conn: Redis;
 let queue: Queue;
 const LEASES = { lockMs: 3000, stalledMs: 1000 };
+// Each test starts a worker (12 s at load 15 on 2 cores): the tests' timeouts leave room for that.
 
 beforeAll(() => {
   conn = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
@@ -54,7 +55,7 @@ describe("a worker", () => {
       expect(w.stderr()).not.toMatch(/^failed /m);
     }
     await queue.remove(id);
-  }, 60_000);
+  }, 120_000);
 
   it("leaves a trial of another longhaul version queued, logged once, without failing it", async () => {
     const task = await fixtureTask("seeded");
@@ -82,7 +83,7 @@ describe("a worker", () => {
     expect(w.stderr()).not.toMatch(/^(start|failed) /m);
     for (const i of ids) await queue.remove(i);
     await w.kill9();
-  }, 30_000);
+  }, 90_000);
 
   it("runs again, rather than records, a finished queue trial of another run under this trial's id", async () => {
     const task = await fixtureTask("seeded");
@@ -117,7 +118,7 @@ describe("a worker", () => {
     expect(outcome.trials).toHaveLength(1);
     expect(outcome.trials[0]?.seed).toBe(p.seed);
     expect(outcome.trials[0]?.outcome).toBe("completed");
-  }, 30_000);
+  }, 90_000);
 
   // Last: it stops the lab's Redis for a while.
   it("logs a Redis outage once, not once per reconnect attempt", async () => {
@@ -132,7 +133,7 @@ describe("a worker", () => {
     // One line from the worker's connection and one from BullMQ's: not one per attempt.
     expect(refused.length, w.stderr()).toBeLessThanOrEqual(2);
     await w.kill9();
-  }, 30_000);
+  }, 90_000);
 
   it("removes the trial folders a worker killed with kill -9 left in its cache when the next one starts", async () => {
     const task = await fixtureTask("slow");
@@ -163,7 +164,7 @@ describe("a worker", () => {
     for (const l of left) expect(now, l).not.toContain(l);
     await second.kill9();
     await queue.remove(id).catch(() => undefined);
-  }, 60_000);
+  }, 120_000);
 
   it("stops at SIGTERM while Redis is down, instead of waiting for it forever", async () => {
     const w = startWorker(lab, "down", LEASES);
