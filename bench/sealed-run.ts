@@ -1,18 +1,51 @@
 /**
  * Cost of one sealed run (the nested sandbox a grader runs the agent's program in) against a
  * plain exec inside the same verifier sandbox, in both limit modes, and of the host-secrets scan
- * a fresh process pays once. Usage: npx tsx bench/sealed-run.ts
+ * a fresh process pays once. With another sealed-run script as argument (say the one of an older
+ * checkout: `git show REV:src/grading/kit/sealed-run > /tmp/old-sealed-run`), both are timed side
+ * by side in the same sandbox, calls interleaved, with and without an output folder.
+ * Usage: npx tsx bench/sealed-run.ts [OTHER_SEALED_RUN]
  */
+import { chmodSync, copyFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { sealedRunDir } from "../src/grading/sealed-run-path.js";
 import { SYSTEM_BINDS } from "../src/sandbox/bwrap-args.js";
 import { BwrapProvider } from "../src/sandbox/bwrap-provider.js";
 import { scanWithFind } from "../src/sandbox/host-secrets.js";
 
 const RUNS = 30;
-const timed = (cmd: string, tag: string): string =>
-  `for i in $(seq ${RUNS}); do s=$(date +%s%N); ${cmd} >/dev/null; e=$(date +%s%N); echo ${tag}$(( (e-s)/1000 )); done`;
+/** One timed call, printed as TAG then microseconds (EPOCHREALTIME: no process to read a clock). */
+const timedOnce = (cmd: string, tag: string): string =>
+  `s=\${EPOCHREALTIME/./}; ${cmd} >/dev/null; e=\${EPOCHREALTIME/./}; echo ${tag}$(( e - s ))`;
+
+const other = process.argv[2] === undefined ? undefined : resolve(process.argv[2]);
+const otherDir = join(tmpdir(), `longhaul-${process.pid}-bench-other-kit`);
+if (other !== undefined) {
+  mkdirSync(otherDir, { recursive: true });
+  copyFileSync(other, join(otherDir, "sealed-run"));
+  chmodSync(join(otherDir, "sealed-run"), 0o755);
+}
+/** The calls timed, by tag: the current runner (s, o), the other one (S, O), a plain exec (b). */
+function script(): string {
+  const calls: string[] = ["mkdir -p /tmp/c"];
+  const out = (sr: string) =>
+    `${sr} --out /tmp/c/d -- sh -c 'mkdir /tmp/c/d && echo x > /tmp/c/d/f'; rm -rf /tmp/c/d`;
+  for (let i = 0; i < RUNS; i++) {
+    calls.push(
+      timedOnce("/longhaul/kit/sealed-run -- true", "s"),
+      timedOnce(out("/longhaul/kit/sealed-run"), "o"),
+    );
+    if (other !== undefined) {
+      calls.push(
+        timedOnce("/longhaul/other/sealed-run -- true", "S"),
+        timedOnce(out("/longhaul/other/sealed-run"), "O"),
+      );
+    }
+    calls.push(timedOnce("/bin/true", "b"));
+  }
+  return calls.join("\n");
+}
 
 function p50(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -36,21 +69,29 @@ for (const limits of ["auto", "rlimit"] as const) {
     stateDir: join(tmpdir(), `longhaul-${process.pid}-bench-${limits}`),
   });
   try {
-    const script = `${timed("/longhaul/kit/sealed-run -- true", "s")}; ${timed("/bin/true", "b")}`;
-    const r = await sandbox.exec(["bash", "-c", script], {
-      mounts: [{ hostPath: sealedRunDir(), sandboxPath: "/longhaul/kit", readonly: true }],
+    const mounts = [{ hostPath: sealedRunDir(), sandboxPath: "/longhaul/kit", readonly: true }];
+    if (other !== undefined)
+      mounts.push({ hostPath: otherDir, sandboxPath: "/longhaul/other", readonly: true });
+    const r = await sandbox.exec(["bash", "-c", script()], {
+      mounts,
       nestedSandbox: true,
       freshDirs: ["/root", "/tmp"],
-      timeoutSec: 300,
+      timeoutSec: 600,
     });
     const lines = r.stdout.trim().split("\n");
-    const ms = (tag: string): number[] =>
-      lines.filter((l) => l.startsWith(tag)).map((l) => Number(l.slice(1)) / 1000);
-    const sealed = p50(ms("s"));
-    const plain = p50(ms("b"));
-    console.log(
-      `${limits}: sealed-run true p50 ${sealed.toFixed(1)} ms; plain true p50 ${plain.toFixed(1)} ms; added ${(sealed - plain).toFixed(1)} ms per sealed call`,
-    );
+    const ms = (tag: string): number =>
+      p50(lines.filter((l) => l.startsWith(tag)).map((l) => Number(l.slice(1)) / 1000));
+    const plain = ms("b");
+    const row = (name: string, t: string, o: string): string =>
+      `${name}: sealed true p50 ${ms(t).toFixed(1)} ms (+${(ms(t) - plain).toFixed(1)} over a plain exec), with an output folder ${ms(o).toFixed(1)} ms`;
+    console.log(`${limits}: plain true p50 ${plain.toFixed(1)} ms`);
+    console.log(`  ${row("this checkout", "s", "o")}`);
+    if (other !== undefined) {
+      console.log(`  ${row(`other (${other})`, "S", "O")}`);
+      console.log(
+        `  ratio this/other: ${(ms("s") / ms("S")).toFixed(2)} (true), ${(ms("o") / ms("O")).toFixed(2)} (output folder)`,
+      );
+    }
   } finally {
     await sandbox.close();
   }

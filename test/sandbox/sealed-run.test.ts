@@ -155,6 +155,41 @@ describe("sealed-run (grader kit)", () => {
     expect(r.stdout.trim().split("\n")).toEqual(["dir rc=0 . ./s ./s/f ok", "auto rc=0 . ./f ./s ok"]);
   });
 
+  it("hands back outputs in several folders, access given back deep inside (folders and files of mode 000)", async () => {
+    const script = [
+      "mkdir -p /tmp/c/x /tmp/c/y && echo hidden > /tmp/c/x/sibling",
+      "SR=/longhaul/kit/sealed-run",
+      `$SR --out /tmp/c/x/o1 --out /tmp/c/y/o2 -- sh -c 'ls -A /tmp/c/x > /tmp/c/x/o1; mkdir -p /tmp/c/y/o2/s/t && echo deep > /tmp/c/y/o2/s/t/f && ln -s /tests/grade.py /tmp/c/y/o2/s/t/k && chmod 000 /tmp/c/y/o2/s/t/f /tmp/c/y/o2/s/t && chmod 300 /tmp/c/y/o2/s'`,
+      'echo "rc=$? o1=[$(cat /tmp/c/x/o1)] f=$(cat /tmp/c/y/o2/s/t/f) t=$(ls -A /tmp/c/y/o2/s/t | tr "\\n" " ")x=$(ls -A /tmp/c/x | tr "\\n" " ")"',
+      // Nothing of the staging is left in the verifier's /tmp.
+      "ls -A /tmp | grep -c sealed-run",
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    expect(r.stdout.trim().split("\n")).toEqual(["rc=0 o1=[o1] f=deep t=f x=o1 sibling ", "0"]);
+  });
+
+  it("costs few processes: a call starts at most 7 processes, one with an output folder at most 11", async () => {
+    // Pids in the verifier's pid namespace are handed out one after another, the nested
+    // sandbox's processes included: the difference counts every process a call started. A
+    // grader makes hundreds of calls; each process the runner itself starts costs ~1.5 ms.
+    // (Counts include the nested sandbox's own processes; the rlimit fallback adds one.)
+    const script = [
+      "SR=/longhaul/kit/sealed-run",
+      "mkdir -p /tmp/c",
+      "a=$(sh -c 'echo $$')",
+      `$SR --timeout 9 --out /tmp/c/d -- sh -c 'mkdir /tmp/c/d && exec true'`,
+      "b=$(sh -c 'echo $$')",
+      "$SR --timeout 9 -- true",
+      "c=$(sh -c 'echo $$')",
+      'echo "$((b - a - 1)) $((c - b - 1))"',
+    ].join("\n");
+    const r = await sandbox.exec(script, verifier(true));
+    const [withOut, plain] = r.stdout.trim().split(" ").map(Number);
+    process.stderr.write(`sealed-run: ${withOut} processes with an output folder, ${plain} without\n`);
+    expect(withOut).toBeLessThanOrEqual(11);
+    expect(plain).toBeLessThanOrEqual(7);
+  });
+
   it("leaves the grader room: its program dies first when memory runs out, and the verifier's /tmp holds half of memory_mb", async () => {
     // Under cgroups the grader, its program and the files staged in the verifier's /tmp share
     // memory_mb: a program that filled it with an output folder got the grader killed, then the
