@@ -70,30 +70,23 @@ describe("gateway: an upstream answer without end", () => {
     });
   }
 
-  it("answers a request without stream, given one endless event line, with 502 naming the cap", async () => {
-    const faults: string[] = [];
-    const g = await gateway(faults);
-    const r = endlessLine(STOP_AFTER);
-    lab.llm.push(r);
-    const read = meterFetch();
-    const res = await post(g, "chat", false);
-    expect(res.status).toBe(502);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(capMessage());
-    await expectCutAtCap(r, read);
-    expect(faults).toHaveLength(1);
-  });
-
-  it("answers an error status whose body never ends with 502 naming the cap", async () => {
-    const faults: string[] = [];
-    const g = await gateway(faults);
-    const r = endlessJson(STOP_AFTER, 500);
-    lab.llm.push(r);
-    const read = meterFetch();
-    const res = await post(g, "chat", false);
-    expect(res.status).toBe(502);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(capMessage());
-    await expectCutAtCap(r, read);
-  });
+  for (const [what, make] of [
+    ["one endless event line", () => endlessLine(STOP_AFTER)],
+    ["an error status whose body never ends", () => endlessJson(STOP_AFTER, 500)],
+  ] as const) {
+    it(`answers a request without stream, given ${what}, with 502 naming the cap`, async () => {
+      const faults: string[] = [];
+      const g = await gateway(faults);
+      const r = make();
+      lab.llm.push(r);
+      const read = meterFetch();
+      const res = await post(g, "chat", false);
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(capMessage());
+      await expectCutAtCap(r, read);
+      expect(faults).toEqual([expect.stringMatching(/^infra: .*1 MiB cap/)]);
+    });
+  }
 
   for (const [what, stream, make] of [
     ["a JSON answer", false, () => endlessJson(STOP_AFTER)],

@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ModelCallError, ModelClient, parseSettings } from "../../src/models/index.js";
 import { endlessEvents, endlessJson, endlessLine, meterFetch } from "../support/endless-answers.js";
-import { type EndlessReply, type LoopbackLlm, startLoopbackLlm } from "../support/loopback-llm.js";
+import type { EndlessReply } from "../support/loopback-llm.js";
+import { useLoopbackLlm } from "../support/use-loopback-llm.js";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 /** A server whose answer never ends: the client reads up to the cap, then gives up on it. */
-let llm: LoopbackLlm;
-beforeAll(async () => {
-  llm = await startLoopbackLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(() => {
-  llm.reset();
-  vi.restoreAllMocks();
-});
+const llm = useLoopbackLlm();
 
 const MIB = 1024 * 1024;
 // Code without a cap reads all of this (then fails for another reason); with the cap, ~1 MiB.

@@ -1,24 +1,15 @@
 import { tool } from "ai";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { listModelProviders, ModelCallError, ModelClient, parseSettings } from "../../src/models/index.js";
 import type { PricingTable } from "../../src/models/pricing.js";
-import { type LoopbackLlm, reply, type ScriptedReply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { reply, type ScriptedReply, startLoopbackLlm } from "../support/loopback-llm.js";
+import { useLoopbackLlm } from "../support/use-loopback-llm.js";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 /** A server that answers a request without `stream` with the API's SSE events, as if streaming. */
-let llm: LoopbackLlm;
-beforeAll(async () => {
-  llm = await startLoopbackLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(() => {
-  llm.reset();
-  vi.restoreAllMocks();
-});
+const llm = useLoopbackLlm();
 
 const pricing: PricingTable = {
   entries: Object.fromEntries(
