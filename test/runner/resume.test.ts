@@ -99,10 +99,12 @@ async function interruptAndResume(signal: NodeJS.Signals): Promise<void> {
 
 // Each case has its own jobs folder, and its trials mostly wait: the two run side by side.
 describe.concurrent("interrupted jobs resume without losing or repeating trials", () => {
+  // Up to a minute to see two trials finish, then the resumed run: more than the default limit
+  // on a loaded machine.
   it("after kill -9", async () => {
     await interruptAndResume("SIGKILL");
-  });
+  }, 180_000);
   it("after SIGTERM", async () => {
     await interruptAndResume("SIGTERM");
-  });
+  }, 180_000);
 });
