@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ModelCallError, ModelClient, parseSettings } from "../../src/models/index.js";
 import { endlessEvents, endlessJson, endlessLine, meterFetch } from "../support/endless-answers.js";
 import type { EndlessReply } from "../support/loopback-llm.js";
@@ -8,6 +8,9 @@ import { useLoopbackLlm } from "../support/use-loopback-llm.js";
 
 /** A server whose answer never ends: the client reads up to the cap, then gives up on it. */
 const llm = useLoopbackLlm();
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const MIB = 1024 * 1024;
 // Code without a cap reads all of this (then fails for another reason); with the cap, ~1 MiB.

@@ -45,11 +45,21 @@ function sqliteCount(out: string): number {
   }
 }
 
-/** The lineage grown in one go, the reference every resumed run must equal. */
-async function reference(over: Partial<ScaleOptions> = {}): Promise<{ out: string; nodes: LineageNode[] }> {
-  const out = join(tempDir("res-resume-ref"), "out");
-  const r = await scaleTask(options(out, over));
-  return { out, nodes: r.nodes };
+const references = new Map<string, Promise<{ out: string; nodes: LineageNode[] }>>();
+
+/**
+ * The lineage grown in one go, the reference every resumed run must equal. Grown once per file
+ * for each set of settings (several cases compare with the same one); no case writes into it.
+ */
+function reference(over: Partial<ScaleOptions> = {}): Promise<{ out: string; nodes: LineageNode[] }> {
+  const key = JSON.stringify(over);
+  let ref = references.get(key);
+  if (ref === undefined) {
+    const out = join(tempDir("res-resume-ref"), "out");
+    ref = scaleTask(options(out, over)).then((r) => ({ out, nodes: r.nodes }));
+    references.set(key, ref);
+  }
+  return ref;
 }
 
 function expectSameLineage(

@@ -4,7 +4,8 @@
  * time): these are the files that change what a later file in the same process would see
  * (registries they add to, plugins they load, pricing, process.env, the working folder, spies and
  * fake timers), that count on a fresh process (the host-secret scan done once per process, a
- * warning given once), or that list a registry's entries. A new file of that kind belongs here;
+ * warning given once), or that list a registry others may add to (agents, sandboxes, world
+ * kinds: the CLI run in-process registers some on demand). A new file of that kind belongs here;
  * test/support/isolated-files.test.ts looks for such code in the others.
  */
 export const ISOLATED_FILES = [
@@ -28,15 +29,11 @@ export const ISOLATED_FILES = [
   "test/config/config-file.test.ts",
   "test/config/plugin-kinds.test.ts",
   "test/fuzz/inputs.test.ts",
-  "test/gateway/answer-cap.test.ts",
   "test/gateway/sse-to-json.test.ts",
   "test/gateway/whole-json.test.ts",
-  "test/models/answer-cap.test.ts",
   "test/models/models-command.test.ts",
-  "test/models/provider-conformance.test.ts",
   "test/models/sse-json-answer.test.ts",
   "test/models/whole-json-stream.test.ts",
-  "test/report/export-sft.test.ts",
   "test/report/sft-messages.test.ts",
   "test/runner/hostile-logs.test.ts",
   "test/runner/record-failure.test.ts",
@@ -51,26 +48,18 @@ export const ISOLATED_FILES = [
   "test/sandbox/image/tail-rootfs.test.ts",
   "test/sandbox/stage-image-concurrent.test.ts",
   "test/scale/dockerfile-task.test.ts",
-  "test/scale/docs-table.test.ts",
   "test/scale/executable-bits.test.ts",
-  "test/scale/executable-restore.test.ts",
   "test/scale/follow-e2e.test.ts",
-  "test/scale/follow-parse.test.ts",
   "test/scale/harbor-inputs.test.ts",
-  "test/scale/library-ablation.test.ts",
   "test/scale/lineage-e2e.test.ts",
-  "test/scale/lineage-real-library.test.ts",
   "test/scale/lineages/backup-chain-repair.test.ts",
-  "test/scale/llm-proposer.test.ts",
   "test/scale/mutations.test.ts",
   "test/scale/operation-transforms.test.ts",
   "test/scale/pipeline-units.test.ts",
   "test/scale/relation-transforms.test.ts",
   "test/server/view-command.test.ts",
   "test/world/chat-scripted.test.ts",
-  "test/world/cli.test.ts",
   "test/world/world-baselines.test.ts",
-  "test/world/world-check.test.ts",
   "test/world/world-modifiers.test.ts",
   "test/world/world-scripted.test.ts",
   "test/world/world-trial.test.ts",
