@@ -1,4 +1,4 @@
 import { describeBundledLineage } from "../support/bundled-lineage.js";
 
-// One of the suite's three depth-10 lineages of bundled tasks, beside loan-schedule and orbit-propagate.
+// One of the suite's three depth-10 lineages of bundled tasks, beside heatwave-audit and grid-puzzle-solver.
 describeBundledLineage("metric-table-repro");
