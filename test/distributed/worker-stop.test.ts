@@ -125,7 +125,11 @@ describe("a worker", () => {
     const w = startWorker(lab, "outage", LEASES);
     await w.waitFor(/2 at once/);
     await lab.redis.crash();
-    await new Promise((r) => setTimeout(r, 4000));
+    // Each connection retries after 100, 200, 300, ... ms (connectRedis): 1.5 s after the loss is
+    // seen, every one of them has been refused at least five times, enough for a line per attempt
+    // to break the bound below.
+    await w.waitFor(/Redis connection lost/);
+    await new Promise((r) => setTimeout(r, 1500));
     await lab.redis.restart();
     await w.waitFor(/Redis connection back/);
     await new Promise((r) => setTimeout(r, 500));
@@ -181,6 +185,10 @@ describe("a worker", () => {
       expect(code, w.stderr()).toBe(0);
       expect(Date.now() - t0).toBeLessThan(25_000);
       expect(w.stderr()).toMatch(/Redis did not answer .*stopping without it/);
+      // A connection known to be down is not waited for (the 10 s wait is for a server that is
+      // connected but silent): the stop takes the signal's handling, not the whole wait.
+      expect(w.stderr()).toMatch(/Redis did not answer \(its connection is down\)/);
+      expect(Date.now() - t0).toBeLessThan(8000);
     } finally {
       await w.kill9();
       await lab.redis.restart();
