@@ -67,11 +67,18 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const cacheDir = resolve(o.cacheDir);
   prepareCache(cacheDir, o.log);
   const provider = getSandboxProvider(o.sandbox);
-  await provider.check();
   const version = packageVersion();
+  // Redis first: a wrong or read-only queue is said within a second, not after the sandbox
+  // check (a smoke run and a scan of the host, seconds on a busy machine).
   const redis = connectRedis(o.redisUrl, o.log);
   await checkRedis(redis, o.redisUrl);
   await checkWritable(redis, o.redisUrl);
+  try {
+    await provider.check();
+  } catch (e) {
+    redis.disconnect();
+    throw e;
+  }
   const blobs = new BlobStore(redis);
   const name = `${hostname()}:${process.pid}`;
   const stopping = new AbortController();

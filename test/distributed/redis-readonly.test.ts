@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkRedis, connectRedis } from "../../src/distributed/index.js";
+import { checkRedis, connectRedis, startWorker } from "../../src/distributed/index.js";
+import { registerSandboxProvider } from "../../src/sandbox/registry.js";
 import { runCli, startCli, until } from "../support/cli-process.js";
 import { freePort, REDIS_BIN } from "../support/redis-server.js";
 
@@ -89,6 +90,28 @@ describe("a Redis that refuses writes", () => {
       expect(r.stderr).not.toContain("reader-pw");
     }
   }, 60_000);
+
+  it("a worker refuses a read-only Redis before its sandbox check, which is the slow part of its start", async () => {
+    let checks = 0;
+    registerSandboxProvider("check-counted", () => ({
+      name: "check-counted",
+      check: async () => {
+        checks += 1;
+      },
+      create: () => Promise.reject(new Error("no sandbox here")),
+    }));
+    const start = startWorker({
+      redisUrl: replicaUrl,
+      concurrency: 1,
+      sandbox: "check-counted",
+      cacheDir: join(dir, "cache-counted"),
+      lockMs: 30_000,
+      stalledMs: 30_000,
+      log: () => undefined,
+    });
+    await expect(start).rejects.toThrow(/is a read-only replica/);
+    expect(checks).toBe(0);
+  });
 
   it("a worker whose Redis turns replica mid-run logs the refusal once, not ten times a second", async () => {
     const port = await freePort();
