@@ -67,11 +67,18 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   const cacheDir = resolve(o.cacheDir);
   prepareCache(cacheDir, o.log);
   const provider = getSandboxProvider(o.sandbox);
-  await provider.check();
   const version = packageVersion();
+  // Redis first: a wrong or read-only queue is said within a second, not after the sandbox
+  // check (a smoke run and a scan of the host, seconds on a busy machine).
   const redis = connectRedis(o.redisUrl, o.log);
   await checkRedis(redis, o.redisUrl);
   await checkWritable(redis, o.redisUrl);
+  try {
+    await provider.check();
+  } catch (e) {
+    redis.disconnect();
+    throw e;
+  }
   const blobs = new BlobStore(redis);
   const name = `${hostname()}:${process.pid}`;
   const stopping = new AbortController();
@@ -215,17 +222,30 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     close: async () => {
       stopping.abort(new Error("worker stopping"));
       // BullMQ's close waits for Redis (to put running trials back): with Redis down it would
-      // wait forever, so the worker stops without it after a while; the leases of its trials
-      // then lapse and the stalled check returns them, as for a killed worker.
+      // wait forever, so the worker stops without it; the leases of its trials then lapse and the
+      // stalled check returns them, as for a killed worker. A connection already lost (or lost
+      // meanwhile) cannot answer: no point waiting out CLOSE_WAIT_MS for it.
       const closed = worker.close().then(
         () => true,
         () => true,
       );
-      const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), CLOSE_WAIT_MS).unref());
-      const clean = await Promise.race([closed, timedOut]);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<"timeout">((r) => {
+        timer = setTimeout(() => r("timeout"), CLOSE_WAIT_MS);
+        timer.unref();
+      });
+      const lost = new Promise<"down">((r) => {
+        if (redis.status !== "ready") r("down");
+        else redis.once("close", () => r("down"));
+      });
+      const ended = await Promise.race([closed, timedOut, lost]);
+      clearTimeout(timer);
+      const clean = ended === true;
       if (!clean) {
         o.log(
-          `Redis did not answer within ${CLOSE_WAIT_MS / 1000} s: stopping without it (running trials return when their leases lapse)`,
+          ended === "down"
+            ? "Redis did not answer (its connection is down): stopping without it (running trials return when their leases lapse)"
+            : `Redis did not answer within ${CLOSE_WAIT_MS / 1000} s: stopping without it (running trials return when their leases lapse)`,
         );
         void worker.disconnect().catch(() => undefined);
       }
@@ -264,8 +284,10 @@ function checkLeases(o: WorkerOptions): void {
     );
 }
 
-/** The cache folder, created if absent; a file in its place is the user's to fix. */
-/** How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it. */
+/**
+ * How long a stopping worker waits for BullMQ to close (it needs Redis) before going without it,
+ * when its connection is up but Redis does not answer (a stopped or overloaded server).
+ */
 const CLOSE_WAIT_MS = 10_000;
 
 /**

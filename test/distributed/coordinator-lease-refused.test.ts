@@ -13,12 +13,13 @@ import { planTrials } from "../../src/runner/index.js";
 import { type JobConfig, JobStore } from "../../src/store/index.js";
 import type { Task } from "../../src/task/types.js";
 import { fixtureTask, jobConfig } from "../runner/helpers.js";
-import { type CliProcess, until } from "../support/cli-process.js";
+import { until } from "../support/cli-process.js";
 import { startWorker, useQueueLab } from "../support/queue-lab.js";
 
 const lab = useQueueLab("lease-refused");
 let admin: Redis;
 let queue: Queue;
+const LEASES = { lockMs: 5000, stalledMs: 1000 };
 
 beforeAll(async () => {
   // The test's own user, not subject to the default user's restrictions below: it can play the
@@ -30,7 +31,11 @@ beforeAll(async () => {
     maxRetriesPerRequest: null,
   });
   queue = new Queue(TRIAL_QUEUE, { connection: admin });
-});
+  // One worker for the file, started up front; each test holds its trial back by pausing the
+  // queue until the moment a worker should finish it.
+  await queue.pause();
+  await startWorker(lab, "shared", LEASES).waitFor(/2 at once/);
+}, 90_000);
 
 afterAll(async () => {
   await admin.call("ACL", "SETUSER", "default", "resetkeys", "~*");
@@ -55,6 +60,18 @@ const refuseRenewals = () =>
     "%R~longhaul:coord:*",
   );
 const acceptRenewals = () => admin.call("ACL", "SETUSER", "default", "resetkeys", "~*");
+
+/** Renewals of `jobId`'s coordinator lease Redis has refused so far (its ACL log counts them). */
+async function refusedRenewals(jobId: string): Promise<number> {
+  const entries = (await admin.call("ACL", "LOG")) as unknown[][];
+  let n = 0;
+  for (const e of entries) {
+    const fields = new Map<unknown, unknown>();
+    for (let i = 0; i + 1 < e.length; i += 2) fields.set(String(e[i]), e[i + 1]);
+    if (fields.get("object") === coordinatorKey(jobId)) n += Number(fields.get("count") ?? 0);
+  }
+  return n;
+}
 
 const LEASE_MS = 1500;
 
@@ -96,9 +113,16 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
         "pause",
       );
       // A worker finishes the trial while the coordinator cannot know the job is still its own.
-      const worker = startWorker(lab, "a", { lockMs: 5000, stalledMs: 1000 });
+      await queue.resume();
       await until(async () => (await queue.getJobState(id)) === "completed", 60_000, "trial completed");
-      await new Promise((r) => setTimeout(r, 2 * LEASE_MS));
+      // The coordinator polls every 50 ms: three more refused renewals (500 ms apart) give it
+      // dozens of polls with the finished trial in the queue, and renewals refused for seconds.
+      const refusedAtCompletion = await refusedRenewals("refused");
+      await until(
+        async () => (await refusedRenewals("refused")) >= refusedAtCompletion + 3,
+        10_000,
+        "renewals refused after the trial finished",
+      );
       expect(await store.listTrials("refused")).toEqual([]);
       const refusals = lines.filter((l) => /Redis refused to renew the coordinator lease \(NOPERM/.test(l));
       // Renewed every 500 ms for seconds, and said once.
@@ -116,7 +140,6 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
       );
       await acceptRenewals();
       const error = await ended;
-      await worker.kill9();
       expect(String(error)).toMatch(/job refused: another coordinator took this job/);
       // Nothing recorded here, and the finished trial was left in the queue, not lost.
       expect(await store.listTrials("refused")).toEqual([]);
@@ -144,19 +167,18 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
     if (p === undefined) throw new Error("no plan");
     const id = queueJobId("lapsed", p.trialId);
     const store = await JobStore.open(join(lab.tmp, "jobs-b"));
+    await queue.pause();
     const lines: string[] = [];
     const stop = new AbortController();
     const run = coordinate(store, config, task, { log: (l) => lines.push(l), signal: stop.signal });
-    let worker: CliProcess | undefined;
     try {
       await until(async () => (await queue.getJobState(id)) !== "unknown", 10_000, "trial queued");
       await refuseRenewals();
       await until(async () => (await admin.exists(coordinatorKey("lapsed"))) === 0, 10_000, "lease lapsed");
-      worker = startWorker(lab, "b", { lockMs: 5000, stalledMs: 1000 });
-      const w = worker;
+      await queue.resume();
       await until(async () => (await queue.getJobState(id)) === "completed", 60_000, "trial completed").catch(
         (e: unknown) => {
-          throw new Error(`${String(e)}\n${w.stderr()}`);
+          throw new Error(`${String(e)}\n${lab.procs.map((p) => p.stderr()).join("")}`);
         },
       );
       expect(await store.listTrials("lapsed")).toEqual([]);
@@ -167,7 +189,6 @@ describe("a coordinator whose lease renewals Redis refuses", () => {
       await acceptRenewals();
     }
     const outcome = await run;
-    await worker?.kill9();
     expect(outcome.interrupted).toBe(false);
     expect(outcome.trials.map((t) => t.trial_id)).toEqual([p.trialId]);
     expect(lines).toContain(

@@ -119,8 +119,9 @@ describe("queue option limits", () => {
       ["queue", "status", "redis://127.0.0.1:abc"],
     ];
     writeFileSync(join(tmp, "afile"), "x");
-    for (const args of cases) {
-      const r = await runCli(args);
+    // Independent processes that each stop at their options: they run side by side.
+    const results = await Promise.all(cases.map(async (args) => ({ args, r: await runCli(args) })));
+    for (const { args, r } of results) {
       expect(r.code, `${args.join(" ")}\n${r.stderr}`).toBe(2);
       expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
       expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkRedis, connectRedis } from "../../src/distributed/index.js";
-import { runCli, startCli } from "../support/cli-process.js";
+import { checkRedis, connectRedis, startWorker } from "../../src/distributed/index.js";
+import { registerSandboxProvider } from "../../src/sandbox/registry.js";
+import { runCli, startCli, until } from "../support/cli-process.js";
 import { freePort, REDIS_BIN } from "../support/redis-server.js";
 
 // A Redis that answers but refuses writes: a replica (of a primary that is not there), and a
@@ -15,6 +16,9 @@ let restricted: ChildProcess;
 let replicaUrl: string;
 let readerUrl: string;
 let dir: string;
+
+/** Refused writes the worker's polls must have met before its log is judged (ten a second). */
+const REFUSED_WRITES = 10;
 
 async function answering(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -57,32 +61,57 @@ afterAll(() => {
 
 describe("a Redis that refuses writes", () => {
   it("run --queue, worker and queue clear exit 2 with one line naming why, not an internal error", async () => {
-    for (const [url, why] of [
+    const cases = [
       [replicaUrl, /is a read-only replica; give the primary's URL \(READONLY/],
       [readerUrl, /does not let this user write the queue's keys \(NOPERM/],
-    ] as const) {
-      for (const args of [
-        [
-          "run",
-          "test/fixtures/tasks/seeded",
-          "-a",
-          "oracle",
-          "--jobs-dir",
-          join(dir, "jobs"),
-          "--queue",
-          url,
-        ],
-        ["worker", "--redis", url, "--sandbox", "bwrap", "--cache", join(dir, "cache")],
-        ["queue", "clear", url, "--job", "nothing"],
-      ]) {
-        const r = await runCli(args);
-        expect(r.code, `${args[0]} ${url}: ${r.stderr}`).toBe(2);
-        expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
-        expect(r.stderr).toMatch(why);
-        expect(r.stderr).not.toContain("reader-pw");
-      }
+    ] as const;
+    // Each server's commands have their own folders: the six run side by side.
+    const commands = (url: string, n: number): string[][] => [
+      [
+        "run",
+        "test/fixtures/tasks/seeded",
+        "-a",
+        "oracle",
+        "--jobs-dir",
+        join(dir, `jobs${n}`),
+        "--queue",
+        url,
+      ],
+      ["worker", "--redis", url, "--sandbox", "bwrap", "--cache", join(dir, `cache${n}`)],
+      ["queue", "clear", url, "--job", "nothing"],
+    ];
+    const runs = cases.flatMap(([url, why], n) =>
+      commands(url, n).map(async (args) => ({ args, url, why, r: await runCli(args) })),
+    );
+    for (const { args, url, why, r } of await Promise.all(runs)) {
+      expect(r.code, `${args[0]} ${url}: ${r.stderr}`).toBe(2);
+      expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).not.toContain("reader-pw");
     }
   }, 60_000);
+
+  it("a worker refuses a read-only Redis before its sandbox check, which is the slow part of its start", async () => {
+    let checks = 0;
+    registerSandboxProvider("check-counted", () => ({
+      name: "check-counted",
+      check: async () => {
+        checks += 1;
+      },
+      create: () => Promise.reject(new Error("no sandbox here")),
+    }));
+    const start = startWorker({
+      redisUrl: replicaUrl,
+      concurrency: 1,
+      sandbox: "check-counted",
+      cacheDir: join(dir, "cache-counted"),
+      lockMs: 30_000,
+      stalledMs: 30_000,
+      log: () => undefined,
+    });
+    await expect(start).rejects.toThrow(/is a read-only replica/);
+    expect(checks).toBe(0);
+  });
 
   it("a worker whose Redis turns replica mid-run logs the refusal once, not ten times a second", async () => {
     const port = await freePort();
@@ -108,13 +137,22 @@ describe("a Redis that refuses writes", () => {
       await w.waitFor(/at once/, 30_000);
       // A failover's demotion: the server now refuses every write the worker's polls make.
       await admin.call("REPLICAOF", "127.0.0.1", String(nobody));
-      await new Promise((r) => setTimeout(r, 5000));
-      const refusals = w
-        .stderr()
-        .split("\n")
-        .filter((l) => /READONLY/.test(l));
-      expect(refusals.length, w.stderr()).toBeGreaterThan(0);
-      expect(refusals.length, w.stderr()).toBeLessThanOrEqual(2);
+      const refusals = (): string[] =>
+        w
+          .stderr()
+          .split("\n")
+          .filter((l) => /READONLY/.test(l));
+      // Rather than a fixed wait: until the server itself has refused the worker's writes many
+      // times (it counts them), each a chance for a line that the bound below would catch.
+      const refusedWrites = async (): Promise<number> =>
+        Number(/errorstat_READONLY:count=(\d+)/.exec(await admin.info("errorstats"))?.[1] ?? 0);
+      await until(
+        async () => (await refusedWrites()) >= REFUSED_WRITES && refusals().length > 0,
+        30_000,
+        `${REFUSED_WRITES} writes refused and logged`,
+      );
+      expect(refusals().length, w.stderr()).toBeGreaterThan(0);
+      expect(refusals().length, w.stderr()).toBeLessThanOrEqual(2);
     } finally {
       admin.disconnect();
       await w.kill9();

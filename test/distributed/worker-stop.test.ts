@@ -14,14 +14,31 @@ import {
 import { planTrials } from "../../src/runner/index.js";
 import { JobStore } from "../../src/store/index.js";
 import { fixtureTask, jobConfig } from "../runner/helpers.js";
-import { until } from "../support/cli-process.js";
+import { type CliProcess, until } from "../support/cli-process.js";
 import { startWorker, useQueueLab } from "../support/queue-lab.js";
 
 const lab = useQueueLab("wstop");
 let conn: Redis;
 let queue: Queue;
 const LEASES = { lockMs: 3000, stalledMs: 1000 };
-// Each test starts a worker (12 s at load 15 on 2 cores): the tests' timeouts leave room for that.
+// A test may start a worker (12 s at load 15 on 2 cores): the tests' timeouts leave room for that.
+
+/**
+ * The worker the foreign-version, rerun, outage and stop-while-down tests share, started by the
+ * first of them (the last one stops it): one start instead of four. Each test reads only what the
+ * worker logged from `from` on, its own part of the output.
+ */
+let shared: CliProcess | undefined;
+async function sharedWorker(): Promise<{ w: CliProcess; from: number }> {
+  if (shared === undefined || shared.child.exitCode !== null || shared.child.signalCode !== null)
+    shared = startWorker(lab, "shared", LEASES);
+  await shared.waitFor(/2 at once/);
+  return { w: shared, from: shared.stderr().length };
+}
+
+/** Waits until what `w` logged from `from` on matches `re`. */
+const logged = (w: CliProcess, from: number, re: RegExp): Promise<void> =>
+  until(() => re.test(w.stderr().slice(from)), 60_000, `${re} in:\n${w.stderr().slice(from)}`);
 
 beforeAll(() => {
   conn = new Redis(lab.redis.url, { maxRetriesPerRequest: null });
@@ -61,6 +78,8 @@ describe("a worker", () => {
     const task = await fixtureTask("seeded");
     const config = jobConfig([task], { job_id: "foreign", attempts: 2, seed: 2 });
     const ref = await uploadTask(new BlobStore(conn), task);
+    // Up before the trials are queued: everything it logs about them comes after `from`.
+    const { w, from } = await sharedWorker();
     const ids: string[] = [];
     for (const p of planTrials(config)) {
       const id = queueJobId("foreign", p.trialId);
@@ -71,24 +90,26 @@ describe("a worker", () => {
         { jobId: id },
       );
     }
-    const w = startWorker(lab, "foreign", LEASES);
-    await w.waitFor(/trials of longhaul 0\.0\.0-elsewhere left queued .*this worker runs/);
+    await logged(w, from, /trials of longhaul 0\.0\.0-elsewhere left queued .*this worker runs/);
     await until(
       async () => (await Promise.all(ids.map((i) => queue.getJobState(i)))).every((s) => s === "delayed"),
       10_000,
       "trials delayed",
     );
     for (const i of ids) expect((await queue.getJob(i))?.attemptsMade).toBe(0);
-    expect(w.stderr().match(/left queued/g)).toHaveLength(1);
-    expect(w.stderr()).not.toMatch(/^(start|failed) /m);
+    expect(
+      w
+        .stderr()
+        .slice(from)
+        .match(/left queued/g),
+    ).toHaveLength(1);
+    expect(w.stderr().slice(from)).not.toMatch(/^(start|failed) /m);
     for (const i of ids) await queue.remove(i);
-    await w.kill9();
   }, 90_000);
 
   it("runs again, rather than records, a finished queue trial of another run under this trial's id", async () => {
     const task = await fixtureTask("seeded");
-    const w = startWorker(lab, "rerun", LEASES);
-    await w.waitFor(/2 at once/);
+    await sharedWorker();
     // An older job of the same name left a finished trial with another seed under the same id.
     const config = jobConfig([task], { job_id: "rerun", attempts: 1, seed: 3 });
     const older = jobConfig([task], { job_id: "rerun", attempts: 1, seed: 99 });
@@ -111,7 +132,6 @@ describe("a worker", () => {
       log: (l) => lines.push(l),
     });
     await store.close();
-    await w.kill9();
     expect(lines).toContain(
       `trial ${p.trialId}: the queue held another run's trial (seed ${q.seed}, expected ${p.seed}); it runs again`,
     );
@@ -120,20 +140,50 @@ describe("a worker", () => {
     expect(outcome.trials[0]?.outcome).toBe("completed");
   }, 90_000);
 
-  // Last: it stops the lab's Redis for a while.
+  // These two stop the lab's Redis for a while.
   it("logs a Redis outage once, not once per reconnect attempt", async () => {
-    const w = startWorker(lab, "outage", LEASES);
-    await w.waitFor(/2 at once/);
+    const { w, from } = await sharedWorker();
     await lab.redis.crash();
-    await new Promise((r) => setTimeout(r, 4000));
+    // Each connection retries after 100, 200, 300, ... ms (connectRedis): 1.5 s after the loss is
+    // seen, every one of them has been refused at least five times, enough for a line per attempt
+    // to break the bound below.
+    await logged(w, from, /Redis connection lost/);
+    await new Promise((r) => setTimeout(r, 1500));
     await lab.redis.restart();
-    await w.waitFor(/Redis connection back/);
+    await logged(w, from, /Redis connection back/);
     await new Promise((r) => setTimeout(r, 500));
-    const refused = w.stderr().match(/ECONNREFUSED/g) ?? [];
+    const refused =
+      w
+        .stderr()
+        .slice(from)
+        .match(/ECONNREFUSED/g) ?? [];
     // One line from the worker's connection and one from BullMQ's: not one per attempt.
     expect(refused.length, w.stderr()).toBeLessThanOrEqual(2);
-    await w.kill9();
   }, 90_000);
+
+  it("stops at SIGTERM while Redis is down, instead of waiting for it forever", async () => {
+    const { w, from } = await sharedWorker();
+    await lab.redis.crash();
+    try {
+      await logged(w, from, /Redis connection lost/);
+      const t0 = Date.now();
+      w.child.kill("SIGTERM");
+      const code = await Promise.race([
+        w.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 25_000)),
+      ]);
+      expect(code, w.stderr()).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(25_000);
+      expect(w.stderr()).toMatch(/Redis did not answer .*stopping without it/);
+      // A connection known to be down is not waited for (the 10 s wait is for a server that is
+      // connected but silent): the stop takes the signal's handling, not the whole wait.
+      expect(w.stderr()).toMatch(/Redis did not answer \(its connection is down\)/);
+      expect(Date.now() - t0).toBeLessThan(8000);
+    } finally {
+      await w.kill9();
+      await lab.redis.restart();
+    }
+  }, 60_000);
 
   it("removes the trial folders a worker killed with kill -9 left in its cache when the next one starts", async () => {
     const task = await fixtureTask("slow");
@@ -165,25 +215,4 @@ describe("a worker", () => {
     await second.kill9();
     await queue.remove(id).catch(() => undefined);
   }, 120_000);
-
-  it("stops at SIGTERM while Redis is down, instead of waiting for it forever", async () => {
-    const w = startWorker(lab, "down", LEASES);
-    await w.waitFor(/at once/);
-    await lab.redis.crash();
-    try {
-      await w.waitFor(/Redis connection lost/);
-      const t0 = Date.now();
-      w.child.kill("SIGTERM");
-      const code = await Promise.race([
-        w.exited,
-        new Promise((r) => setTimeout(() => r("still running"), 25_000)),
-      ]);
-      expect(code, w.stderr()).toBe(0);
-      expect(Date.now() - t0).toBeLessThan(25_000);
-      expect(w.stderr()).toMatch(/Redis did not answer .*stopping without it/);
-    } finally {
-      await w.kill9();
-      await lab.redis.restart();
-    }
-  }, 60_000);
 });
