@@ -20,7 +20,7 @@ import { z } from "zod";
 // repository, without dev dependencies. The installed `longhaul` command and the two example
 // scripts of docs/api.md then run against that install alone, so a module left out of the
 // tarball, or a dev dependency (vitest, typescript, ...) imported at run time, fails here.
-// The CLI trial and the examples use jobs folders of their own, so they run at once.
+// The tests after the first use folders of their own (a task, two jobs folders), so they run at once.
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -190,7 +190,7 @@ describe("the packed package installed in a folder of its own", () => {
     }
   });
 
-  it("runs the installed `longhaul --help` and `--version`", async () => {
+  it.concurrent("runs the installed `longhaul --help` and `--version`", async () => {
     const bin = join(work, "node_modules", ".bin", "longhaul");
     expect(realpathSync(bin)).toBe(join(pkgDir, "dist", "cli", "main.js"));
     const help = await inWork(bin, ["--help"]);
@@ -199,7 +199,7 @@ describe("the packed package installed in a folder of its own", () => {
     expect((await inWork(bin, ["--version"])).stdout).toBe(`${manifest.version}\n`);
   });
 
-  it("scaffolds a task carrying the packed verifier kit, and ships the sealed runner", async () => {
+  it.concurrent("scaffolds a task carrying the packed verifier kit, and ships the sealed runner", async () => {
     const bin = join(work, "node_modules", ".bin", "longhaul");
     await inWork(bin, ["task", "new", join(work, "kit-task")]);
     const kit = readFileSync(join(pkgDir, "kit", "lh.py"), "utf8");
@@ -211,7 +211,8 @@ describe("the packed package installed in a folder of its own", () => {
   it.concurrent("runs an oracle trial of a bundled task with the installed CLI: R = 1", async () => {
     const bin = join(work, "node_modules", ".bin", "longhaul");
     const jobs = join(work, "jobs-cli");
-    const task = join(pkgDir, "tasks", "log-digest");
+    // The examples below run log-digest and loan-schedule; heatwave-audit's oracle trial is cheaper.
+    const task = join(pkgDir, "tasks", "heatwave-audit");
     const r = await inWork(bin, [
       "run",
       task,
@@ -241,7 +242,7 @@ describe("the packed package installed in a folder of its own", () => {
     expect(out.trials).toHaveLength(1);
     const trial = out.trials[0];
     expect(trial).toMatchObject({ outcome: "completed", reward: 1 });
-    expect(r.stderr).toMatch(/^done {3}log-digest__oracle__a1 +R=1\.000 +completed/m);
+    expect(r.stderr).toMatch(/^done {3}heatwave-audit__oracle__a1 +R=1\.000 +completed/m);
     const stored = z
       .object({ reward: z.number() })
       .parse(JSON.parse(readFileSync(join(jobs, "packed", trial?.trial_id ?? "", "result.json"), "utf8")));

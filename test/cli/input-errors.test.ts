@@ -1,9 +1,22 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { registerReportCommand } from "../../src/cli/commands/report.js";
+import { registerRunCommand } from "../../src/cli/commands/run.js";
 import { JobStore } from "../../src/store/index.js";
 import { FIXTURES, tempDir } from "../runner/helpers.js";
-import { runCli as cli } from "../support/cli-process.js";
+import { runCliInProcess } from "../support/cli-in-process.js";
+import { type CliResult, runCli as cli } from "../support/cli-process.js";
+
+// Most cases run `longhaul run` and `longhaul report` in this process: the same commands, checks
+// and exit codes, without a second of CPU for each process start. One case of each kind (a task
+// refused at load, a bad --job for a new and a resumed job, a damaged index, a damaged
+// config.json) goes through the built CLI, for the real exit code and stderr.
+const inProcess = (args: string[]): Promise<CliResult> =>
+  runCliInProcess(args, (program) => {
+    registerRunCommand(program);
+    registerReportCommand(program);
+  });
 
 /** A copy of the trivial fixture task whose task.toml has `extra` appended. */
 function taskWith(parent: string, name: string, extra: string): string {
@@ -27,7 +40,7 @@ describe("task.toml fields that used to fail mid-job are refused at load", () =>
     const parent = tempDir("cli-in");
     const dir = taskWith(parent, "t", `[environment]\n${line}\n`);
     const jobs = tempDir("cli-in");
-    const r = await cli(["run", dir, "--agent", "oracle", "--jobs-dir", jobs]);
+    const r = await inProcess(["run", dir, "--agent", "oracle", "--jobs-dir", jobs]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${join(dir, "task.toml")}${expected}`);
     expect(jobFolders(jobs)).toEqual([]);
@@ -36,12 +49,12 @@ describe("task.toml fields that used to fail mid-job are refused at load", () =>
   it("an agent timeout past what a timer can hold", async () => {
     const dir = taskWith(tempDir("cli-in"), "t", "");
     writeFileSync(join(dir, "task.toml"), "[agent]\ntimeout_sec = 1e10\n");
-    const r = await cli(["run", dir, "--agent", "oracle", "--jobs-dir", tempDir("cli-in")]);
+    const r = await inProcess(["run", dir, "--agent", "oracle", "--jobs-dir", tempDir("cli-in")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("task.toml:2: [agent] timeout_sec must be at most 1000000 seconds");
   });
 
-  it("an environment that is a file", async () => {
+  it("an environment that is a file (the built CLI: exit 2, stderr one line)", async () => {
     const dir = taskWith(tempDir("cli-in"), "t", "");
     rmSync(join(dir, "environment"), { recursive: true });
     writeFileSync(join(dir, "environment"), "not a folder\n");
@@ -59,15 +72,21 @@ describe("names that would clash or escape", () => {
     const a = taskWith(parent, "x y", "");
     const b = taskWith(parent, "x_y", "");
     const jobs = tempDir("cli-in");
-    const r = await cli(["run", parent, "--agent", "oracle", "--jobs-dir", jobs, "--job", "clash"]);
+    const r = await inProcess(["run", parent, "--agent", "oracle", "--jobs-dir", jobs, "--job", "clash"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`tasks "x y" (${a}) and "x_y" (${b}) map to the same trial folder`);
     expect(jobFolders(jobs)).toEqual([]);
   });
 
-  it.each(["a/b", "../x", ".hidden", "x".repeat(129)])("refuses --job %j", async (name) => {
+  it.each([
+    ["a/b", "the built CLI"],
+    ["../x", "in process"],
+    [".hidden", "in process"],
+    ["x".repeat(129), "in process"],
+  ])("refuses --job %j (%s)", async (name, how) => {
+    const run = how === "the built CLI" ? cli : inProcess;
     const jobs = tempDir("cli-in");
-    const r = await cli([
+    const r = await run([
       "run",
       join(FIXTURES, "trivial"),
       "--agent",
@@ -80,7 +99,7 @@ describe("names that would clash or escape", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("use 1 to 128 letters, digits, . _ or -, not starting with .");
     expect(jobFolders(jobs)).toEqual([]);
-    const resumed = await cli(["run", "--resume", "--jobs-dir", jobs, "--job", name]);
+    const resumed = await run(["run", "--resume", "--jobs-dir", jobs, "--job", name]);
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain("is not allowed");
   });
@@ -90,7 +109,7 @@ describe("damaged job stores are user errors naming the file", () => {
   /** A finished one-trial job to damage. */
   async function finishedJob(): Promise<{ jobs: string; job: string }> {
     const jobs = tempDir("cli-store");
-    const r = await cli([
+    const r = await inProcess([
       "run",
       join(FIXTURES, "trivial"),
       "--agent",
@@ -110,23 +129,24 @@ describe("damaged job stores are user errors naming the file", () => {
     for (const f of readdirSync(jobs)) if (f.startsWith("longhaul.db")) rmSync(join(jobs, f));
     writeFileSync(db, "");
 
+    // The built CLI for this one and the truncated config.json below; the rest in process.
     const named = await cli(["report", job, "--jobs-dir", jobs]);
     expect(named.code).toBe(2);
     expect(named.stderr).toContain(
       `longhaul.db has no trials of job ${job}, but its folder holds 1 finished trial(s)`,
     );
-    const newest = await cli(["report", "--jobs-dir", jobs]);
+    const newest = await inProcess(["report", "--jobs-dir", jobs]);
     expect(newest.code).toBe(2);
     expect(newest.stderr).toContain("longhaul.db lists no jobs, but 1 job folder(s) exist (j1)");
 
     // Resume re-indexes from the folder; nothing stored was lost.
-    expect((await cli(["run", "--resume", "--job", job, "--jobs-dir", jobs])).code).toBe(0);
-    const after = await cli(["report", job, "--jobs-dir", jobs, "--json"]);
+    expect((await inProcess(["run", "--resume", "--job", job, "--jobs-dir", jobs])).code).toBe(0);
+    const after = await inProcess(["report", job, "--jobs-dir", jobs, "--json"]);
     expect(after.code).toBe(0);
 
     for (const f of readdirSync(jobs)) if (f.startsWith("longhaul.db")) rmSync(join(jobs, f));
     writeFileSync(db, "this is not a database, just text that is long enough to have a header\n".repeat(20));
-    const garbage = await cli(["report", job, "--jobs-dir", jobs]);
+    const garbage = await inProcess(["report", job, "--jobs-dir", jobs]);
     expect(garbage.code).toBe(2);
     expect(garbage.stderr).toContain(`${db}: not a usable SQLite database`);
     rmSync(db);
@@ -141,7 +161,7 @@ describe("damaged job stores are user errors naming the file", () => {
     expect(truncated.stderr).toContain(`${config}:${endLine}: column `);
     expect(truncated.stderr).toContain("the file may be truncated");
     writeFileSync(config, text.replace('"attempts": 1', '"attempts": 1.5'));
-    const badField = await cli(["run", "--resume", "--job", job, "--jobs-dir", jobs]);
+    const badField = await inProcess(["run", "--resume", "--job", job, "--jobs-dir", jobs]);
     expect(badField.code).toBe(2);
     expect(badField.stderr).toContain(`${config}: field attempts:`);
     expect(existsSync(join(jobs, job))).toBe(true);
@@ -157,7 +177,7 @@ describe("damaged job stores are user errors naming the file", () => {
     }
     const { jobConfig } = await import("../runner/helpers.js");
     writeFileSync(join(jobs, "empty", "config.json"), JSON.stringify(jobConfig([], { job_id: "empty" })));
-    const r = await cli(["report", "empty", "--jobs-dir", jobs]);
+    const r = await inProcess(["report", "empty", "--jobs-dir", jobs]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("job empty has no finished trials yet");
   });

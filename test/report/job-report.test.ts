@@ -29,11 +29,14 @@ describe("report over a real job", () => {
   it("prints numbers that an independent recomputation from the trial files agrees with", async () => {
     const jobsDir = tempDir("report");
     const store = await JobStore.open(jobsDir);
-    // Three bundled tasks, plus two fixtures that pin an agent timeout and a grading error.
-    const bundled = await loadTasks(
-      ["blob-count", "log-digest", "station-qc"].map((n) => join(bundledTasksDir(), n)),
-    );
-    const tasks = [...bundled, ...(await Promise.all(["slow", "broken"].map(fixtureTask)))];
+    // One bundled task (a real rubric: a fractional partial reward; heatwave-audit's trials are
+    // among the cheapest), plus four fixtures whose trials take a second of CPU, not a bundled
+    // verifier's three to five: hello (the partial passes only the public check), trivial (nop
+    // passes; the partial, with no partial.sh, is an agent error that did not stop itself), slow
+    // (an agent timeout) and broken (a grading error).
+    const bundled = await loadTasks([join(bundledTasksDir(), "heatwave-audit")]);
+    const fixtures = await Promise.all(["hello", "trivial", "slow", "broken"].map(fixtureTask));
+    const tasks = [...bundled, ...fixtures];
     const config = jobConfig(tasks, { agents: ["oracle", "partial", "nop"], concurrency: 2 });
     await runJob({ store, config, tasks, provider: getSandboxProvider("bwrap"), resume: false });
     await store.close();
@@ -83,6 +86,9 @@ describe("report over a real job", () => {
     const partial = report.groups.find((x) => x.key.agent === "partial");
     expect(partial?.meanReward.value).toBeGreaterThan(0.2);
     expect(partial?.meanReward.value).toBeLessThan(0.8);
-    // 15 real trials: about a minute alone, several under a full parallel suite.
+    expect(partial?.outcomes.agent_error).toBe(1);
+    const nop = report.groups.find((x) => x.key.agent === "nop");
+    expect(nop?.pass100).toMatchObject({ k: 1, n: 5 });
+    // 15 real trials, 3 of them on the bundled task: half a minute alone, more under a full suite.
   }, 300_000);
 });
