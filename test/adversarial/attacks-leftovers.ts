@@ -22,6 +22,9 @@ for p in sys.argv[1:]:
  * locked, odd names, sockets, hard links and sparse giants, on the plain task whose check reads
  * /app/out.txt (the host's walk of the workdir runs there too).
  */
+// The quota fills below stop making files at the first refusal (xargs ends on a command's exit
+// 255): the quota is then full, and the rest of the script runs, instead of failing touches
+// filling the agent's budget until its deadline cut the script short.
 export const LEFTOVER_ATTACKS: Attack[] = [
   {
     // Not a way to a reward but out of the rates: a copy or clean-up that threw would be an
@@ -77,7 +80,7 @@ ln /app/x /app/x2; true`,
     name: "over an image, fills its disk quota (bytes, then inodes) before the verifier's exec",
     tasks: ["adv-vault-image"],
     script: `for d in /app /tmp /root /logs/agent /; do dd if=/dev/zero of=$d/fill bs=1M count=200 2>/dev/null; done
-mkdir -p /app/many && cd /app/many && seq 200000 | xargs touch 2>/dev/null
+mkdir -p /app/many && cd /app/many && seq 200000 | xargs sh -c 'touch "$@" || exit 255' sh 2>/dev/null
 for d in /tmp /root /; do dd if=/dev/zero of=$d/fill2 bs=1k count=100 2>/dev/null; done
 df -i /app > /logs/agent/df.txt 2>&1; true`,
     check: stateRemoved,
@@ -89,7 +92,7 @@ df -i /app > /logs/agent/df.txt 2>&1; true`,
     tasks: ["adv-plain-image"],
     script: `echo guess > /app/out.txt
 for d in /app /tmp /root /; do dd if=/dev/zero of=$d/fill bs=1M count=200 2>/dev/null; done
-mkdir -p /app/many && cd /app/many && seq 200000 | xargs touch 2>/dev/null
+mkdir -p /app/many && cd /app/many && seq 200000 | xargs sh -c 'touch "$@" || exit 255' sh 2>/dev/null
 for d in /tmp /root /; do dd if=/dev/zero of=$d/fill2 bs=1k count=100 2>/dev/null; done; true`,
     check: stateRemoved,
   },

@@ -69,6 +69,8 @@ print("no")`),
     name: "sleeps past the agent deadline",
     script: `trap '' TERM HUP INT; sleep 600 # @P@`,
     outcomes: ["agent_timeout"],
+    // It only waits: any deadline shows it cut off, and the task's 8 s were 6 s of waiting.
+    agentTimeoutSec: 2,
   },
   {
     name: "processes that ignore SIGTERM and SIGHUP try to survive the agent phase",

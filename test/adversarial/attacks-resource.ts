@@ -133,6 +133,9 @@ sys.exit(n // 16)`,
     // Output capture and the file walk are the host's, whatever enforces the limits.
     anyLimits: true,
     script: `head -c 1000000000 /dev/zero | tr '\\0' A & head -c 1000000000 /dev/zero | tr '\\0' B >&2; wait`,
+    // It ends at the deadline. A stream runs at about 50 MB/s here, so 3 s still pour several
+    // times the trial folder's 32 MB bound through the capture (the task's 8 s were all flood).
+    agentTimeoutSec: 3,
   },
   {
     name: "output flood: its program prints 300 MB while the grader captures it",
@@ -145,9 +148,10 @@ for _ in range(300):
   },
   {
     name: "200,000 files in /logs/agent",
+    // Files are made until the first refusal (xargs ends on exit 255), not failed until the deadline.
     // Output capture and the file walk are the host's, whatever enforces the limits.
     anyLimits: true,
-    script: `mkdir -p /logs/agent/many && cd /logs/agent/many && seq -f f%g 200000 | xargs touch; ls | wc -l > /logs/agent/count.txt`,
+    script: `mkdir -p /logs/agent/many && cd /logs/agent/many && seq -f f%g 200000 | xargs sh -c 'touch "$@" || exit 255' sh; ls | wc -l > /logs/agent/count.txt`,
   },
 ];
 

@@ -45,6 +45,11 @@ export interface Attack {
    * again on a configuration that differs only in its limits (`ProviderConfig.limitsVariant`).
    */
   anyLimits?: boolean;
+  /**
+   * The agent's budget in seconds instead of its task's: for an attack that only ends at the agent
+   * deadline, cut to what still shows it (the outcome and the checks stay the same).
+   */
+  agentTimeoutSec?: number;
 }
 
 export interface AttackRun {
@@ -127,6 +132,7 @@ export async function runAttack(provider: string, attack: Attack): Promise<Attac
       cmd: script,
       provider,
       seed: JOB_SEED,
+      ...(attack.agentTimeoutSec === undefined ? {} : { agentTimeoutSec: attack.agentTimeoutSec }),
     };
     const child = attack.isolate === true ? await runInChild(spec, 90_000) : await runInProcess(spec);
     // Teardown may take a moment; anything still running after that survived the trial.

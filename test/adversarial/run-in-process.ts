@@ -1,6 +1,7 @@
 import { runJob } from "../../src/runner/index.js";
 import { JobStore } from "../../src/store/index.js";
-import { fixtureTask, jobConfig } from "../runner/helpers.js";
+import { jobConfig } from "../runner/helpers.js";
+import { attackTasks } from "./attack-tasks.js";
 import { providerByName } from "./providers.js";
 import { type ChildOutcome, HOST_SECRET } from "./spawn-child.js";
 import type { ChildSpec } from "./trial-child.js";
@@ -10,7 +11,7 @@ process.env.LH_HOST_SECRET = HOST_SECRET;
 
 /** Runs the job in this process: fast, for attacks that cannot hang or balloon the host. */
 export async function runInProcess(spec: Omit<ChildSpec, "out">): Promise<ChildOutcome> {
-  const tasks = await Promise.all(spec.tasks.map((t) => fixtureTask(t)));
+  const tasks = await attackTasks(spec.tasks, spec.agentTimeoutSec);
   const store = await JobStore.open(spec.jobsDir);
   try {
     const config = jobConfig(tasks, {

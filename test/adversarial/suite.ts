@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { renderCategoryTable, renderRunTable } from "../../src/cli/results-table.js";
 import { createViewerApp } from "../../src/server/index.js";
 import { type Attack, type AttackRun, runAttack } from "./harness.js";
 import { type ProviderConfig, providerConfigs } from "./providers.js";
+import { stopTrialProcess } from "./spawn-child.js";
 
 /**
  * One `it` per attack, for every sandbox provider configuration; an attack whose outcome cannot
@@ -14,6 +15,8 @@ export function describeAttacks(
   attacks: Attack[],
   o: { anyLimits?: boolean; providers?: ProviderConfig[] } = {},
 ): void {
+  // The process kept for isolated attacks (spawn-child.ts) ends with the file's last test.
+  afterAll(stopTrialProcess);
   for (const p of o.providers ?? providerConfigs()) {
     const mine = attacks.filter(
       (a) => p.limitsVariant !== true || (o.anyLimits !== true && a.anyLimits !== true),
