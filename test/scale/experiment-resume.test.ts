@@ -85,7 +85,7 @@ describe("scale experiment: an interrupted experiment goes on without redoing wo
       "--agent",
       "shell",
       "--agent-opt",
-      "cmd=sleep 1",
+      "cmd=sleep 0.3",
       "--depths",
       "0,1,2",
       "--attempts",

@@ -15,6 +15,7 @@ import {
   treePath,
   utf8,
 } from "./resource-arbitraries.js";
+import { fcRuns } from "./support/fc-runs.js";
 
 interface Case {
   tree: FileTree;
@@ -59,6 +60,9 @@ const jsonDoc = fc
 
 const KEYS = ["north", "south", "east"];
 
+/** Runs per transform: each restores in a temporary folder, python3 included (LONGHAUL_FC_RUNS sweeps more). */
+const RUNS = fcRuns(8);
+
 const CASES: Record<string, fc.Arbitrary<Case>> = {
   base64: single(anyPath, anyBytes),
   gzip: single(anyPath, anyBytes),
@@ -98,10 +102,10 @@ describe("resource transforms restore random accepted inputs", () => {
           expect(groundFacts(restored, targets)).toEqual(groundFacts(tree, targets));
           for (const [p, b] of OTHERS) expect(restored.get(p)).toEqual(b);
         }),
-        { numRuns: 15, seed: 20_240_611 },
+        { numRuns: RUNS, seed: 20_240_611 },
       );
-      // Guard against a property that only ever skipped its input.
-      expect(applied).toBeGreaterThanOrEqual(10);
+      // Guard against a property that only ever skipped its input: two runs in three applied.
+      expect(applied).toBeGreaterThanOrEqual(Math.ceil((RUNS * 2) / 3));
     });
   }
 });

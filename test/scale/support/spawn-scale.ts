@@ -1,24 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { CLI, ROOT } from "../../support/cli-process.js";
 
-const ROOT = resolve(import.meta.dirname, "../../..");
-
-/** `longhaul scale ARGS` in a process of its own, stderr collected, so a signal reaches the command. */
+/**
+ * `longhaul scale ARGS` in a process of its own, stderr collected, so a signal reaches the command.
+ * It runs the built CLI (npm test builds first), as test/support/cli-process.ts does: starting tsx
+ * on the sources cost 2-3 s of CPU more per process.
+ */
 export function spawnScale(args: string[]): {
   child: ChildProcess;
   stderr: () => string;
   exit: Promise<number | null>;
 } {
-  // One process (not the tsx wrapper, which forks a child) so that the signal reaches the command.
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "src/cli/main.ts"), "scale", ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, CI: "true" },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
+  // One process (no wrapper that forks a child) so that the signal reaches the command.
+  const child = spawn(process.execPath, [CLI, "scale", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CI: "true" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let err = "";
   child.stderr?.on("data", (d: Buffer) => {
     err += d.toString();
