@@ -28,6 +28,7 @@ export const ISOLATED_FILES = [
   "test/cli/start-up.test.ts",
   "test/config/config-file.test.ts",
   "test/config/plugin-kinds.test.ts",
+  "test/distributed/redis-readonly.test.ts",
   "test/fuzz/inputs.test.ts",
   "test/gateway/sse-to-json.test.ts",
   "test/gateway/whole-json.test.ts",
