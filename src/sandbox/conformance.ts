@@ -289,6 +289,40 @@ export function describeSandboxConformance(
       expect((await s.exec("echo alive")).stdout).toBe("alive\n");
     });
 
+    it("counts memory held in memfds toward memoryMb", async () => {
+      // Pages of a memfd (memfd_create) held only by a descriptor are no process's resident
+      // memory; the sandbox's limit must still cover them (16 × 32 MB against 128 MB here).
+      const s = await make({ memoryMb: 128 });
+      const hold = [
+        "import os, time",
+        "fds = []",
+        "for i in range(16):",
+        "    fd = os.memfd_create('m%d' % i)",
+        "    os.posix_fallocate(fd, 0, 32 * 1024 * 1024)",
+        "    fds.append(fd)",
+        "time.sleep(2)",
+        "print('survived', len(fds))",
+      ].join("\n");
+      const r = await s.exec(["python3", "-c", hold], { timeoutSec: 30 });
+      expect(r.timedOut).toBe(false);
+      expect(r.stdout).not.toContain("survived");
+      expect(r.exitCode).not.toBe(0);
+      expect((await s.exec("echo alive")).stdout).toBe("alive\n");
+      // A memfd both held and mapped (its pages resident) counts once: 64 MB stays within 128.
+      const mapped = [
+        "import mmap, os, time",
+        "fd = os.memfd_create('m')",
+        "os.ftruncate(fd, 64 * 1024 * 1024)",
+        "m = mmap.mmap(fd, 64 * 1024 * 1024)",
+        "for i in range(0, len(m), 4096):",
+        "    m[i] = 1",
+        "time.sleep(1)",
+        "print('kept', sum(m[i] for i in range(0, len(m), 4096)))",
+      ].join("\n");
+      const k = await s.exec(["python3", "-c", mapped], { timeoutSec: 30 });
+      expect(k.stdout).toBe(`kept ${(64 * 1024 * 1024) / 4096}\n`);
+    });
+
     it("contains a disk bomb and an inode flood within storageMb", async () => {
       const s = await make({ storageMb: 64 });
       const bomb = await s.exec("dd if=/dev/zero of=/app/f bs=1M count=400 2>&1; sync", { timeoutSec: 60 });
