@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterAll } from "vitest";
 
 /**
  * Root-only files (mode 0600) planted in the host's /etc, /var and /opt, plus a 0700 folder
  * holding a world-readable file, for checks that the sandbox cannot read them. Created before
- * any provider scans the host; remove() deletes them.
+ * any provider scans the host; they are removed after the calling file's tests (left in place,
+ * every later scan of the host lists them, and every host-rooted sandbox masks them).
  */
 export function plantHostSecrets(): { secrets: { path: string; content: string }[]; remove: () => void } {
   const tag = `longhaul-secret-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -29,10 +31,9 @@ export function plantHostSecrets(): { secrets: { path: string; content: string }
     const p = join("/etc/ssh", key);
     if (existsSync(p)) secrets.push({ path: p, content: "PRIVATE KEY" });
   }
-  return {
-    secrets,
-    remove: () => {
-      for (const p of made) rmSync(p, { recursive: true, force: true });
-    },
+  const remove = (): void => {
+    for (const p of made) rmSync(p, { recursive: true, force: true });
   };
+  afterAll(remove);
+  return { secrets, remove };
 }
