@@ -14,7 +14,7 @@ import {
 } from "../core/index.js";
 import { scoreTrial } from "../grading/reward.js";
 import type { ImageRef } from "../sandbox/image/types.js";
-import { removeTree } from "../sandbox/remove-tree.js";
+import { removeTreeAsync } from "../sandbox/remove-tree.js";
 import type { Sandbox, SandboxProvider } from "../sandbox/types.js";
 import type { Task } from "../task/types.js";
 import { collectLogs } from "./collect-logs.js";
@@ -141,7 +141,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     });
   } catch (e) {
     await gateway?.release();
-    removeTree(stateDir);
+    await removeTreeAsync(stateDir);
     if (isLonghaulError(e) && e.kind === "user") throw e;
     throw e instanceof InfraError
       ? e
@@ -181,8 +181,8 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     // /logs/agent is saved now, while only the agent has written there: the verifier (which sees
     // /tests and the seed) runs later and nothing it writes under /logs/agent is ever collected.
     await collectLogs(sandbox, "/logs/agent", join(agentLogDir, "logs"), agentLogDir);
-    restoreWorkdirAccess(sandbox, env.workdir);
-    const cut = removeVerifierLinks(sandbox, env.workdir, verifierFreshDirs(env.workdir));
+    await restoreWorkdirAccess(sandbox, env.workdir);
+    const cut = await removeVerifierLinks(sandbox, env.workdir, verifierFreshDirs(env.workdir));
     if (cut.length > 0) writeFileSync(join(verifierDir, "removed-links.txt"), `${cut.join("\n")}\n`);
 
     // Verification: fresh /logs/verifier, tests mounted only now, seed only here.
@@ -254,7 +254,7 @@ export async function runTrial(p: TrialParams): Promise<TrialResult> {
     await gateway?.gateway.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
     await gateway?.release();
-    removeTree(stateDir);
+    await removeTreeAsync(stateDir);
   }
 }
 

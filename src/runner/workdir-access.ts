@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
 import { lstatSync } from "node:fs";
+import { runHostCommand } from "../sandbox/host-command.js";
 import type { Sandbox } from "../sandbox/types.js";
 
 /**
@@ -11,9 +11,9 @@ import type { Sandbox } from "../sandbox/types.js";
  * folder (over an image the agent may replace it with a link to any host path, which chmod would
  * follow as root) is left as it is. On a provider without host paths nothing is done.
  */
-export function restoreWorkdirAccess(sandbox: Sandbox, workdir: string): void {
+export async function restoreWorkdirAccess(sandbox: Sandbox, workdir: string): Promise<void> {
   const host = sandbox.hostPathOf?.(workdir) ?? null;
   if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return;
   // Bounded: a flood of files costs at most this long, and then the grader sees what it sees.
-  spawnSync("chmod", ["-R", "u+rwX", "--", host], { stdio: "ignore", timeout: 60_000 });
+  await runHostCommand(["chmod", "-R", "u+rwX", "--", host], { timeoutMs: 60_000, capture: false });
 }

@@ -14,7 +14,7 @@ function sandboxOver(dir: string): Sandbox {
 }
 
 describe("removeVerifierLinks", () => {
-  it("removes links into verifier-only places, keeps every other link", () => {
+  it("removes links into verifier-only places, keeps every other link", async () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     mkdirSync(join(dir, "venv", "bin"), { recursive: true });
     mkdirSync(join(dir, "data"));
@@ -33,7 +33,7 @@ describe("removeVerifierLinks", () => {
       ["loop-b", "loop-a"],
     ];
     for (const [at, to] of links) symlinkSync(to, join(dir, at));
-    const removed = removeVerifierLinks(sandboxOver(dir), "/app").sort();
+    const removed = (await removeVerifierLinks(sandboxOver(dir), "/app")).sort();
     // A loop is cut at its first link found; the other then dangles and is left.
     const loops = removed.filter((r) => r.startsWith("loop-"));
     expect(loops).toHaveLength(1);
@@ -51,7 +51,7 @@ describe("removeVerifierLinks", () => {
     expect(existsSync(join(dir, "answer"))).toBe(false);
   });
 
-  it("removes links into the verifier's fresh /tmp and /root and to devices but /dev/null, and FIFOs", () => {
+  it("removes links into the verifier's fresh /tmp and /root and to devices but /dev/null, and FIFOs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     // The agent's own /tmp, on the host: it holds nothing by the names the links use, which is
     // what the old walk went by; the verifier's /tmp is another, fresh folder it fills itself.
@@ -79,7 +79,7 @@ describe("removeVerifierLinks", () => {
     ];
     for (const [at, to] of links) symlinkSync(to, join(dir, at));
     sh(dir, "mkfifo out.txt sub/pipe");
-    const removed = removeVerifierLinks(sandbox, "/app", ["/root", "/tmp"]).sort();
+    const removed = (await removeVerifierLinks(sandbox, "/app", ["/root", "/tmp"])).sort();
     expect(removed).toEqual([
       "dev",
       "home",
@@ -97,7 +97,7 @@ describe("removeVerifierLinks", () => {
     expect(existsSync(join(dir, "out.txt"))).toBe(false);
   });
 
-  it("walks names that are not UTF-8 as bytes, and removes links it cannot follow by name", () => {
+  it("walks names that are not UTF-8 as bytes, and removes links it cannot follow by name", async () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     const odd = Buffer.from([0x64, 0xff]); // "d" then a byte that is not UTF-8
     const at = (...parts: Buffer[]): Buffer => Buffer.concat([Buffer.from(`${dir}/`), ...parts]);
@@ -106,7 +106,7 @@ describe("removeVerifierLinks", () => {
     // A check of /app/out/x would read /tests/expected.txt through the folder with the odd name.
     symlinkSync("/tests/expected.txt", at(odd, Buffer.from("/x")));
     symlinkSync(odd, join(dir, "out"));
-    const removed = removeVerifierLinks(sandboxOver(dir), "/app").sort();
+    const removed = (await removeVerifierLinks(sandboxOver(dir), "/app")).sort();
     expect(removed).toEqual(["d\ufffd/x", "out"]);
     expect(lstatSync(at(odd, Buffer.from("/x")), { throwIfNoEntry: false })).toBeUndefined();
     expect(lstatSync(at(odd, Buffer.from("/kept.txt"))).isFile()).toBe(true);
@@ -120,16 +120,16 @@ function sh(dir: string, script: string): void {
 }
 
 describe("removeVerifierLinks on trees an agent shapes against the walk", () => {
-  it("a link resolved through a regular file (out.txt/x) is judged, not thrown on", () => {
+  it("a link resolved through a regular file (out.txt/x) is judged, not thrown on", async () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     writeFileSync(join(dir, "out.txt"), "agent's file\n");
     symlinkSync("out.txt/x", join(dir, "through-file"));
     symlinkSync("/tests/expected.txt", join(dir, "answer"));
-    expect(removeVerifierLinks(sandboxOver(dir), "/app").sort()).toEqual(["answer"]);
+    expect((await removeVerifierLinks(sandboxOver(dir), "/app")).sort()).toEqual(["answer"]);
     expect(lstatSync(join(dir, "through-file")).isSymbolicLink()).toBe(true);
   });
 
-  it("removes a link in a folder deeper than the host can name, without throwing", () => {
+  it("removes a link in a folder deeper than the host can name, without throwing", async () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     const d = "d".repeat(200);
     // 25 levels of 200 bytes: 5,000 bytes, past PATH_MAX; made by relative names, as an agent can.
@@ -140,7 +140,7 @@ describe("removeVerifierLinks on trees an agent shapes against the walk", () => 
       `mkdir keep; echo kept > keep/file; for i in $(seq 25); do mkdir ${d}; cd ${d}; [ $i = 19 ] && ln -s ${Array(6).fill(d).join("/")}/answer hop; done; ln -s /tests/expected.txt answer; echo x > leaf`,
     );
     symlinkSync(`${Array(19).fill(d).join("/")}/hop`, join(dir, "into-deep"));
-    const removed = removeVerifierLinks(sandboxOver(dir), "/app");
+    const removed = await removeVerifierLinks(sandboxOver(dir), "/app");
     expect(
       removed.some((r) => r.startsWith(`${d}/`) && r.endsWith("removed whole)")),
       removed.join("\n"),
@@ -153,14 +153,14 @@ describe("removeVerifierLinks on trees an agent shapes against the walk", () => 
     spawnSync("rm", ["-rf", dir]);
   });
 
-  it("checks every link however many files come before it in the walk", () => {
+  it("checks every link however many files come before it in the walk", async () => {
     const dir = mkdtempSync(join(tmpdir(), "longhaul-test-links-"));
     // Whatever order they are listed in, a folder beside 200,001 files was past the old walk's
     // bound (200,000 entries): listed after the break it was never queued, before it never reached.
     mkdirSync(join(dir, "out"));
     symlinkSync("/tests/expected.txt", join(dir, "out", "answer.txt"));
     sh(dir, "seq 200001 | xargs touch");
-    expect(removeVerifierLinks(sandboxOver(dir), "/app")).toEqual(["out/answer.txt"]);
+    expect(await removeVerifierLinks(sandboxOver(dir), "/app")).toEqual(["out/answer.txt"]);
     expect(existsSync(join(dir, "out", "answer.txt"))).toBe(false);
     spawnSync("rm", ["-rf", dir]);
   }, 120_000);

@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import { lstatSync, readlinkSync, type Stats, unlinkSync } from "node:fs";
 import { posix } from "node:path";
+import { runHostCommand } from "../sandbox/host-command.js";
 import { isWithin } from "../sandbox/spec.js";
 import type { Sandbox } from "../sandbox/types.js";
 
@@ -62,20 +62,20 @@ function verifierEnd(p: string, fresh: readonly string[]): boolean {
  * than the host can name is removed whole (before, such a tree threw ENAMETOOLONG out of the
  * trial and ended the whole job). On a provider without host paths nothing is done.
  */
-export function removeVerifierLinks(
+export async function removeVerifierLinks(
   sandbox: Sandbox,
   workdir: string,
   fresh: readonly string[] = [],
-): string[] {
+): Promise<string[]> {
   const host = sandbox.hostPathOf?.(workdir) ?? null;
   if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return [];
   const root = Buffer.from(host);
-  const links = listLinks(host);
+  const links = await listLinks(host);
   if (links === null) {
     // The listing failed (a flood past every bound): no link can be vetted, so none is kept.
-    spawnSync("find", ["-P", host, "(", "-type", "l", "-o", "-type", "p", ")", "-delete"], {
-      stdio: "ignore",
-      timeout: LIST_TIMEOUT_MS,
+    await runHostCommand(["find", "-P", host, "(", "-type", "l", "-o", "-type", "p", ")", "-delete"], {
+      timeoutMs: LIST_TIMEOUT_MS,
+      capture: false,
     });
     return ["(every link and FIFO: the workdir's links could not be listed)"];
   }
@@ -100,7 +100,11 @@ export function removeVerifierLinks(
     // rm walks by descriptor, so it reaches what no path can name; xargs passes the names as the
     // bytes they are (an argument of spawn is UTF-8 text).
     const names = Buffer.concat(outer.flatMap((k) => [under(root, Buffer.from(k, "latin1")), NUL]));
-    spawnSync("xargs", ["-0", "rm", "-rf", "--"], { input: names, stdio: ["pipe", "ignore", "ignore"] });
+    await runHostCommand(["xargs", "-0", "rm", "-rf", "--"], {
+      input: names,
+      timeoutMs: 600_000,
+      capture: false,
+    });
   }
   for (const key of outer) {
     const rel = Buffer.from(key, "latin1");
@@ -115,20 +119,17 @@ export function removeVerifierLinks(
  * Every link and FIFO under `host` (not followed), as paths relative to it in bytes; null if find
  * failed. Each is printed as its type letter (l or p) then its path, NUL-terminated.
  */
-function listLinks(host: string): { rel: Buffer; fifo: boolean }[] | null {
-  const r = spawnSync(
-    "find",
-    ["-P", host, "(", "-type", "l", "-o", "-type", "p", ")", "-printf", "%y%P\\0"],
-    {
-      maxBuffer: LIST_MAX_BYTES,
-      timeout: LIST_TIMEOUT_MS,
-    },
+async function listLinks(host: string): Promise<{ rel: Buffer; fifo: boolean }[] | null> {
+  const r = await runHostCommand(
+    ["find", "-P", host, "(", "-type", "l", "-o", "-type", "p", ")", "-printf", "%y%P\\0"],
+    { maxStdoutBytes: LIST_MAX_BYTES, timeoutMs: LIST_TIMEOUT_MS },
   );
-  if (r.error !== undefined || r.status !== 0) return null;
+  if (r.error !== null || r.status !== 0) return null;
+  const bytes = r.stdoutBytes;
   const out: { rel: Buffer; fifo: boolean }[] = [];
   let start = 0;
-  for (let i = r.stdout.indexOf(0); i !== -1; i = r.stdout.indexOf(0, start)) {
-    if (i > start + 1) out.push({ rel: r.stdout.subarray(start + 1, i), fifo: r.stdout[start] === P });
+  for (let i = bytes.indexOf(0); i !== -1; i = bytes.indexOf(0, start)) {
+    if (i > start + 1) out.push({ rel: bytes.subarray(start + 1, i), fifo: bytes[start] === P });
     start = i + 1;
   }
   return out;

@@ -18,7 +18,7 @@ import {
   seedImageRoot,
   unmountImageRoot,
 } from "./image-root.js";
-import { removeTree } from "./remove-tree.js";
+import { removeTreeAsync } from "./remove-tree.js";
 import { chownTree } from "./sandbox-user.js";
 import { mountStorage, releaseReserve, releaseStorage } from "./storage.js";
 import { writeRecord } from "./sweep.js";
@@ -57,9 +57,9 @@ export async function createImageSandbox(
   });
   let root: ImageRoot | null = null;
   const release = async (): Promise<void> => {
-    const rootErr = root === null ? null : unmountImageRoot(root);
+    const rootErr = root === null ? null : await unmountImageRoot(root);
     if (rootErr !== null) warn(`sandbox ${id}: could not unmount ${merged}: ${rootErr}`);
-    const err = releaseStorage(spec.stateDir);
+    const err = await releaseStorage(spec.stateDir);
     if (err !== null) warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
     rmSync(record, { force: true });
   };
@@ -68,12 +68,14 @@ export async function createImageSandbox(
   try {
     if (spec.storageMb !== undefined) {
       const why =
-        input.storage === "watch" ? "watch mode was chosen" : mountStorage(spec.stateDir, spec.storageMb);
+        input.storage === "watch"
+          ? "watch mode was chosen"
+          : await mountStorage(spec.stateDir, spec.storageMb);
       storage = why === null ? "loop" : "watch";
       if (why !== null)
         warn(`sandbox disk quota is checked every second, not enforced by a filesystem (${why})`);
     }
-    root = mountImageRoot(input.rootfs, spec.stateDir, input.layer, warn);
+    root = await mountImageRoot(input.rootfs, spec.stateDir, input.layer, warn);
     const user = resolveImageUser(input.rootfs, spec.user ?? spec.image.config.user);
     const giveTo = (p: string, owner: { uid: number; gid: number }): void => {
       if (owner.uid !== 0) chownTree(p, owner.uid, owner.gid);
@@ -148,7 +150,7 @@ export async function createImageSandbox(
   } catch (e) {
     await input.cgroup?.remove();
     await release();
-    removeTree(spec.stateDir);
+    await removeTreeAsync(spec.stateDir);
     throw e instanceof LonghaulError
       ? e
       : new InfraError(

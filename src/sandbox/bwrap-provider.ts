@@ -173,7 +173,7 @@ export class BwrapProvider implements SandboxProvider {
     const release = async (): Promise<void> => {
       clearInterval(watchdog);
       memory?.stop();
-      const err = releaseStorage(spec.stateDir);
+      const err = await releaseStorage(spec.stateDir);
       if (err !== null) this.warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
       rmSync(record, { force: true });
     };
@@ -189,7 +189,7 @@ export class BwrapProvider implements SandboxProvider {
         const why =
           this.options.storage === "watch"
             ? "watch mode was chosen"
-            : mountStorage(spec.stateDir, spec.storageMb);
+            : await mountStorage(spec.stateDir, spec.storageMb);
         storage = why === null ? "loop" : "watch";
         if (why !== null)
           this.warnOnce(

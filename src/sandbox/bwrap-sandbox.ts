@@ -5,9 +5,9 @@ import { InfraError, UserError } from "../core/errors.js";
 import { type BwrapLayout, bwrapArgs, type ImageLayout } from "./bwrap-args.js";
 import type { CgroupV1, LimitMode } from "./cgroup.js";
 import { copyTree, type PersistentBind, resolveHostPath, safeMapToHost } from "./host-paths.js";
-import { freshCopies, MountPoints, withUserns } from "./image-exec.js";
+import { type FreshCopies, freshCopies, MountPoints, withUserns } from "./image-exec.js";
 import type { FreshImageRoot } from "./image-fresh-root.js";
-import { removeTree } from "./remove-tree.js";
+import { removeTreeAsync } from "./remove-tree.js";
 import { type RunningHandle, type RunOutcome, runProcess } from "./run-process.js";
 import { baseEnv, parseExecOptions } from "./spec.js";
 import type { ExecOptions, ExecResult, Mount, Sandbox, SandboxSpec } from "./types.js";
@@ -38,7 +38,7 @@ export interface BwrapSandboxParts {
     /** Layout and environment of an exec as another user of the image (ExecOptions.user). */
     asUser: (user: string) => { layout: ImageLayout; env: Record<string, string> };
     /** A fresh root as the image was built, for one exec (ExecOptions.imageRoot). */
-    freshRoot: () => FreshImageRoot;
+    freshRoot: () => Promise<FreshImageRoot>;
   };
   /** Provider hooks: files copied in, writable mounts, stray processes, teardown before rm. */
   hooks?: {
@@ -134,8 +134,14 @@ export class BwrapSandbox implements Sandbox {
     const as = o.user === undefined || image === undefined ? null : image.asUser(o.user);
     this.parts.hooks?.beforeExec?.(o.mounts, as?.layout ?? null);
     // Mount points are made in the fresh root, which is thrown away after the exec.
-    const pristine = o.imageRoot === true && image !== undefined ? image.freshRoot() : null;
-    const fresh = image === undefined ? null : freshCopies(image.rootfs, o.freshDirs, this.spec.stateDir);
+    const pristine = o.imageRoot === true && image !== undefined ? await image.freshRoot() : null;
+    let fresh: FreshCopies | null;
+    try {
+      fresh = image === undefined ? null : await freshCopies(image.rootfs, o.freshDirs, this.spec.stateDir);
+    } catch (e) {
+      await pristine?.remove();
+      throw e;
+    }
     const points =
       pristine !== null
         ? []
@@ -175,8 +181,8 @@ export class BwrapSandbox implements Sandbox {
       const env = image === undefined ? baseEnv(o.env) : { ...(as?.env ?? image.env), ...o.env };
       return await this.run(build, env, o, background, onStart);
     } finally {
-      fresh?.remove();
-      pristine?.remove();
+      await fresh?.remove();
+      await pristine?.remove();
       this.mountPoints?.release(points);
     }
   }
@@ -282,7 +288,7 @@ export class BwrapSandbox implements Sandbox {
       await this.parts.cgroup?.remove();
       for (const f of this.onClose) f();
       await this.parts.hooks?.release?.();
-      removeTree(this.spec.stateDir);
+      await removeTreeAsync(this.spec.stateDir);
     }
   }
 }

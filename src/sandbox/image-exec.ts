@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InfraError } from "../core/errors.js";
 import { USERNS_FD } from "./bwrap-args.js";
+import { runHostCommand } from "./host-command.js";
 import { safeMapToHost } from "./host-paths.js";
-import { removeTree } from "./remove-tree.js";
+import { removeTreeAsync } from "./remove-tree.js";
 
 /**
  * Per-exec pieces of a sandbox over an image: fresh folders as the image had them, the mount
@@ -22,7 +23,7 @@ export function safeHostPath(root: string, sandboxPath: string): string | null {
 export interface FreshCopies {
   /** Fresh folder → host folder holding the image's content of it (empty if the image has none). */
   sources: Record<string, string>;
-  remove(): void;
+  remove(): Promise<void>;
 }
 
 /**
@@ -32,40 +33,47 @@ export interface FreshCopies {
  * instead: before, the ENOSPC of that mkdir was thrown out of the trial and ended the whole job,
  * and a copy cut short left the verifier an empty /root without the image's tools in it.
  */
-export function freshCopies(rootfs: string, dirs: readonly string[], scratch: string): FreshCopies {
-  if (dirs.length === 0) return { sources: {}, remove: () => undefined };
+export async function freshCopies(
+  rootfs: string,
+  dirs: readonly string[],
+  scratch: string,
+): Promise<FreshCopies> {
+  if (dirs.length === 0) return { sources: {}, remove: async () => undefined };
   const base = join(scratch, `fresh-${randomBytes(4).toString("hex")}`);
-  const sources = copiesUnder(rootfs, dirs, base);
-  if (sources !== null) return { sources, remove: () => removeTree(base) };
-  removeTree(base);
+  const sources = await copiesUnder(rootfs, dirs, base);
+  if (sources !== null) return { sources, remove: () => removeTreeAsync(base) };
+  await removeTreeAsync(base);
   // Named like the runner's other state folders, so a crashed runner's leftovers are swept.
   const spare = mkdtempSync(join(tmpdir(), `longhaul-${process.pid}-fresh-`));
-  const again = copiesUnder(rootfs, dirs, spare);
+  const again = await copiesUnder(rootfs, dirs, spare);
   if (again === null) {
-    removeTree(spare);
+    await removeTreeAsync(spare);
     throw new InfraError(`could not make the fresh folders ${dirs.join(", ")} of an exec in ${tmpdir()}`);
   }
-  return { sources: again, remove: () => removeTree(spare) };
+  return { sources: again, remove: () => removeTreeAsync(spare) };
 }
 
 /** The copies under `base`, or null when one could not be made whole. */
-function copiesUnder(rootfs: string, dirs: readonly string[], base: string): Record<string, string> | null {
+async function copiesUnder(
+  rootfs: string,
+  dirs: readonly string[],
+  base: string,
+): Promise<Record<string, string> | null> {
   const sources: Record<string, string> = {};
   try {
     mkdirSync(base, { recursive: true });
-    dirs.forEach((dir, i) => {
+    for (const [i, dir] of dirs.entries()) {
       const to = join(base, String(i));
       const from = safeHostPath(rootfs, dir);
       if (from !== null && existsSync(from)) {
-        const r = spawnSync("cp", ["-a", "--reflink=auto", "--no-dereference", from, to], {
-          stdio: "ignore",
-        });
+        const argv = ["cp", "-a", "--reflink=auto", "--no-dereference", from, to];
+        const r = await runHostCommand(argv, { timeoutMs: 300_000, capture: false });
         if (r.status !== 0 || !existsSync(to)) throw new Error(`cp ${from} failed`);
       } else {
         mkdirSync(to, { recursive: true, mode: 0o1777 });
       }
       sources[dir] = to;
-    });
+    }
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { errorMessage, InfraError } from "../core/errors.js";
 import { safeHostPath } from "./image-exec.js";
 import { type ImageRoot, mountImageRoot, seedImageRoot, unmountImageRoot } from "./image-root.js";
-import { removeTree } from "./remove-tree.js";
+import { removeTreeAsync } from "./remove-tree.js";
 import type { Mount } from "./types.js";
 
 /** Where an exec on a fresh image root (ExecOptions.imageRoot) finds the sandbox's own root. */
@@ -26,7 +26,7 @@ export interface FreshImageRoot {
   merged: string;
   /** The sandbox's workdir (writable, when it is still a real folder) and root (read-only). */
   mounts: Mount[];
-  remove(): void;
+  remove(): Promise<void>;
 }
 
 /**
@@ -35,16 +35,16 @@ export interface FreshImageRoot {
  * Nothing the sandbox's earlier execs did to the image's system folders (a Python .pth file, a
  * replaced interpreter, /etc/ld.so.preload) reaches it; only the workdir is carried over.
  */
-export function freshImageRoot(input: FreshImageRootInput): FreshImageRoot {
+export async function freshImageRoot(input: FreshImageRootInput): Promise<FreshImageRoot> {
   const dir = mkdtempSync(join(tmpdir(), `longhaul-${process.pid}-image-root-`));
   let root: ImageRoot | null = null;
-  const remove = (): void => {
-    const err = root === null ? null : unmountImageRoot(root);
+  const remove = async (): Promise<void> => {
+    const err = root === null ? null : await unmountImageRoot(root);
     if (err !== null) input.warn(`could not unmount ${root?.merged}: ${err}`);
-    else removeTree(dir);
+    else await removeTreeAsync(dir);
   };
   try {
-    root = mountImageRoot(input.rootfs, dir, input.layer, input.warn);
+    root = await mountImageRoot(input.rootfs, dir, input.layer, input.warn);
     const merged = root.merged;
     seedImageRoot(merged, input.allowInternet, (p) => safeHostPath(merged, p));
     const mounts: Mount[] = [{ hostPath: input.agentRoot, sandboxPath: AGENT_ROOT_DIR, readonly: true }];
@@ -55,7 +55,7 @@ export function freshImageRoot(input: FreshImageRootInput): FreshImageRoot {
       mounts.push({ hostPath: work, sandboxPath: input.workdir, readonly: false });
     return { merged, mounts, remove };
   } catch (e) {
-    remove();
+    await remove();
     throw e instanceof InfraError
       ? e
       : new InfraError(`cannot make a fresh image root: ${errorMessage(e)}`, { cause: e });

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { errorMessage, InfraError, UserError } from "../core/errors.js";
+import { hostCommandError } from "./host-command.js";
 import type { ImageConfig } from "./image/types.js";
 import { isMountPoint } from "./storage.js";
 
@@ -18,24 +19,18 @@ export interface ImageRoot {
   kind: "overlay" | "copy";
 }
 
-function run(argv: readonly string[]): string | null {
-  const [cmd, ...args] = argv;
-  const r = spawnSync(cmd ?? "false", args, { encoding: "utf8", timeout: 300_000 });
-  if (r.error) return r.error.message;
-  if (r.status !== 0) return (r.stderr || r.stdout || `exit ${r.status}`).trim();
-  return null;
-}
+const run = (argv: readonly string[]): Promise<string | null> => hostCommandError(argv, 300_000);
 
 /**
  * Makes `stateDir`/root (upper, work, merged) over `rootfs`. `onFallback` hears why a copy was
  * made instead of an overlay.
  */
-export function mountImageRoot(
+export async function mountImageRoot(
   rootfs: string,
   stateDir: string,
   mode: "auto" | "copy",
   onFallback: (why: string) => void,
-): ImageRoot {
+): Promise<ImageRoot> {
   const base = join(stateDir, "root");
   const merged = join(base, "merged");
   mkdirSync(merged, { recursive: true });
@@ -49,21 +44,21 @@ export function mountImageRoot(
     // nodev: device nodes come only from bwrap's own /dev. Commas or colons in the paths would
     // split the option string; state folders never have them.
     const opts = `lowerdir=${rootfs},upperdir=${upper},workdir=${work},nodev`;
-    why = run(["mount", "-t", "overlay", "overlay", "-o", opts, merged]);
+    why = await run(["mount", "-t", "overlay", "overlay", "-o", opts, merged]);
     if (why === null) return { merged, kind: "overlay" };
     why = `overlayfs refused: ${why}`;
   }
   onFallback(`the image's root file system is copied for this sandbox, not layered (${why})`);
-  const err = run(["cp", "-a", "--reflink=auto", `${rootfs}/.`, merged]);
+  const err = await run(["cp", "-a", "--reflink=auto", `${rootfs}/.`, merged]);
   if (err !== null) throw new InfraError(`cannot copy the image root file system ${rootfs}: ${err}`);
   return { merged, kind: "copy" };
 }
 
 /** Unmounts an overlay root (lazily if still busy); null or why it could not. */
-export function unmountImageRoot(root: ImageRoot): string | null {
+export async function unmountImageRoot(root: ImageRoot): Promise<string | null> {
   if (root.kind !== "overlay" || !isMountPoint(root.merged)) return null;
-  const err = run(["umount", root.merged]);
-  return err === null ? null : run(["umount", "-l", root.merged]);
+  const err = await run(["umount", root.merged]);
+  return err === null ? null : await run(["umount", "-l", root.merged]);
 }
 
 /** Mount points at or below `dir` in this mount namespace, deepest first. */

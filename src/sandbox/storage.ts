@@ -3,6 +3,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, type Stats, wri
 import { join } from "node:path";
 import { childPathsBytes } from "../core/byte-paths.js";
 import { errorMessage } from "../core/errors.js";
+import { hostCommandError } from "./host-command.js";
 
 /**
  * Disk quota for a sandbox's persistent folders. When the host lets us mount (root, loop devices,
@@ -26,16 +27,10 @@ export function imagePathOf(stateDir: string): string {
   return `${stateDir.replace(/\/+$/, "")}.disk`;
 }
 
-function run(argv: readonly string[]): string | null {
-  const [cmd, ...args] = argv;
-  const r = spawnSync(cmd ?? "false", args, { encoding: "utf8", timeout: 60_000 });
-  if (r.error) return r.error.message;
-  if (r.status !== 0) return (r.stderr || r.stdout || `exit ${r.status}`).trim();
-  return null;
-}
+const run = (argv: readonly string[]): Promise<string | null> => hostCommandError(argv, 60_000);
 
 /** Creates and mounts the image at `stateDir` (an empty or missing folder), or says why it cannot. */
-export function mountStorage(stateDir: string, storageMb: number): string | null {
+export async function mountStorage(stateDir: string, storageMb: number): Promise<string | null> {
   if (process.getuid?.() !== 0) return "not running as root";
   if (!existsSync("/dev/loop-control")) return "no loop devices";
   const img = imagePathOf(stateDir);
@@ -60,7 +55,7 @@ export function mountStorage(stateDir: string, storageMb: number): string | null
     ["mount", "-o", "loop,nosuid,nodev,noatime", img, stateDir],
   ];
   for (const step of steps) {
-    const err = run(step);
+    const err = await run(step);
     if (err !== null) {
       rmSync(img, { force: true });
       return `${step[0]} failed: ${err}`;
@@ -115,11 +110,11 @@ export function isMountPoint(dir: string): boolean {
 }
 
 /** Unmounts the state folder (lazily if still busy) and deletes its image. */
-export function releaseStorage(stateDir: string): string | null {
+export async function releaseStorage(stateDir: string): Promise<string | null> {
   let err: string | null = null;
   if (isMountPoint(stateDir)) {
-    err = run(["umount", stateDir]);
-    if (err !== null) err = run(["umount", "-l", stateDir]);
+    err = await run(["umount", stateDir]);
+    if (err !== null) err = await run(["umount", "-l", stateDir]);
   }
   try {
     rmSync(imagePathOf(stateDir), { force: true });

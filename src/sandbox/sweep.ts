@@ -79,7 +79,7 @@ export async function sweepStaleSandboxes(options: SweepOptions = {}): Promise<s
     if (isAlive(record.ownerPid)) continue;
     if (record.uid !== null) await killUid(record.uid);
     unmountUnder(record.stateDir);
-    releaseStorage(record.stateDir);
+    await releaseStorage(record.stateDir);
     if (!isMountPoint(record.stateDir)) removeTree(record.stateDir);
     rmSync(file, { force: true });
     removed.push(record.stateDir);
@@ -99,7 +99,7 @@ export async function sweepStaleSandboxes(options: SweepOptions = {}): Promise<s
       if (isMountPoint(p.slice(0, -".disk".length))) continue;
     } else {
       unmountUnder(p);
-      releaseStorage(p);
+      await releaseStorage(p);
       if (isMountPoint(p)) continue;
     }
     removeTree(p);

@@ -97,7 +97,7 @@ describe("bwrap provider: storage quota and stale state", () => {
     const dead = deadPid();
     // A recorded sandbox with a mounted image and a process of its uid still running.
     const mounted = join(root, `longhaul-${dead}-trial`);
-    expect(mountStorage(mounted, 8)).toBeNull();
+    expect(await mountStorage(mounted, 8)).toBeNull();
     const uid = 1_900_000_000 + 4242;
     const orphan = spawn("setpriv", [`--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "sleep", "300"], {
       stdio: "ignore",

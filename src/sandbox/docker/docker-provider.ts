@@ -7,7 +7,7 @@ import { BASE_IMAGE_TAG } from "../image/base-image.js";
 import { dockerUnavailable, lastLines } from "../image/docker-cli.js";
 import { inspectImage } from "../image/inspect.js";
 import type { ImageConfig } from "../image/types.js";
-import { removeTree } from "../remove-tree.js";
+import { removeTreeAsync } from "../remove-tree.js";
 import { chownTree } from "../sandbox-user.js";
 import { baseEnv, parseSandboxSpec } from "../spec.js";
 import { diskUsage, mountStorage, releaseStorage } from "../storage.js";
@@ -106,17 +106,17 @@ export class DockerProvider implements SandboxProvider {
       if (rm.code !== 0 && !/No such container/.test(rm.stderr)) {
         this.warn(`sandbox ${id}: could not remove container ${container}: ${lastLines(rm.stderr, 1)}`);
       }
-      const err = releaseStorage(spec.stateDir);
+      const err = await releaseStorage(spec.stateDir);
       if (err !== null) this.warn(`sandbox ${id}: could not unmount ${spec.stateDir}: ${err}`);
       // Removed by descriptor when Node's rm cannot reach it: without a quota image the agent's
       // folders are here, and a tree deeper than a path can name threw out of close().
-      removeTree(spec.stateDir);
+      await removeTreeAsync(spec.stateDir);
       rmSync(record, { force: true });
     };
     try {
       let storage: "loop" | "watch" | null = null;
       if (spec.storageMb !== undefined) {
-        const why = mountStorage(spec.stateDir, spec.storageMb);
+        const why = await mountStorage(spec.stateDir, spec.storageMb);
         storage = why === null ? "loop" : "watch";
         if (why !== null)
           this.warnOnce(
