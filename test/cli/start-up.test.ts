@@ -106,6 +106,15 @@ describe("CLI start-up", () => {
     }
   });
 
+  it("registering the follow agent (every run, worker and task command) loads neither the child builder nor a transform", () => {
+    const { files, packages } = staticClosure(resolve(ROOT, "src/scale/agent/register.ts"));
+    expect(files).not.toContain("src/scale/agent/follow-agent.ts");
+    expect(
+      files.filter((f) => f.startsWith("src/scale/transforms/") || f.startsWith("src/scale/child/")),
+    ).toEqual([]);
+    expect(packages).not.toContain("pngjs");
+  });
+
   it("world loads only the subcommand module a command line names, and all of them for help", async () => {
     expect(worldSubcommandNamed(["world", "render", "--out", "check"])).toBe("render");
     expect(worldSubcommandNamed(["--config", "world", "world", "list", "x.yaml"])).toBe("list");

@@ -1,6 +1,7 @@
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgent } from "../../src/agents/registry.js";
 import { UserError } from "../../src/core/errors.js";
 import { checkTask } from "../../src/runner/check-task.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
@@ -22,6 +23,14 @@ const HARBOR = resolve(import.meta.dirname, "../fixtures/harbor");
 const CSV = join(HARBOR, "csv-aggregate");
 const enc = (s: string) => new TextEncoder().encode(s);
 const tree = (...paths: string[]) => new Map(paths.map((p) => [p, enc(`${p}\n`)]));
+
+describe("the follow agent as the CLI registers it", () => {
+  it("refuses missing options when it is made, before any trial runs", () => {
+    registerScaleAgents();
+    expect(() => createAgent("follow", {})).toThrow(/follow agent needs --agent-opt root=/);
+    expect(createAgent("follow", { root: "/nowhere" }).name).toBe("follow");
+  });
+});
 
 describe("which environment files a child protects", () => {
   const env = tree("report.py", "sales.csv", "data/a.json", "data/b.json", "Makefile", "notes.txt");

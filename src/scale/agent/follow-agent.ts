@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { TrajectoryRecorder } from "../../agents/llm-loop/trajectory.js";
 import type { Agent, AgentContext, AgentRunResult } from "../../agents/types.js";
-import { UserError } from "../../core/index.js";
 import type { Mount } from "../../sandbox/types.js";
 import { installCommand, wrapperSource } from "./channel-wrapper.js";
 import { FollowError } from "./follow-error.js";
+import { type FollowSolver, parseFollowOptions, solverFor } from "./follow-options.js";
 import { type FollowPlan, planFollow } from "./follow-plan.js";
 
 /** One command the agent runs in the sandbox. */
@@ -68,31 +68,15 @@ export function followCommands(plan: FollowPlan, solverDir: string): FollowComma
  */
 export class FollowAgent implements Agent {
   readonly name = "follow";
-  private readonly solverDir: string | null;
-  private readonly rootsDir: string | null;
+  private readonly solver: FollowSolver;
 
   constructor(options: Record<string, string>) {
-    const solver =
-      options.solver ?? (options.root !== undefined ? join(options.root, "solution") : undefined);
-    const roots = options.roots?.trim() ? resolve(options.roots) : null;
-    if ((solver === undefined || solver.trim() === "") && roots === null) {
-      throw new UserError(
-        "the follow agent needs --agent-opt root=ROOT_TASK_DIR, solver=DIR or roots=DATASET_DIR",
-      );
-    }
-    this.solverDir = solver === undefined || solver.trim() === "" ? null : resolve(solver);
-    this.rootsDir = roots;
+    this.solver = parseFollowOptions(options);
   }
 
   /** The solution folder for `taskName`: the given one, or the matching root's of `roots`. */
   private solverFor(taskName: string): string | null {
-    if (this.solverDir !== null) return this.solverDir;
-    if (this.rootsDir === null || !existsSync(this.rootsDir)) return null;
-    const match = readdirSync(this.rootsDir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && (taskName === e.name || taskName.startsWith(`${e.name}-`)))
-      .map((e) => e.name)
-      .sort((a, b) => b.length - a.length)[0];
-    return match === undefined ? null : join(this.rootsDir, match, "solution");
+    return solverFor(this.solver, taskName);
   }
 
   async run(ctx: AgentContext): Promise<AgentRunResult> {
@@ -117,7 +101,7 @@ export class FollowAgent implements Agent {
     if (solverDir === null) {
       return finish({
         selfTerminated: false,
-        error: `${this.rootsDir}: no root task folder whose name starts the task name ${ctx.task.name}`,
+        error: `${this.solver.rootsDir}: no root task folder whose name starts the task name ${ctx.task.name}`,
       });
     }
     if (!existsSync(join(solverDir, "solve.sh"))) {
