@@ -23,8 +23,11 @@ const KEEP_ALIVE_SLEEP = "sleep 86400.25";
 
 /** Processes of the container but pid 1 and its keep-alive sleep; null when docker cannot say. */
 export async function listSurvivors(container: string): Promise<Survivor[] | null> {
-  const top = await collect([dockerBin(), "top", container, "-o", "pid,ppid,stat,args"], undefined, 60);
-  const init = await collect([dockerBin(), "inspect", "-f", "{{.State.Pid}}", container], undefined, 60);
+  // Both asked at once: each is a round trip to the daemon, and killAll asks at least once a trial.
+  const [top, init] = await Promise.all([
+    collect([dockerBin(), "top", container, "-o", "pid,ppid,stat,args"], undefined, 60),
+    collect([dockerBin(), "inspect", "-f", "{{.State.Pid}}", container], undefined, 60),
+  ]);
   if (top.code !== 0 || init.code !== 0) return null;
   const pid1 = Number(init.stdout.toString("utf8").trim());
   const out: Survivor[] = [];
