@@ -11,6 +11,8 @@ export interface HostCommandResult {
   stdoutBytes: Buffer;
   /** Set when it could not be spawned (e.g. ENOENT), ran past its time, or wrote past its cap. */
   error: Error | null;
+  /** It could not be spawned at all (`error` says why). */
+  spawnFailed: boolean;
 }
 
 export interface HostCommandOptions {
@@ -45,6 +47,7 @@ export function runHostCommand(argv: readonly string[], o: HostCommandOptions): 
     const err: Buffer[] = [];
     let outBytes = 0;
     let failure: Error | null = null;
+    let spawnFailed = false;
     child.stdout?.on("data", (c: Buffer) => {
       outBytes += c.length;
       if (o.maxStdoutBytes !== undefined && outBytes > o.maxStdoutBytes) {
@@ -61,6 +64,7 @@ export function runHostCommand(argv: readonly string[], o: HostCommandOptions): 
     }, o.timeoutMs);
     child.on("error", (e) => {
       failure = e;
+      spawnFailed = true;
     });
     if (o.input !== undefined && child.stdin !== null) {
       // A command that exits without reading all of it closes the pipe: not an error here.
@@ -77,6 +81,7 @@ export function runHostCommand(argv: readonly string[], o: HostCommandOptions): 
         stdout: stdoutBytes.toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8"),
         error: failure,
+        spawnFailed,
       });
     });
   });

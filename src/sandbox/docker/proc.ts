@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { InfraError } from "../../core/errors.js";
 import { timerMs } from "../../core/timer.js";
+import { runHostCommand } from "../host-command.js";
 import { lastLines } from "../image/docker-cli.js";
 
 export { dockerBin } from "../image/docker-cli.js";
@@ -12,30 +13,16 @@ export interface Collected {
 }
 
 /** Runs one process to its end, binary-safe stdout; stdin gets `input` then EOF. Never rejects on exit≠0. */
-export function collect(
+export async function collect(
   argv: readonly string[],
   input?: Buffer | string,
   timeoutSec = 300,
 ): Promise<Collected> {
-  return new Promise((resolve, reject) => {
-    const [cmd, ...args] = argv;
-    const child = spawn(cmd ?? "false", args, { stdio: ["pipe", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill("SIGKILL"), timerMs(timeoutSec));
-    child.stdout.on("data", (c: Buffer) => out.push(c));
-    child.stderr.on("data", (c: Buffer) => err.push(c));
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      reject(new InfraError(`could not run ${cmd}: ${e.message}`, { cause: e }));
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8") });
-    });
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(input ?? "");
-  });
+  const r = await runHostCommand(argv, { input: input ?? "", timeoutMs: timerMs(timeoutSec) });
+  if (r.spawnFailed) {
+    throw new InfraError(`could not run ${argv[0]}: ${r.error?.message}`, { cause: r.error });
+  }
+  return { code: r.status, stdout: r.stdoutBytes, stderr: r.stderr };
 }
 
 /** Like `collect`, but exit≠0 is an InfraError naming `what` with the last lines of stderr. */
