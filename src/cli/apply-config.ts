@@ -61,8 +61,10 @@ export async function applyConfig(action: Command): Promise<void> {
 async function checkSandbox(action: Command, config: EffectiveConfig): Promise<void> {
   if (!hasOption(action, "sandbox") || action.getOptionValueSource("sandbox") !== "default") return;
   const { value, source } = config.sandbox;
-  const { listSandboxProviders } = await import("../registries.js");
-  const known = listSandboxProviders().map((p) => p.name);
+  // The sandbox registry alone: the public facade (registries.js) would load every transform and
+  // world module with it.
+  const { listSandboxProviders } = await import("../sandbox/registry.js");
+  const known = listSandboxProviders();
   if (known.includes(value)) return;
   const detail = `unknown sandbox provider "${value}" (known: ${known.join(", ")})`;
   if (typeof source !== "string") throw configValueError(source.file, ["sandbox"], detail);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { APICallError } from "ai";
+import { APICallError } from "@ai-sdk/provider";
 import {
   backoffMs,
   capAnswer,

@@ -1,4 +1,4 @@
-import { APICallError } from "ai";
+import { APICallError } from "@ai-sdk/provider";
 
 /** The most bytes of one answer's body that are read from a model server (`max_answer_mib`). */
 export const DEFAULT_MAX_ANSWER_MIB = 64;

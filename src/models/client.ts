@@ -1,13 +1,5 @@
-import {
-  APICallError,
-  generateText,
-  InvalidResponseDataError,
-  type LanguageModel,
-  type LanguageModelUsage,
-  type ModelMessage,
-  streamText,
-  type ToolSet,
-} from "ai";
+import { APICallError, InvalidResponseDataError } from "@ai-sdk/provider";
+import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import { errorMessage, InfraError } from "../core/index.js";
 import { findAnswerTooLarge } from "./answer-cap.js";
 import { parseModelId } from "./model-id.js";
@@ -168,6 +160,7 @@ export class ModelClient {
       ...(providerOptions === undefined ? {} : { providerOptions }),
     };
     if (!s.stream) {
+      const { generateText } = await import("ai");
       const r = await generateText(common);
       return {
         usage: r.totalUsage,
@@ -176,6 +169,8 @@ export class ModelClient {
       };
     }
     let streamError: unknown;
+    // The SDK loads with the first call (about 0.2 s of CPU): most processes never make one.
+    const { streamText } = await import("ai");
     const r = streamText({
       ...common,
       onError: ({ error }) => {

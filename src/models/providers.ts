@@ -1,9 +1,7 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { UserError } from "../core/index.js";
 import { answerCapBytes } from "./answer-cap.js";
+import { lazyLanguageModel } from "./lazy-model.js";
 import { type ModelId, parseModelId } from "./model-id.js";
 import type { ModelSettings } from "./settings.js";
 import { answerShapeFetch } from "./sse-guard.js";
@@ -68,13 +66,17 @@ const openaiCompatible: ModelProvider = {
   languageModel(model, s, env = process.env) {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env) ?? "";
-    return createOpenAICompatible({
-      name: "compat",
-      baseURL,
-      includeUsage: true,
-      fetch: answerShapeFetch("chat", answerCapBytes(s.maxAnswerMib)),
-      ...(apiKey === undefined ? {} : { apiKey }),
-    }).chatModel(model);
+    return lazyLanguageModel("compat.chat", model, async () =>
+      (await import("@ai-sdk/openai-compatible"))
+        .createOpenAICompatible({
+          name: "compat",
+          baseURL,
+          includeUsage: true,
+          fetch: answerShapeFetch("chat", answerCapBytes(s.maxAnswerMib)),
+          ...(apiKey === undefined ? {} : { apiKey }),
+        })
+        .chatModel(model),
+    );
   },
   providerOptions(s) {
     return s.reasoningEffort === undefined ? undefined : { compat: { reasoningEffort: s.reasoningEffort } };
@@ -92,11 +94,15 @@ const openai: ModelProvider = {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env);
     // The chat endpoint rather than Responses: one wire format shared with every compatible server.
-    return createOpenAI({
-      fetch: answerShapeFetch("chat", answerCapBytes(s.maxAnswerMib)),
-      ...(apiKey === undefined ? {} : { apiKey }),
-      ...(baseURL ? { baseURL } : {}),
-    }).chat(model);
+    return lazyLanguageModel("openai.chat", model, async () =>
+      (await import("@ai-sdk/openai"))
+        .createOpenAI({
+          fetch: answerShapeFetch("chat", answerCapBytes(s.maxAnswerMib)),
+          ...(apiKey === undefined ? {} : { apiKey }),
+          ...(baseURL ? { baseURL } : {}),
+        })
+        .chat(model),
+    );
   },
   providerOptions(s) {
     return s.reasoningEffort === undefined ? undefined : { openai: { reasoningEffort: s.reasoningEffort } };
@@ -122,11 +128,13 @@ const anthropic: ModelProvider = {
   languageModel(model, s, env = process.env) {
     const apiKey = resolveApiKey(this, s, env);
     const baseURL = resolveBaseUrl(this, s, env);
-    return createAnthropic({
-      fetch: answerShapeFetch("messages", answerCapBytes(s.maxAnswerMib)),
-      ...(apiKey === undefined ? {} : { apiKey }),
-      ...(baseURL ? { baseURL } : {}),
-    })(model);
+    return lazyLanguageModel("anthropic.messages", model, async () =>
+      (await import("@ai-sdk/anthropic")).createAnthropic({
+        fetch: answerShapeFetch("messages", answerCapBytes(s.maxAnswerMib)),
+        ...(apiKey === undefined ? {} : { apiKey }),
+        ...(baseURL ? { baseURL } : {}),
+      })(model),
+    );
   },
   providerOptions(s) {
     const effort = s.reasoningEffort === undefined ? undefined : ANTHROPIC_EFFORT[s.reasoningEffort];

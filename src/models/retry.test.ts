@@ -1,4 +1,10 @@
-import { APICallError } from "ai";
+import {
+  APICallError,
+  InvalidResponseDataError,
+  JSONParseError,
+  NoOutputGeneratedError,
+  TypeValidationError,
+} from "ai";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../core/index.js";
 import { getModelProvider } from "./providers.js";
@@ -27,6 +33,21 @@ describe("retry classification", () => {
     const reset = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET" } });
     expect(classifyFailure(reset, false)).toMatchObject({ retryable: true, reason: "ECONNRESET" });
     expect(classifyFailure(new Error("bug"), false).retryable).toBe(false);
+  });
+
+  it("retries the SDK's malformed-answer errors, recognised without loading the SDK", () => {
+    // The errors come from the SDK's own package; retry.ts recognises them from @ai-sdk/provider
+    // and the SDK's error marker, so the check must hold for the SDK's instances.
+    for (const e of [
+      new NoOutputGeneratedError(),
+      new InvalidResponseDataError({ data: {} }),
+      new JSONParseError({ text: "{", cause: new Error("x") }),
+      new TypeValidationError({ value: 1, cause: new Error("x") }),
+    ]) {
+      expect(classifyFailure(e, false), e.name).toEqual({ retryable: true, reason: "malformed answer" });
+    }
+    const lookalike = Object.assign(new Error("no output"), { name: "AI_NoOutputGeneratedError" });
+    expect(classifyFailure(lookalike, false).retryable).toBe(false);
   });
 
   it("backs off exponentially within the cap and honours Retry-After", () => {

@@ -2,10 +2,18 @@ import {
   APICallError,
   InvalidResponseDataError,
   JSONParseError,
-  NoOutputGeneratedError,
   TypeValidationError,
-} from "ai";
+} from "@ai-sdk/provider";
 import { findAnswerTooLarge } from "./answer-cap.js";
+
+// The SDK marks its errors with a registered symbol; this is its NoOutputGeneratedError.isInstance
+// without loading the SDK (this module is on every command's path; the SDK loads with the first
+// model call).
+const NO_OUTPUT_GENERATED = Symbol.for("vercel.ai.error.AI_NoOutputGeneratedError");
+
+function isNoOutputGenerated(e: unknown): boolean {
+  return typeof e === "object" && e !== null && Reflect.get(e, NO_OUTPUT_GENERATED) === true;
+}
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -69,7 +77,7 @@ export function classifyFailure(e: unknown, timedOut: boolean): FailureClass {
     InvalidResponseDataError.isInstance(e) ||
     JSONParseError.isInstance(e) ||
     TypeValidationError.isInstance(e) ||
-    NoOutputGeneratedError.isInstance(e)
+    isNoOutputGenerated(e)
   )
     return { retryable: true, reason: "malformed answer" };
   const streamed = streamedError(e);

@@ -1,4 +1,4 @@
-import { APICallError } from "ai";
+import { APICallError } from "@ai-sdk/provider";
 import { answerCapBytes, capAnswer, DEFAULT_MAX_ANSWER_MIB } from "./answer-cap.js";
 import {
   assembleStreamedAnswer,

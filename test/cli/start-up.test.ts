@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS, commandNamed } from "../../src/cli/commands/catalog.js";
 import { registerCommands } from "../../src/cli/commands/index.js";
 import { loadWorldSubcommands, worldSubcommandNamed } from "../../src/cli/commands/world-subcommands.js";
+import { tempDir } from "../runner/helpers.js";
 import { runCli as cli, ROOT } from "../support/cli-process.js";
+import { modulesLoadedBy } from "../support/loaded-modules.js";
 
 /** Every command, registered eagerly from each module. */
 async function fullProgram(): Promise<Command> {
@@ -104,6 +106,28 @@ describe("CLI start-up", () => {
         entry,
       ).toEqual([]);
     }
+  });
+
+  it("a run of a terminal task by a scripted agent loads no model SDK, transform or image library", async () => {
+    // The model SDKs load with a job's first model call, the transforms with a scale command.
+    const jobs = tempDir("start-up-run");
+    const task = resolve(ROOT, "test/fixtures/tasks/seeded");
+    const { code, stderr, modules } = await modulesLoadedBy([
+      "run",
+      task,
+      "--agent",
+      "nop",
+      "--jobs-dir",
+      jobs,
+    ]);
+    expect(code, stderr).toBe(0);
+    expect(modules).toContain("dist/runner/run-trial.js");
+    const heavy = modules.filter(
+      (m) =>
+        /node_modules\/(ai|@ai-sdk\/(?!provider\/)[^/]+|@opentelemetry\/[^/]+|pngjs)\//.test(m) ||
+        m.startsWith("dist/scale/transforms/"),
+    );
+    expect(heavy).toEqual([]);
   });
 
   it("registering the follow agent (every run, worker and task command) loads neither the child builder nor a transform", () => {

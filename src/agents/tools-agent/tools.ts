@@ -1,9 +1,9 @@
-import { tool } from "ai";
 import { z } from "zod";
+import { toolSpec } from "../../models/tool-spec.js";
 
 /** Declared without `execute`: the loop runs each call itself so it can time and record it. */
 export const AGENT_TOOLS = {
-  exec: tool({
+  exec: toolSpec({
     description: "Run a bash command in the task environment and return its exit code, stdout and stderr.",
     inputSchema: z.object({
       command: z.string().min(1),
@@ -14,15 +14,15 @@ export const AGENT_TOOLS = {
         .describe("Kill the command after this many seconds (default 120)."),
     }),
   }),
-  read_file: tool({
+  read_file: toolSpec({
     description: "Return the contents of a text file.",
     inputSchema: z.object({ path: z.string().min(1) }),
   }),
-  write_file: tool({
+  write_file: toolSpec({
     description: "Create or overwrite a file with the given contents (parent folders are created).",
     inputSchema: z.object({ path: z.string().min(1), content: z.string() }),
   }),
-  finish: tool({
+  finish: toolSpec({
     description: "Declare the task complete. This ends the session and the work is graded.",
     inputSchema: z.object({ summary: z.string().optional() }),
   }),

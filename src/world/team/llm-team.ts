@@ -1,7 +1,8 @@
-import { type ModelMessage, type ToolSet, tool } from "ai";
+import type { ModelMessage, ToolSet } from "ai";
 import type { z } from "zod";
 import { UserError } from "../../core/index.js";
 import { ModelClient, settingsFromOptions } from "../../models/index.js";
+import { toolSpec } from "../../models/tool-spec.js";
 import { TOOL_ARGS, TOOL_DESCRIPTIONS, TOOL_NAMES } from "../model/tool-args.js";
 import { listWorldTools } from "../tools/registry.js";
 import { renderObservation } from "./render-observation.js";
@@ -17,13 +18,13 @@ function worldTools(): ToolSet {
   // inherited from Object that the SDK would take for a real one.
   const tools: ToolSet = Object.create(null);
   for (const name of TOOL_NAMES) {
-    // Widened to what every tool's arguments have in common, so one tool() call fits all 13.
+    // Widened to what every tool's arguments have in common, so one toolSpec() call fits all 13.
     const inputSchema: z.ZodType<Record<string, unknown>> = TOOL_ARGS[name];
-    tools[name] = tool({ description: TOOL_DESCRIPTIONS[name], inputSchema });
+    tools[name] = toolSpec({ description: TOOL_DESCRIPTIONS[name], inputSchema });
   }
   for (const t of listWorldTools()) {
     if (t.name in tools) continue;
-    tools[t.name] = tool({
+    tools[t.name] = toolSpec({
       description: t.description,
       inputSchema: t.args as z.ZodType<Record<string, unknown>>,
     });
