@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 # Container tests need the Docker daemon; after a reboot nothing has started it yet.
 bash scripts/start-docker.sh
 npm run build --silent >&2
+# After the build: the tests' type check reads src from its built declarations.
 npx tsc -p tsconfig.check.json >&2
 npx biome check src test bench >&2
 npx vitest run "$@"
