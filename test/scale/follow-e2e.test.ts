@@ -16,7 +16,8 @@ import { runOneTrial } from "../support/one-trial.js";
  * check), and each child the agent runs on is a copy without solution/, res.json or lineage files.
  * The program task is grid-puzzle-solver, whose input comes through a first-path channel: of the
  * bundled first-path tasks the cheapest child to verify (docs/benchmarks.md: 4.7 s per child,
- * where blob-count, used here until 2026-12-06, takes 14.4 s); every trial here is one of it.
+ * where blob-count, the program task here until 2026-12-06, takes 14.4 s), and 7 of the file's
+ * 14 trials run over its children.
  */
 const ROOTS = {
   ledger: resolve(import.meta.dirname, "../fixtures/res/ledger-report"),
