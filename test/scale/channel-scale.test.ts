@@ -14,7 +14,9 @@ import type { ProposeRequest } from "../../src/scale/plan/proposer.js";
 import { tempDir } from "../runner/helpers.js";
 import { cli } from "./support/cli.js";
 
-const LOAN = resolve(import.meta.dirname, "../../tasks/loan-schedule");
+// A program task with a folder channel: heatwave-audit, the bundled task with the cheapest oracle
+// trial (docs/benchmarks.md), in place of loan-schedule until 2026-12-06 (a folder channel too).
+const ROOT = resolve(import.meta.dirname, "../../tasks/heatwave-audit");
 const FOLDER = { program: "/app/loan.py", inputIndex: 2, inputKind: "folder" } as const;
 const FILE = { program: "/app/propagate.py", inputIndex: 2, inputKind: "file" } as const;
 
@@ -71,13 +73,13 @@ describe("the channel planner", () => {
   });
 });
 
-describe("`longhaul scale` of a program task (loan-schedule), depth 2, real trials", () => {
+describe("`longhaul scale` of a program task (heatwave-audit), depth 2, real trials", () => {
   const out = join(tempDir("res-program"), "out");
   let nodes: LineageNode[] = [];
   let code = -1;
 
   beforeAll(async () => {
-    const r = await cli(["scale", LOAN, "--depth", "2", "--seed", "4", "--steps", "1", "--out", out]);
+    const r = await cli(["scale", ROOT, "--depth", "2", "--seed", "4", "--steps", "1", "--out", out]);
     code = r.code;
     nodes = readLineage(out);
   }, 240_000);
@@ -86,31 +88,31 @@ describe("`longhaul scale` of a program task (loan-schedule), depth 2, real tria
     expect(code).toBe(0);
     const kids = nodes.filter((n) => n.status !== "root");
     expect(kids.map((n) => [n.id, n.status])).toEqual([
-      ["loan-schedule-b1-d1", "approved"],
-      ["loan-schedule-b1-d2", "approved"],
+      ["heatwave-audit-b1-d1", "approved"],
+      ["heatwave-audit-b1-d2", "approved"],
     ]);
     for (const n of kids) expect(n.checks.every((c) => c.status === "pass")).toBe(true);
-    const d1 = readResJson(join(out, "loan-schedule-b1-d1"));
-    const d2 = readResJson(join(out, "loan-schedule-b1-d2"));
+    const d1 = readResJson(join(out, "heatwave-audit-b1-d1"));
+    const d2 = readResJson(join(out, "heatwave-audit-b1-d2"));
     expect(d2.channel?.steps.slice(0, d1.channel?.steps.length)).toEqual(d1.channel?.steps);
     expect(kids[1]?.channel).toEqual(d2.channel);
   });
 
   it("keeps the root's tests/ byte for byte and wraps the root's solution", () => {
-    const child = join(out, "loan-schedule-b1-d2");
+    const child = join(out, "heatwave-audit-b1-d2");
     for (const f of ["grade.py", "lh.py", "test.sh", "rubric.toml"]) {
-      expect(readFileSync(join(child, "tests", f))).toEqual(readFileSync(join(LOAN, "tests", f)));
+      expect(readFileSync(join(child, "tests", f))).toEqual(readFileSync(join(ROOT, "tests", f)));
     }
     expect(readFileSync(join(child, "solution/res/parent-solve.sh"))).toEqual(
-      readFileSync(join(LOAN, "solution/solve.sh")),
+      readFileSync(join(ROOT, "solution/solve.sh")),
     );
     expect(readFileSync(join(child, "instruction.md"), "utf8")).toMatch(/## Environment update \(depth 2\)/);
   });
 
   it("`scale verify` of a moved copy with --parent runs the root's bare solution from the parent", async () => {
-    const moved = join(tempDir("res-moved"), "a", "b", "loan-schedule-b1-d1");
-    cpSync(join(out, "loan-schedule-b1-d1"), moved, { recursive: true });
-    const ok = await cli(["scale", "verify", moved, "--parent", LOAN, "--json"]);
+    const moved = join(tempDir("res-moved"), "a", "b", "heatwave-audit-b1-d1");
+    cpSync(join(out, "heatwave-audit-b1-d1"), moved, { recursive: true });
+    const ok = await cli(["scale", "verify", moved, "--parent", ROOT, "--json"]);
     expect(ok.stderr).not.toMatch(/internal error/);
     expect(ok.code).toBe(0);
     // res.json naming another root is refused: the bare solution must be the verified root's.
@@ -118,17 +120,17 @@ describe("`longhaul scale` of a program task (loan-schedule), depth 2, real tria
     const res = JSON.parse(readFileSync(file, "utf8")) as { root: { id: string } };
     res.root.id = "decoy";
     writeFileSync(file, `${JSON.stringify(res, null, 2)}\n`);
-    const bad = await cli(["scale", "verify", moved, "--parent", LOAN, "--no-trials", "--json"]);
+    const bad = await cli(["scale", "verify", moved, "--parent", ROOT, "--no-trials", "--json"]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("lineage-mismatch");
   }, 120_000);
 
   it("`scale verify` rejects a child whose task.toml was edited", async () => {
-    const copy = join(tempDir("res-toml"), "loan-schedule-b1-d1");
-    cpSync(join(out, "loan-schedule-b1-d1"), copy, { recursive: true });
+    const copy = join(tempDir("res-toml"), "heatwave-audit-b1-d1");
+    cpSync(join(out, "heatwave-audit-b1-d1"), copy, { recursive: true });
     const file = join(copy, "task.toml");
     writeFileSync(file, readFileSync(file, "utf8").replace(/timeout_sec = (\d+)/, "timeout_sec = 9$1"));
-    const bad = await cli(["scale", "verify", copy, "--parent", LOAN, "--no-trials", "--json"]);
+    const bad = await cli(["scale", "verify", copy, "--parent", ROOT, "--no-trials", "--json"]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("task.toml is not the parent's");
   });
@@ -137,8 +139,8 @@ describe("`longhaul scale` of a program task (loan-schedule), depth 2, real tria
     const file = join(tempDir("res-out"), "afile");
     writeFileSync(file, "keep\n");
     for (const args of [
-      ["scale", LOAN, "--depth", "1", "--out", file],
-      ["scale", "experiment", LOAN, "--agent", "oracle", "--depths", "0,1", "--out", file],
+      ["scale", ROOT, "--depth", "1", "--out", file],
+      ["scale", "experiment", ROOT, "--agent", "oracle", "--depths", "0,1", "--out", file],
     ]) {
       const r = await cli(args);
       expect(r.code, args.join(" ")).toBe(2);
@@ -148,7 +150,7 @@ describe("`longhaul scale` of a program task (loan-schedule), depth 2, real tria
   });
 
   it("`scale verify` passes the child, and rejects it once channel.json was edited", async () => {
-    const child = join(out, "loan-schedule-b1-d2");
+    const child = join(out, "heatwave-audit-b1-d2");
     const ok = await cli(["scale", "verify", child, "--no-trials"]);
     expect(ok.code).toBe(0);
     const file = join(child, "tests/res/channel.json");

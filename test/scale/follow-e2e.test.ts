@@ -14,10 +14,14 @@ import { runOneTrial } from "../support/one-trial.js";
  * lineage, while the root's bare oracle fails its children (depths 1 and 10). One environment-data task and one
  * program task; the lineages are built without their own oracle trials (the trials here are the
  * check), and each child the agent runs on is a copy without solution/, res.json or lineage files.
+ * The program task is grid-puzzle-solver, whose input comes through a first-path channel: of the
+ * bundled first-path tasks the cheapest child to verify (docs/benchmarks.md: 4.7 s per child,
+ * where blob-count, the program task here until 2026-12-06, takes 14.4 s), and 7 of the file's
+ * 14 trials run over its children.
  */
 const ROOTS = {
   ledger: resolve(import.meta.dirname, "../fixtures/res/ledger-report"),
-  blob: resolve(import.meta.dirname, "../../tasks/blob-count"),
+  grid: resolve(import.meta.dirname, "../../tasks/grid-puzzle-solver"),
 };
 const DEPTHS = [0, 1, 2, 5, 10] as const;
 // The root's bare oracle runs on the shallowest and the deepest child here (a sample, to keep
@@ -34,10 +38,7 @@ const key = (name: Name, who: "follow" | "oracle", depth: number): string => `${
 
 /** The task folder at `depth` of `name`'s lineage (the root at 0), copied alone and stripped for the agent. */
 function childCopy(name: Name, lineage: string, depth: number, who: "follow" | "oracle"): string {
-  const src =
-    depth === 0
-      ? ROOTS[name]
-      : join(lineage, `${name === "ledger" ? "ledger-report" : "blob-count"}-b1-d${depth}`);
+  const src = depth === 0 ? ROOTS[name] : join(lineage, `${basename(ROOTS[name])}-b1-d${depth}`);
   // Each copy keeps its folder name: the task's name, which `roots=` matches.
   const dst = join(scratch, "tasks", `${name}-${who}-d${depth}`, basename(src));
   cpSync(src, dst, { recursive: true });

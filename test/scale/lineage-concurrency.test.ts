@@ -122,9 +122,11 @@ describe("scale -n: chains and independent children grown side by side", () => {
 
   it("verifies a program task's chains side by side with real trials (each its own sandboxes)", async () => {
     const out = join(tempDir("res-n-trials"), "out");
+    // heatwave-audit: a folder channel, as loan-schedule (used here until 2026-12-06), and the
+    // bundled task with the cheapest oracle trial (docs/benchmarks.md), four of which run here.
     const r = await scaleTask(
       options(out, {
-        taskDir: resolve(import.meta.dirname, "../../tasks/loan-schedule"),
+        taskDir: resolve(import.meta.dirname, "../../tasks/heatwave-audit"),
         mode: "recursive",
         depth: 1,
         children: 2,
@@ -134,8 +136,8 @@ describe("scale -n: chains and independent children grown side by side", () => {
     );
     const kids = r.nodes.filter((n) => n.status !== "root");
     expect(kids.map((n) => [n.id, n.status])).toEqual([
-      ["loan-schedule-b1-d1", "approved"],
-      ["loan-schedule-b2-d1", "approved"],
+      ["heatwave-audit-b1-d1", "approved"],
+      ["heatwave-audit-b2-d1", "approved"],
     ]);
     for (const n of kids) expect(n.checks.find((c) => c.name === "oracle")?.status).toBe("pass");
   }, 120_000);

@@ -209,15 +209,15 @@ describe("scale --resume: an interrupted lineage goes on as if it had not stoppe
   it("refuses to grow from an approved child edited since; a target agent's attempts leave it as it was", async () => {
     const out = join(tempDir("res-resume-edited"), "out");
     const target = { agent: "oracle", model: null, attempts: 1 };
-    const first = await scaleTask(options(out, { depth: 1, children: 1, trials: true, target }));
+    // Without the verifier's oracle trials: they run on the staged candidate, before the approved
+    // folder's checksum is taken, so only the target agent's attempts run on the approved child.
+    const first = await scaleTask(options(out, { depth: 1, children: 1, target }));
     expect(first.nodes[1]?.target?.passed).toBe(true);
     expect(first.nodes[1]?.checksum).toMatch(/^[0-9a-f]{64}$/);
-    const again = await scaleTask(
-      options(out, { depth: 2, children: 1, trials: true, target, resume: true }),
-    );
+    const again = await scaleTask(options(out, { depth: 2, children: 1, target, resume: true }));
     expect(again.grown).toBe(1);
     appendFileSync(join(out, "ledger-report-b1-d2", "instruction.md"), "\nAn edit.\n");
-    const r = scaleTask(options(out, { depth: 3, children: 1, trials: true, target, resume: true }));
+    const r = scaleTask(options(out, { depth: 3, children: 1, target, resume: true }));
     await expect(r).rejects.toThrow(
       /ledger-report-b1-d2: the approved child has changed since it was approved/,
     );
