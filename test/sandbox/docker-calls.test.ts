@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DockerProvider } from "../../src/sandbox/docker/docker-provider.js";
@@ -22,7 +22,7 @@ describe("docker: calls of one trial", () => {
     // One line per call: its arguments, newlines (the helpers' scripts) shown as \n.
     writeFileSync(
       wrapper,
-      `#!/bin/bash\n{ for a in "$@"; do printf '%s ' "\${a//$'\\n'/\\\\n}"; done; echo; } >> '${log}'\nexec ${saved ?? "docker"} "$@"\n`,
+      `#!/bin/bash\n{ for a in "$@"; do printf '%s ' "\${a//$'\\n'/\\\\n}"; done; echo; } >> '${log}'\nexec '${saved ?? "docker"}' "$@"\n`,
     );
     chmodSync(wrapper, 0o755);
     process.env.LONGHAUL_DOCKER = wrapper;
@@ -31,6 +31,7 @@ describe("docker: calls of one trial", () => {
   afterAll(() => {
     if (saved === undefined) delete process.env.LONGHAUL_DOCKER;
     else process.env.LONGHAUL_DOCKER = saved;
+    if (root !== undefined) rmSync(root, { recursive: true, force: true });
   });
 
   it("inspects the sandbox's container once, however often killAll and the fresh verifier ask", async () => {
@@ -45,6 +46,9 @@ describe("docker: calls of one trial", () => {
     expect(containers.size).toBe(1);
     const inspects = calls.filter((l) => l.startsWith("inspect "));
     expect(inspects, calls.join("\n")).toHaveLength(1);
+    // 16 before: run, 4 inspects, the oracle's exec with its staging (3), a killAll after each
+    // phase (2 each), the trash (2), rm.
+    expect(calls.length, calls.join("\n")).toBeLessThanOrEqual(13);
     // Two killAlls still ask the daemon which processes are left (survivors.ts), each time.
     expect(calls.filter((l) => l.startsWith("top ")).length).toBeGreaterThanOrEqual(2);
   }, 120_000);
