@@ -65,6 +65,19 @@ describe("docker background processes and their abort signal", () => {
     return false;
   }
 
+  /**
+   * Each ticker watched at once, not one after another: `dead` takes a second or more a name, and
+   * what each must show is its own (the same check, the same limit, per name).
+   */
+  async function expectAll(
+    names: readonly string[],
+    check: (name: string) => Promise<boolean>,
+    want: boolean,
+  ): Promise<void> {
+    const got = await Promise.all(names.map((n) => check(n)));
+    for (const [i, n] of names.entries()) expect(got[i], n).toBe(want);
+  }
+
   it("kills what a background command left in new sessions on abort, even with its wrapper gone, and nothing else", async () => {
     // The command hides its children from the Unix session and the environment the killer looked
     // for (setsid, env -i, a double fork) and kills its own wrapper, which alone carried the marker.
@@ -84,13 +97,13 @@ describe("docker background processes and their abort signal", () => {
     // One no signal watches, and an exec that is running meanwhile: the agent's own.
     await sandbox.spawnBackground?.(["bash", "-c", tick("c0")]);
     const exec = sandbox.exec(`sleep 4; echo still-here`);
-    for (const n of ["a0", "a1", "a2", "b0", "b1", "c0"]) expect(await alive(n), n).toBe(true);
+    await expectAll(["a0", "a1", "a2", "b0", "b1", "c0"], alive, true);
     ac.abort();
-    for (const n of ["a0", "a1", "a2"]) expect(await dead(n), n).toBe(true);
-    for (const n of ["b0", "b1", "c0"]) expect(await alive(n), n).toBe(true);
+    await expectAll(["a0", "a1", "a2"], dead, true);
+    await expectAll(["b0", "b1", "c0"], alive, true);
     expect((await exec).stdout).toBe("still-here\n");
     other.abort();
-    for (const n of ["b0", "b1"]) expect(await dead(n), n).toBe(true);
+    await expectAll(["b0", "b1"], dead, true);
     expect(await alive("c0")).toBe(true);
     await sandbox.killAll();
     expect(await dead("c0")).toBe(true);

@@ -159,7 +159,8 @@ describe("docker: execs on a fresh copy of the image (imageRoot)", () => {
           return merged;
         },
       });
-      const sandboxes = [await make(p), await make(p)];
+      // Made and closed side by side: the checks below are each sandbox's own.
+      const sandboxes = await Promise.all([make(p), make(p)]);
       try {
         for (const s of sandboxes) {
           await s.exec("echo agent > /etc/agent-mark");
@@ -184,7 +185,7 @@ describe("docker: execs on a fresh copy of the image (imageRoot)", () => {
         expect(asked).toHaveLength(2);
         expect(warnings).toEqual([expect.stringContaining("no overlay2 merged folder")]);
       } finally {
-        for (const s of sandboxes) await s.close();
+        await Promise.all(sandboxes.map((s) => s.close()));
       }
     }
   }, 120_000);

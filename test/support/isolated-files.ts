@@ -42,6 +42,7 @@ export const ISOLATED_FILES = [
   "test/sandbox/bwrap-provider.test.ts",
   "test/sandbox/bwrap-storage-sweep.test.ts",
   "test/sandbox/bwrap.conformance.test.ts",
+  "test/sandbox/docker-calls.test.ts",
   "test/sandbox/docker.conformance.test.ts",
   "test/sandbox/host-secret-masks.test.ts",
   "test/sandbox/image/archive.test.ts",

@@ -13,9 +13,10 @@ import { baseEnv, parseSandboxSpec } from "../spec.js";
 import { diskUsage, mountStorage, releaseStorage } from "../storage.js";
 import { defaultRegistryDir, writeRecord } from "../sweep.js";
 import type { Sandbox, SandboxProvider, SandboxSpec } from "../types.js";
+import { ContainerFactsCache } from "./container-facts.js";
 import { DockerSandbox } from "./docker-sandbox.js";
 import type { ExecUser } from "./exec-mounts.js";
-import { type FreshRootContext, inspectMergedDir } from "./fresh-root.js";
+import type { FreshRootContext } from "./fresh-root.js";
 import { extractFolder, pristineTars } from "./pristine.js";
 import { collect, collectOk, dockerBin } from "./proc.js";
 import { bindArg, confinementArgs } from "./run-args.js";
@@ -38,7 +39,7 @@ export interface DockerProviderOptions {
   registryDir?: string;
   /**
    * Where docker says a container's root file system is (default: `docker inspect`'s overlay
-   * merged folder, "<no value>" under a storage driver without one). What it answers is checked
+   * merged folder, "" under a storage driver without one). What it answers is checked
    * as ever: no folder on this host (another driver, a remote daemon) means no fresh image roots.
    */
   mergedDirOf?: (container: string) => Promise<string>;
@@ -159,6 +160,8 @@ export class DockerProvider implements SandboxProvider {
         image.id,
         ...KEEP_ALIVE.slice(1),
       ]);
+      // Asked of the daemon when first needed, then kept (container-facts.ts).
+      const facts = new ContainerFactsCache(container);
       const user = await containerUser(container, spec.user ?? image.config.user);
       if (user.uid !== 0) {
         chownTree(dirs.logs, user.uid, user.gid);
@@ -188,13 +191,14 @@ export class DockerProvider implements SandboxProvider {
         imageUser: (name) => imageUser(image.id, name),
         pristine,
         freshRoot: () => {
-          fresh ??= this.freshRootContext(spec, image.id, container, { binds, scratch, pristine });
+          fresh ??= this.freshRootContext(spec, image.id, container, facts, { binds, scratch, pristine });
           return fresh;
         },
         release,
+        facts: () => facts.get(),
       });
       if (spec.storageMb !== undefined)
-        watchdog = await this.watchDisk(sandbox, container, spec.stateDir, spec.storageMb, storage);
+        watchdog = await this.watchDisk(sandbox, facts, spec.stateDir, spec.storageMb, storage);
       return sandbox;
     } catch (e) {
       await release();
@@ -231,9 +235,13 @@ export class DockerProvider implements SandboxProvider {
     spec: SandboxSpec,
     image: string,
     container: string,
+    facts: ContainerFactsCache,
     parts: Omit<FreshRootContext, "spec" | "image" | "agentRoot">,
   ): Promise<FreshRootContext | null> {
-    const merged = await (this.options.mergedDirOf ?? inspectMergedDir)(container);
+    const merged =
+      this.options.mergedDirOf !== undefined
+        ? await this.options.mergedDirOf(container)
+        : ((await facts.get())?.mergedDir ?? "");
     if (merged.startsWith("/") && existsSync(merged)) return { spec, image, agentRoot: merged, ...parts };
     this.warnOnce(
       "fresh-root",
@@ -264,14 +272,13 @@ export class DockerProvider implements SandboxProvider {
    */
   private async watchDisk(
     sandbox: DockerSandbox,
-    container: string,
+    facts: ContainerFactsCache,
     stateDir: string,
     storageMb: number,
     mode: "loop" | "watch" | null,
   ): Promise<NodeJS.Timeout | undefined> {
-    const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.UpperDir}}", container]);
-    const upper = r.stdout.toString("utf8").trim();
-    const readable = r.code === 0 && upper !== "" && existsSync(upper);
+    const upper = (await facts.get())?.upperDir ?? "";
+    const readable = upper !== "" && existsSync(upper);
     if (!readable) {
       this.warn(
         `sandbox ${sandbox.id}: writes outside its folders are not counted against storage_mb (docker does not show its upper folder here)`,

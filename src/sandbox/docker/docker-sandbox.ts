@@ -13,7 +13,7 @@ import type { FreshRootContext } from "./fresh-root.js";
 import { collect, dockerBin } from "./proc.js";
 import { wrappedExecArgs } from "./run-args.js";
 import { HOLD_MARKER, HOLD_RELEASE, KILL_ALL, KILL_EXEC } from "./scripts.js";
-import { endSurvivors } from "./survivors.js";
+import { endSurvivors, type FactsOf } from "./survivors.js";
 import { downloadFrom, type TransferContext, uploadTo } from "./transfer.js";
 import { TrashBin } from "./trash.js";
 
@@ -35,6 +35,8 @@ export interface DockerSandboxParts {
   freshRoot: () => Promise<FreshRootContext | null>;
   /** Removes the container and what the provider holds on the host; safe to call twice. */
   release: () => Promise<void>;
+  /** The container's id and init pid from the daemon, asked once (container-facts.ts). */
+  facts: FactsOf;
 }
 
 /** Time the in-container killer gets to find an exec that has not shown up yet. */
@@ -236,7 +238,7 @@ export class DockerSandbox implements Sandbox {
       );
     }
     // Checked by the daemon, which a replaced bash in the container cannot fool (survivors.ts).
-    const left = await endSurvivors(this.parts.container);
+    const left = await endSurvivors(this.parts.container, this.parts.facts);
     if (left.length > 0) {
       throw new InfraError(
         `sandbox ${this.id}: processes survived killAll: ${left

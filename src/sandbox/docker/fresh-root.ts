@@ -9,7 +9,6 @@ import { isWithin } from "../spec.js";
 import type { Mount, SandboxSpec } from "../types.js";
 import type { ExecUser } from "./exec-mounts.js";
 import { extractFolder } from "./pristine.js";
-import { collect, dockerBin } from "./proc.js";
 import { bindArg, confinementArgs, envArgs } from "./run-args.js";
 import { WRAPPER, WRAPPER_NAME } from "./scripts.js";
 import { ownerLabels } from "./sweep.js";
@@ -24,12 +23,6 @@ export interface FreshRootContext {
   /** The sandbox container's root file system as a host folder (its overlay's merged folder). */
   agentRoot: string;
   pristine(path: string): Promise<Buffer | null>;
-}
-
-/** A container's overlay merged folder as `docker inspect` gives it ("" when inspect fails). */
-export async function inspectMergedDir(container: string): Promise<string> {
-  const r = await collect([dockerBin(), "inspect", "-f", "{{.GraphDriver.Data.MergedDir}}", container]);
-  return r.code === 0 ? r.stdout.toString("utf8").trim() : "";
 }
 
 export interface FreshRootExec {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { ContainerFacts } from "./container-facts.js";
 import { collect, dockerBin } from "./proc.js";
 
 /**
@@ -21,15 +22,19 @@ export interface Survivor {
 /** The keep-alive sleep of pid 1 (scripts.ts KEEP_ALIVE). */
 const KEEP_ALIVE_SLEEP = "sleep 86400.25";
 
+/** The container's facts from the daemon (container-facts.ts), kept for its life once known. */
+export type FactsOf = () => Promise<ContainerFacts | null>;
+
 /** Processes of the container but pid 1 and its keep-alive sleep; null when docker cannot say. */
-export async function listSurvivors(container: string): Promise<Survivor[] | null> {
-  // Both asked at once: each is a round trip to the daemon, and killAll asks at least once a trial.
+export async function listSurvivors(container: string, facts: FactsOf): Promise<Survivor[] | null> {
+  // Both asked at once: each is a round trip to the daemon, and killAll asks at least once a trial
+  // (the init pid is asked only the first time: it cannot change while the container runs).
   const [top, init] = await Promise.all([
     collect([dockerBin(), "top", container, "-o", "pid,ppid,stat,args"], undefined, 60),
-    collect([dockerBin(), "inspect", "-f", "{{.State.Pid}}", container], undefined, 60),
+    facts(),
   ]);
-  if (top.code !== 0 || init.code !== 0) return null;
-  const pid1 = Number(init.stdout.toString("utf8").trim());
+  if (top.code !== 0 || init === null) return null;
+  const pid1 = init.pid;
   const out: Survivor[] = [];
   let sleeps = 0;
   for (const line of top.stdout.toString("utf8").split("\n").slice(1)) {
@@ -65,21 +70,16 @@ function killFromHost(containerId: string, survivors: readonly Survivor[]): void
   }
 }
 
-/** The container's full id, as its cgroup paths name it ("" when inspect fails). */
-async function containerId(container: string): Promise<string> {
-  const r = await collect([dockerBin(), "inspect", "-f", "{{.Id}}", container], undefined, 60);
-  return r.code === 0 ? r.stdout.toString("utf8").trim() : "";
-}
-
 /** Kills what killAll's loop left (from the host, see killFromHost); returns what still lives. */
-export async function endSurvivors(container: string): Promise<Survivor[]> {
-  let left = await listSurvivors(container);
+export async function endSurvivors(container: string, facts: FactsOf): Promise<Survivor[]> {
+  let left = await listSurvivors(container, facts);
   if (left === null || left.length === 0) return [];
-  const id = await containerId(container);
+  // The container's full id, as its cgroup paths name it ("" when inspect fails).
+  const id = (await facts())?.id ?? "";
   for (let i = 0; i < 20 && left !== null && left.length > 0; i++) {
     killFromHost(id, left);
     await new Promise((res) => setTimeout(res, 50));
-    left = await listSurvivors(container);
+    left = await listSurvivors(container, facts);
   }
   return left ?? [];
 }
