@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { collect, dockerBin } from "./proc.js";
 
 /**
@@ -27,19 +28,25 @@ export async function inspectContainer(container: string): Promise<ContainerFact
   return parseFacts(r.stdout.toString("utf8"));
 }
 
+// Data is an object of strings under overlay2, null (or absent) under a driver without folders.
+const InspectAnswer = z.tuple([
+  z.string(),
+  z.number().int(),
+  z.record(z.string(), z.unknown()).nullable().catch(null),
+]);
+
 export function parseFacts(text: string): ContainerFacts | null {
-  let parsed: unknown;
+  let json: unknown;
   try {
-    parsed = JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!Array.isArray(parsed)) return null;
-  const [id, pid, data] = parsed as unknown[];
-  if (typeof id !== "string" || typeof pid !== "number" || !Number.isInteger(pid)) return null;
+  const parsed = InspectAnswer.safeParse(json);
+  if (!parsed.success) return null;
+  const [id, pid, data] = parsed.data;
   const field = (k: string): string => {
-    if (typeof data !== "object" || data === null) return "";
-    const v = (data as Record<string, unknown>)[k];
+    const v = data?.[k];
     return typeof v === "string" ? v : "";
   };
   return { id, pid, upperDir: field("UpperDir"), mergedDir: field("MergedDir") };
