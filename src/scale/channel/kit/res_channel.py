@@ -90,23 +90,22 @@ def _layers(step):
     return step["params"].get("layers", ["gzip", "base64"])
 
 
-# Each step: (apply to a folder in place, undo in place). Per-file steps rename `f` to `f + suffix`.
+# Each step: (apply to a tree in place, undo in place); a tree is a folder on disk (_Disk) or the
+# same folder held in memory (_Mem). Per-file steps rename `f` to `f + suffix`.
 def _per_file(encode, decode, suffix, accepts=lambda data: True):
-    def fwd(root, step):
-        for rel in _files(root):
-            p = os.path.join(root, rel)
-            data = _read(p)
+    def fwd(t, step):
+        for rel in t.files():
+            data = t.read(rel)
             if not accepts(data):
                 continue
-            _write(p + suffix, encode(data, step))
-            os.remove(p)
+            t.write(rel + suffix, encode(data, step))
+            t.remove(rel)
 
-    def back(root, step):
-        for rel in _files(root):
+    def back(t, step):
+        for rel in t.files():
             if rel.endswith(suffix):
-                p = os.path.join(root, rel)
-                _write(p[: -len(suffix)], decode(_read(p), step))
-                os.remove(p)
+                t.write(rel[: -len(suffix)], decode(t.read(rel), step))
+                t.remove(rel)
 
     return fwd, back
 
@@ -142,10 +141,9 @@ def decode_line(line, steps):
 
 def _per_line(name):
     def conv(f):
-        def go(root, step):
-            for rel in _files(root):
-                p = os.path.join(root, rel)
-                _write(p, b"\n".join(f(part, step) for part in _read(p).split(b"\n")))
+        def go(t, step):
+            for rel in t.files():
+                t.write(rel, b"\n".join(f(part, step) for part in t.read(rel).split(b"\n")))
         return go
 
     return conv(LINE[name][0]), conv(LINE[name][1])
@@ -186,78 +184,76 @@ def _unwrap(data, step):
     return data
 
 
-def _split_fwd(root, step):
+def _split_fwd(t, step):
     size = int(step["params"].get("part_bytes", 4096))
-    for rel in _files(root):
-        p = os.path.join(root, rel)
-        data = _read(p)
-        os.remove(p)
+    for rel in t.files():
+        data = t.read(rel)
+        t.remove(rel)
         for i in range(max(1, -(-len(data) // size))):
-            _write("%s.part%03d" % (p, i), data[i * size:(i + 1) * size])
+            t.write("%s.part%03d" % (rel, i), data[i * size:(i + 1) * size])
 
 
-def _split_back(root, step):
+def _split_back(t, step):
     parts = {}
-    for rel in _files(root):
+    for rel in t.files():
         base, _, n = rel.rpartition(".part")
         if base and len(n) == 3 and n.isdigit():
             parts.setdefault(base, []).append(rel)
     for base, rels in parts.items():
-        data = b"".join(_read(os.path.join(root, r)) for r in sorted(rels))
+        data = b"".join(t.read(r) for r in sorted(rels))
         for r in rels:
-            os.remove(os.path.join(root, r))
-        _write(os.path.join(root, base), data)
+            t.remove(r)
+        t.write(base, data)
 
 
-def _manifest_fwd(root, step):
+def _manifest_fwd(t, step):
     """Files move to opaque paths under store/; MANIFEST.json maps each original path to its place."""
     entries = {}
-    for rel in _files(root):
+    for rel in t.files():
         opaque = "store/%s/%s.blob" % (_name(step["seed"], "d" + rel, 2), _name(step["seed"], rel))
-        _write(os.path.join(root, opaque), _read(os.path.join(root, rel)))
-        os.remove(os.path.join(root, rel))
+        t.write(opaque, t.read(rel))
+        t.remove(rel)
         entries[rel] = opaque
-    _prune(root)
-    _write(os.path.join(root, "MANIFEST.json"), json.dumps({"files": entries}, sort_keys=True, indent=1).encode())
+    t.prune()
+    t.write("MANIFEST.json", json.dumps({"files": entries}, sort_keys=True, indent=1).encode())
 
 
-def _manifest_back(root, step):
-    m = json.loads(_read(os.path.join(root, "MANIFEST.json")))
-    os.remove(os.path.join(root, "MANIFEST.json"))
+def _manifest_back(t, step):
+    m = json.loads(t.read("MANIFEST.json"))
+    t.remove("MANIFEST.json")
     for rel, opaque in sorted(m["files"].items()):
-        data = _read(os.path.join(root, opaque))
-        os.remove(os.path.join(root, opaque))
-        _write(os.path.join(root, rel), data)
-    _prune(root)
+        data = t.read(opaque)
+        t.remove(opaque)
+        t.write(rel, data)
+    t.prune()
 
 
-def _archive_fwd(root, step):
+def _archive_fwd(t, step):
     import tarfile
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as t:
-        for rel in _files(root):
-            data = _read(os.path.join(root, rel))
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for rel in t.files():
+            data = t.read(rel)
             info = tarfile.TarInfo(rel)
             info.size, info.mtime, info.mode = len(data), FIXED_MTIME, 0o644
             info.uid = info.gid = 0
             info.uname = info.gname = ""
-            t.addfile(info, io.BytesIO(data))
-    for rel in _files(root):
-        os.remove(os.path.join(root, rel))
-    _prune(root)
-    _write(os.path.join(root, "bundle.tar"), buf.getvalue())
+            tar.addfile(info, io.BytesIO(data))
+    for rel in t.files():
+        t.remove(rel)
+    t.prune()
+    t.write("bundle.tar", buf.getvalue())
 
 
-def _archive_back(root, step):
+def _archive_back(t, step):
     # Read and removed first: the archive may hold an earlier step's bundle.tar.
     import tarfile
-    p = os.path.join(root, "bundle.tar")
-    data = _read(p)
-    os.remove(p)
-    with tarfile.open(fileobj=io.BytesIO(data)) as t:
-        for m in t.getmembers():
+    data = t.read("bundle.tar")
+    t.remove("bundle.tar")
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        for m in tar.getmembers():
             if m.isfile() and not m.name.startswith("/") and ".." not in m.name.split("/"):
-                _write(os.path.join(root, m.name), t.extractfile(m).read())
+                t.write(m.name, tar.extractfile(m).read())
 
 
 def _is_utf8(data):
@@ -272,6 +268,191 @@ def _prune(root):
     for d, _dirs, _names in os.walk(root, topdown=False):
         if d != root and not os.listdir(d):
             os.rmdir(d)
+
+
+class _Disk:
+    """A folder on disk as the steps see it: the reference behaviour, and the way an input too
+    large for memory is transformed."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def files(self):
+        return _files(self.root)
+
+    def read(self, rel):
+        return _read(os.path.join(self.root, rel))
+
+    def write(self, rel, data):
+        _write(os.path.join(self.root, rel), data)
+
+    def remove(self, rel):
+        os.remove(os.path.join(self.root, rel))
+
+    def prune(self):
+        _prune(self.root)
+
+
+def _walk_order(rel):
+    """Sort key giving os.walk's order with sorted names: a folder's files, then its folders."""
+    parts = rel.split("/")
+    return [(1, p) for p in parts[:-1]] + [(0, parts[-1])]
+
+
+def _oserror(cls, code, rel):
+    import errno
+    return cls(getattr(errno, code), os.strerror(getattr(errno, code)), rel)
+
+
+class _Mem:
+    """The same folder held in memory. Each step rewrites every file, and at depth a channel has
+    ten or twenty steps: on disk that was an open, a write and a remove per file per step, most of
+    a call's cost. Here the input is read once and the result written once, as the disk steps
+    would have left it: same names and bytes, a file copied from the input keeps its mode (and,
+    if no step rewrote it, its times), folders copied from a folder input keep theirs. The same
+    errors, too, where a step would write through a file or over a folder."""
+
+    def __init__(self, keep_stat, root_src):
+        self.keep_stat = keep_stat
+        self.root_src = root_src
+        self.f = {}  # rel -> [bytes or None (not read yet), source path or None, rewritten]
+        self.d = {}  # rel -> source path of a folder copied from the input, or None
+        self.dirty = set()  # folders whose entries changed ("" is the root)
+
+    @classmethod
+    def load(cls, src, keep_stat, limit):
+        """src as _into_folder (keep_stat) or _contents_into_folder would copy it (symlinks
+        followed, empty folders kept), or None when it holds more than `limit` bytes."""
+        t = cls(keep_stat, src)
+        total = 0
+        if not os.path.isdir(src):
+            total = os.stat(src).st_size
+            t.f[os.path.basename(src)] = [None, src, False]
+        else:
+            for d, dirs, names in os.walk(src, followlinks=True):
+                dirs.sort()
+                rel = os.path.relpath(d, src).replace(os.sep, "/")
+                if rel != ".":
+                    t.d[rel] = d
+                for name in names:
+                    p = os.path.join(d, name)
+                    total += os.stat(p).st_size
+                    t.f[name if rel == "." else rel + "/" + name] = [None, p, False]
+                if total > limit:
+                    return None
+        return None if total > limit else t
+
+    @staticmethod
+    def _norm(rel):
+        n = os.path.normpath(rel)
+        if n.startswith("/") or n == ".." or n.startswith("../"):
+            raise ValueError("the path %s is outside the input" % rel)
+        return "" if n == "." else n
+
+    def _file_above(self, rel):
+        """The first of rel's folders (from the top) that is a file, or None."""
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            a = "/".join(parts[:i])
+            if a in self.f:
+                return a
+        return None
+
+    def _touch(self, rel):
+        self.dirty.add(rel.rpartition("/")[0])
+
+    def files(self):
+        return sorted(self.f, key=_walk_order)
+
+    def read(self, rel):
+        rel = self._norm(rel)
+        e = self.f.get(rel)
+        if e is None:
+            if self._file_above(rel) is not None:
+                raise _oserror(NotADirectoryError, "ENOTDIR", rel)
+            if rel == "" or rel in self.d:
+                raise _oserror(IsADirectoryError, "EISDIR", rel)
+            raise _oserror(FileNotFoundError, "ENOENT", rel)
+        if e[0] is None:
+            e[0] = _read(e[1])
+        return e[0]
+
+    def write(self, rel, data):
+        rel = self._norm(rel)
+        folder = rel.rpartition("/")[0]
+        # os.makedirs(folder, exist_ok=True): a file in the way is an error.
+        above = self._file_above(rel)
+        if above is not None:
+            raise _oserror(FileExistsError if above == folder else NotADirectoryError,
+                           "EEXIST" if above == folder else "ENOTDIR", rel)
+        if rel == "" or rel in self.d:
+            raise _oserror(IsADirectoryError, "EISDIR", rel)
+        parts = folder.split("/") if folder else []
+        for i in range(1, len(parts) + 1):
+            a = "/".join(parts[:i])
+            if a not in self.d:
+                self.d[a] = None
+                self._touch(a)
+        e = self.f.get(rel)
+        if e is None:
+            self.f[rel] = [data, None, False]
+            self._touch(rel)
+        else:
+            # Written over in place: the file (and its mode) stays, its bytes change.
+            e[0] = data
+            e[2] = e[1] is not None
+
+    def remove(self, rel):
+        rel = self._norm(rel)
+        if rel not in self.f:
+            if self._file_above(rel) is not None:
+                raise _oserror(NotADirectoryError, "ENOTDIR", rel)
+            if rel == "" or rel in self.d:
+                raise _oserror(IsADirectoryError, "EISDIR", rel)
+            raise _oserror(FileNotFoundError, "ENOENT", rel)
+        del self.f[rel]
+        self._touch(rel)
+
+    def prune(self):
+        # _prune: bottom up, so a folder that held only empty folders goes too. What stays is
+        # every folder with a file somewhere below it.
+        kept = set()
+        for rel in self.f:
+            parts = rel.split("/")
+            for i in range(1, len(parts)):
+                kept.add("/".join(parts[:i]))
+        for rel in [r for r in self.d if r not in kept]:
+            del self.d[rel]
+            self._touch(rel)
+
+    def materialize(self, dst):
+        """Writes the tree at dst (which must not exist yet)."""
+        os.makedirs(dst)
+        for rel in sorted(self.d):  # a folder sorts before everything inside it
+            os.mkdir(os.path.join(dst, rel))
+        if self.keep_stat:
+            import shutil
+        for rel, (data, src, rewritten) in self.f.items():
+            p = os.path.join(dst, rel)
+            if self.keep_stat and src is not None:
+                shutil.copy2(src, p)
+                if not rewritten:
+                    continue
+            elif data is None:
+                data = _read(src)
+            with open(p, "wb") as fh:
+                fh.write(data)
+        if self.keep_stat:
+            # As copytree does, after the contents (a folder may be read-only); the folders a
+            # step changed get the time of the change, as on disk.
+            for rel in sorted(self.d, reverse=True) + [""]:
+                src = self.root_src if rel == "" else self.d[rel]
+                if src is None:
+                    continue
+                p = os.path.join(dst, rel) if rel else dst
+                shutil.copystat(src, p)
+                if rel in self.dirty:
+                    os.utime(p)
 
 
 STEPS = {
@@ -327,21 +508,32 @@ def _out_of_folder(dst, single):
     return os.path.join(dst, files[0])
 
 
+# Inputs up to this many bytes are transformed in memory (_Mem); larger ones on disk (_Disk).
+MEM_LIMIT = 256 << 20
+
+
 def _run(src, steps, scratch, undo):
     os.makedirs(scratch, exist_ok=True)
     n = len(os.listdir(scratch))
     if undo:
         # A counter, not a digest: hashlib is a few ms to import in each wrapped call.
         dst = os.path.join(scratch, "restored-%d" % n)
-        single = _contents_into_folder(src, dst)
     else:
         dst = os.path.join(scratch, "presented-%s" % _name(n, src))
-        single = _into_folder(src, dst)
+    single = None if os.path.isdir(src) else os.path.basename(src)
+    # A present keeps what shutil.copytree keeps of a folder (modes, times); a restore, like a
+    # single file's copy, only the contents.
+    t = _Mem.load(src, keep_stat=not undo and single is None, limit=MEM_LIMIT)
+    if t is None:
+        single = _contents_into_folder(src, dst) if undo else _into_folder(src, dst)
+        t = _Disk(dst)
     order = reversed(steps) if undo else steps
     for step in order:
         if single is not None and step["name"] not in ONE_FILE:
             raise ValueError("step %s cannot apply to the single-file input %s" % (step["name"], src))
-        STEPS[step["name"]][1 if undo else 0](dst, step)
+        STEPS[step["name"]][1 if undo else 0](t, step)
+    if isinstance(t, _Mem):
+        t.materialize(dst)
     return _out_of_folder(dst, single)
 
 
