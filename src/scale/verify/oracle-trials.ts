@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { cpSync, mkdtempSync } from "node:fs";
+import { cp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { linkedController } from "../../core/all-or-stop.js";
 import { errorMessage, InfraError, type TrialResult } from "../../core/index.js";
 import { runTrial } from "../../runner/run-trial.js";
 import { overImage, prepareTask } from "../../runner/task-image.js";
@@ -39,43 +40,63 @@ export type ImageMemo = Map<string, ImageRef>;
  */
 export async function checkOracle(input: OracleCheckInput): Promise<CheckResult> {
   const scratch = mkdtempSync(join(tmpdir(), "longhaul-res-oracle-"));
+  // Stops the child's trial, started before the rest is ready, when the check ends without it.
+  const { stop, release } = linkedController(input.signal);
+  let early: Promise<Settled<TrialResult>> | null = null;
   try {
     const out: Diagnostic[] = [];
     // The parent's oracle in the child: the child folder with the parent's solution/ instead.
     const variant = join(scratch, "variant", basename(input.childDir));
     const label = input.bareLabel ?? "parent";
-    // The child's image is looked up (a round trip to the daemon) while the variant is copied.
-    const childPreparing = prepare(input.childDir, scratch, "child", input.images);
+    const childReady = await prepare(input.childDir, scratch, "child", input.images);
+    // The two trials share the host's network when the task allows it: a local service the child
+    // starts would answer the parent's oracle, so they run one after the other. Otherwise the
+    // child's trial, most of a child's verification, starts now, and the variant is copied and
+    // loaded beside it.
+    const shared = typeof childReady !== "string" && childReady.task.config.environment.allow_internet;
+    if (typeof childReady !== "string" && !shared) {
+      early = settle(trial({ ...input, signal: stop.signal }, childReady, scratch, "child"));
+    }
     try {
-      cpSync(input.childDir, variant, { recursive: true });
-      rmSync(join(variant, "solution"), { recursive: true, force: true });
-      cpSync(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
+      await cp(input.childDir, variant, { recursive: true });
+      await rm(join(variant, "solution"), { recursive: true, force: true });
+      await cp(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
     } catch (e) {
-      await childPreparing;
       const why = `the ${label}'s solution (${input.parentDir}) cannot be read: ${errorMessage(e)}`;
       return checkResult("oracle", [diag("lineage-mismatch", null, why)], "");
     }
-    const childReady = await childPreparing;
-    if (typeof childReady === "string") await parentMustBuild(input.parentDir, scratch);
+    if (typeof childReady === "string") {
+      await parentMustBuild(input.parentDir, scratch);
+      return checkResult("oracle", [diag("oracle-fails", null, childReady)], "");
+    }
     // The variant is the child folder with another solution/: the same environment/, so the same
     // image; it is not looked up a second time.
     const parentReady =
-      typeof childReady === "string" || childReady.image === null
+      childReady.image === null
         ? await prepare(variant, scratch, "parent")
         : await prepareOver(variant, childReady.image, "parent");
-    const runChild = () =>
-      typeof childReady === "string" ? childReady : trial(input, childReady, scratch, "child");
     // The bare oracle only has to score below 1: its grader may stop at the first failed subtask.
-    const runParent = () =>
-      typeof parentReady === "string" ? parentReady : trial(input, parentReady, scratch, "parent", true);
-    // Independent sandboxes: both trials at once (the check's cost is most of a child's), unless
-    // the task shares the host's network: then the two would share its loopback ports (a local
-    // service the child starts would answer the parent's oracle), so they run one after the other.
-    const shared = typeof childReady !== "string" && childReady.task.config.environment.allow_internet;
-    const [child, parent] = shared
-      ? [await runChild(), await runParent()]
-      : await Promise.all([runChild(), runParent()]);
-    if (typeof child === "string") return checkResult("oracle", [diag("oracle-fails", null, child)], "");
+    const runParent = (): Promise<TrialResult | string> =>
+      typeof parentReady === "string"
+        ? Promise.resolve(parentReady)
+        : trial({ ...input, signal: stop.signal }, parentReady, scratch, "parent", true);
+    let child: TrialResult;
+    let parent: TrialResult | string;
+    if (early === null) {
+      child = await trial(input, childReady, scratch, "child");
+      parent = await runParent();
+    } else {
+      const bareRun = settle(runParent());
+      const c = await early;
+      early = null;
+      if (!c.ok) {
+        stop.abort(new Error("the child's trial failed"));
+        await bareRun;
+        throw c.error;
+      }
+      child = c.value;
+      parent = unsettle(await bareRun);
+    }
     if (child.reward !== 1)
       out.push(diag("oracle-fails", null, `the child's oracle scored ${describe(child)}`));
     if (typeof parent === "string") return checkResult("oracle", [diag("oracle-fails", null, parent)], "");
@@ -84,17 +105,24 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
         diag(
           "no-change",
           null,
-          `the ${input.bareLabel ?? "parent"}'s oracle alone still scores R = 1.0 in the child: the update changed nothing it needs`,
+          `the ${label}'s oracle alone still scores R = 1.0 in the child: the update changed nothing it needs`,
         ),
       );
     }
     return checkResult(
       "oracle",
       out,
-      `child oracle R = ${child.reward}; ${input.bareLabel ?? "parent"} oracle alone R ${bare(parent)}`,
+      `child oracle R = ${child.reward}; ${label} oracle alone R ${bare(parent)}`,
       true,
     );
   } finally {
+    if (early !== null) {
+      // Returned or failed before the child's trial was read: it stops, and is waited for, before
+      // its folder goes.
+      stop.abort(new Error("the oracle check ended"));
+      await early;
+    }
+    release();
     // For a task author finding out why a child's oracle fails: the trials' folders are kept.
     const keep = process.env.LONGHAUL_RES_KEEP_TRIALS;
     if (keep !== undefined && keep !== "") {
@@ -104,6 +132,21 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     // this one) and other chains go on meanwhile.
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects (one started early may fail before anything awaits it). */
+function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  return p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+function unsettle<T>(s: Settled<T>): T {
+  if (s.ok) return s.value;
+  throw s.error;
 }
 
 export type Ready = Extract<Awaited<ReturnType<typeof prepareTask>>, { ok: true }>;
