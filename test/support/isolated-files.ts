@@ -57,6 +57,7 @@ export const ISOLATED_FILES = [
   "test/scale/lineages/backup-chain-repair.test.ts",
   "test/scale/mutations.test.ts",
   "test/scale/operation-transforms.test.ts",
+  "test/scale/oracle-early-stop.test.ts",
   "test/scale/pipeline-units.test.ts",
   "test/scale/relation-transforms.test.ts",
   "test/server/view-command.test.ts",
