@@ -16,6 +16,7 @@ const SCRIPT = join(import.meta.dirname, "support", "channel-memory-equiv.py");
 
 const Report = z.object({
   cases: z.number(),
+  routes: z.array(z.string()),
   compared: z.number(),
   errors: z.number(),
   singles: z.number(),
@@ -56,5 +57,7 @@ describe("the channel kit in memory and on disk", () => {
     expect(r.used.disk).toBeGreaterThan(r.compared);
     expect(r.singles).toBeGreaterThan(20);
     expect(r.errors).toBeGreaterThan(0);
+    // A 2000-byte input: on disk when MEM_LIMIT is below its size, in memory at its size.
+    expect(r.routes).toEqual(["disk", "mem"]);
   });
 });

@@ -109,12 +109,15 @@ def _count_disk(self, root):
 c._Mem.materialize, c._Disk.__init__ = _count_mem, _count_disk
 
 
+default_limit = c.MEM_LIMIT
+
+
 def run(fn, limit):
     c.MEM_LIMIT = limit
     try:
         return fn()
     finally:
-        c.MEM_LIMIT = 256 << 20
+        c.MEM_LIMIT = default_limit
 
 
 rng = random.Random(SEED)
@@ -138,7 +141,7 @@ for i in range(CASES):
     if single and rng.random() < 0.1:
         steps.append(step(rng, "manifest"))  # refused for a single file, both ways
     disk = attempt(lambda: run(lambda: c.present(src, steps, os.path.join(case, "disk")), -1))
-    mem = attempt(lambda: run(lambda: c.present(src, steps, os.path.join(case, "mem")), 256 << 20))
+    mem = attempt(lambda: run(lambda: c.present(src, steps, os.path.join(case, "mem")), default_limit))
     keep = None if single else src
     if disk[0] != mem[0]:
         mismatches.append({"case": i, "present": [disk[0], mem[0]], "steps": steps})
@@ -153,12 +156,23 @@ for i in range(CASES):
                            "diff": [x for x in a if x not in b][:3] + [x for x in b if x not in a][:3]})
         continue
     back_disk = attempt(lambda: run(lambda: c.restore(mem[1], steps, os.path.join(case, "bdisk")), -1))
-    back_mem = attempt(lambda: run(lambda: c.restore(mem[1], steps, os.path.join(case, "bmem")), 256 << 20))
+    back_mem = attempt(lambda: run(lambda: c.restore(mem[1], steps, os.path.join(case, "bmem")), default_limit))
     if back_disk[0] != back_mem[0] or (
         back_disk[0] == "ok" and snapshot(back_disk[1]) != snapshot(back_mem[1])
     ):
         mismatches.append({"case": i, "restore": [back_disk[0], back_mem[0]], "steps": steps})
     shutil.rmtree(case)
 
-print(json.dumps({"cases": CASES, "compared": compared, "errors": errors, "singles": singles,
+# An input above MEM_LIMIT goes the disk way, one at or under it the memory way.
+big = os.path.join(WORK, "big")
+os.makedirs(big)
+with open(os.path.join(big, "a.csv"), "wb") as f:
+    f.write(b"x,y\n" * 500)
+routes = []
+for limit in (1999, 2000):
+    before = dict(used)
+    run(lambda: c.present(big, [step(rng, "gzip")], os.path.join(WORK, "route%d" % limit)), limit)
+    routes.append("disk" if used["disk"] > before["disk"] else "mem" if used["mem"] > before["mem"] else "none")
+
+print(json.dumps({"cases": CASES, "routes": routes, "compared": compared, "errors": errors, "singles": singles,
                   "used": used, "mismatches": mismatches[:5], "mismatch_count": len(mismatches)}))
