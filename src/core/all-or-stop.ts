@@ -28,3 +28,19 @@ export function linkedController(outer: AbortSignal | undefined): {
   outer?.addEventListener("abort", forward, { once: true });
   return { stop, release: () => outer?.removeEventListener("abort", forward) };
 }
+
+/** A promise's outcome as a value, so one started early can fail before anything awaits it. */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects: its outcome, to be read (and rethrown) with unsettle. */
+export function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  return p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+export function unsettle<T>(s: Settled<T>): T {
+  if (s.ok) return s.value;
+  throw s.error;
+}

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync } from "node:fs";
 import { cp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { linkedController } from "../../core/all-or-stop.js";
+import { linkedController, type Settled, settle, unsettle } from "../../core/all-or-stop.js";
 import { errorMessage, InfraError, type TrialResult } from "../../core/index.js";
 import { runTrial } from "../../runner/run-trial.js";
 import { overImage, prepareTask } from "../../runner/task-image.js";
@@ -132,21 +132,6 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     // this one) and other chains go on meanwhile.
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** A promise that never rejects (one started early may fail before anything awaits it). */
-function settle<T>(p: Promise<T>): Promise<Settled<T>> {
-  return p.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-}
-
-function unsettle<T>(s: Settled<T>): T {
-  if (s.ok) return s.value;
-  throw s.error;
 }
 
 export type Ready = Extract<Awaited<ReturnType<typeof prepareTask>>, { ok: true }>;

@@ -1,4 +1,4 @@
-import { linkedController } from "../../core/all-or-stop.js";
+import { linkedController, settle, unsettle } from "../../core/all-or-stop.js";
 import type { CheckResult } from "./diagnostics.js";
 
 export interface RestoreAndOracleInput {
@@ -27,10 +27,7 @@ export async function restoreAndOracle(input: RestoreAndOracleInput): Promise<Ch
   const outer = input.signal;
   const { stop, release } = linkedController(outer);
   // Settled, not awaited yet: a failed restore check must still wait for the trials to wind down.
-  const oracle = input.oracle(stop.signal).then(
-    (r) => ({ ok: true as const, r }),
-    (e: unknown) => ({ ok: false as const, e }),
-  );
+  const oracle = settle(input.oracle(stop.signal));
   try {
     let restore: CheckResult;
     try {
@@ -44,12 +41,11 @@ export async function restoreAndOracle(input: RestoreAndOracleInput): Promise<Ch
       stop.abort(new Error("the restore check failed"));
       const done = await oracle;
       // Ctrl-C during the check is the caller's to see, not a skipped oracle.
-      if (!done.ok && outer?.aborted) throw done.e;
+      if (!done.ok && outer?.aborted) throw done.error;
       return [restore, { name: "oracle", status: "skipped", detail: input.skippedBecause, diagnostics: [] }];
     }
     const done = await oracle;
-    if (!done.ok) throw done.e;
-    return [restore, done.r];
+    return [restore, unsettle(done)];
   } finally {
     release();
   }

@@ -34,7 +34,7 @@ def content(rng):
         return "".join("%d,é%s\n" % (i, "x" * rng.randrange(30)) for i in range(rng.randrange(1, 80))).encode()
     if kind == 3:
         return ("line %d\n" % rng.randrange(1000)).encode() * rng.randrange(1, 300)
-    return "ünïcode ☃ %d" % rng.randrange(10 ** 6)
+    return ("ünïcode ☃ %d" % rng.randrange(10 ** 6)).encode()
 
 
 def make_tree(rng, root, depth=0):
@@ -45,9 +45,8 @@ def make_tree(rng, root, depth=0):
             make_tree(rng, p, depth + 1)  # may stay empty below
             os.chmod(p, rng.choice(DIR_MODES))
         elif rng.random() < 0.9 or depth == 0:
-            data = content(rng)
             with open(p, "wb") as f:
-                f.write(data if isinstance(data, bytes) else data.encode())
+                f.write(content(rng))
             os.chmod(p, rng.choice(FILE_MODES))
             os.utime(p, (1_600_000_000 + rng.randrange(10 ** 6),) * 2)
 
@@ -130,8 +129,7 @@ for i in range(CASES):
         os.makedirs(case)
         src = os.path.join(case, rng.choice(NAMES))
         with open(src, "wb") as f:
-            data = content(rng)
-            f.write(data if isinstance(data, bytes) else data.encode())
+            f.write(content(rng))
         names = list(c.ONE_FILE)
         singles += 1
     else:
