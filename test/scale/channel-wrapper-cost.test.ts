@@ -12,7 +12,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /**
  * The reference solution's wrapper runs on every graded call of the program, so what it loads is
  * paid once per call: the kit comes from bytecode compiled when the wrapper was put in place, and
- * a channel without archives or gzip loads none of tarfile, gzip, hashlib, shutil or tempfile.
+ * a channel without archives or gzip loads none of tarfile, gzip, hashlib, shutil or tempfile, and
+ * no wrapper loads runpy (pkgutil, typing) or base64 (re): the program's own imports aside, a call
+ * costs the kit's bytecode and the steps' work.
  */
 describe("the channel wrapper's per-call cost", () => {
   it("loads the kit from bytecode compiled at wrap time, and only the modules its steps need", () => {
@@ -26,7 +28,7 @@ describe("the channel wrapper's per-call cost", () => {
       program,
       [
         "import json, os, sys",
-        "heavy = [m for m in ('tarfile', 'gzip', 'hashlib', 'shutil', 'tempfile') if m in sys.modules]",
+        "heavy = [m for m in ('tarfile', 'gzip', 'hashlib', 'shutil', 'tempfile', 'runpy', 'pkgutil', 'typing', 'base64') if m in sys.modules]",
         "d = sys.argv[1]",
         "print(json.dumps({'heavy': heavy, 'files': {n: open(os.path.join(d, n)).read() for n in sorted(os.listdir(d))}}))",
         "",

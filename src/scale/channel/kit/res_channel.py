@@ -13,14 +13,13 @@ lines an interactive program reads on its standard input, each transformed by th
 on its way (`stream` runs the program behind that filter for the verifier; the wrapper of the
 reference solution undoes it line by line).
 """
-import base64
 import binascii
 import io
-import json
 import os
 
-# gzip, hashlib, shutil and tarfile are imported where used: a reference solution's wrapper
-# imports this module on every call of the program, and most calls need few of them.
+# json, gzip, hashlib, shutil and tarfile are imported where used, and base64's functions are
+# binascii's (base64 imports re): a reference solution's wrapper imports this module on every
+# call of the program, and most calls need few of them.
 
 CHANNEL = os.environ.get("LONGHAUL_RES_CHANNEL", "/tests/res/channel.json")
 FIXED_MTIME = 1577836800  # 2020-01-01T00:00:00Z
@@ -30,6 +29,7 @@ ONE_FILE = ("base64", "gzip", "layered-wrap", "text-reencode", "line-base64", "l
 
 def load(path=CHANNEL):
     """The channel declaration, or None when this task is not a scaled child."""
+    import json
     try:
         with open(path) as f:
             return json.load(f)
@@ -76,12 +76,18 @@ def _gunzip(data):
 
 
 def _b64(data):
-    return base64.encodebytes(data)
+    """base64.encodebytes: lines of 76 characters (57 bytes) each ending in a newline."""
+    return b"".join(binascii.b2a_base64(data[i:i + 57]) for i in range(0, len(data), 57))
+
+
+def _unb64(data):
+    """base64.decodebytes (which is this)."""
+    return binascii.a2b_base64(data)
 
 
 LAYERS = {
     "gzip": (_gz, _gunzip),
-    "base64": (_b64, base64.decodebytes),
+    "base64": (_b64, _unb64),
     "hex": (lambda d: binascii.hexlify(d) + b"\n", lambda d: binascii.unhexlify(d.strip())),
 }
 
@@ -120,7 +126,8 @@ def _rotate(b, k):
 
 # Each entry: (encode, decode), called with the line's bytes and the step.
 LINE = {
-    "line-base64": (lambda b, s: base64.b64encode(b), lambda b, s: base64.b64decode(b)),
+    # base64.b64encode and b64decode (not validating) on bytes.
+    "line-base64": (lambda b, s: binascii.b2a_base64(b, newline=False), lambda b, s: binascii.a2b_base64(b)),
     "line-hex": (lambda b, s: binascii.hexlify(b), lambda b, s: binascii.unhexlify(b)),
     "line-reverse": (lambda b, s: b[::-1], lambda b, s: b[::-1]),
     "line-rotate": (lambda b, s: _rotate(b, s["params"]["shift"]), lambda b, s: _rotate(b, -s["params"]["shift"])),
@@ -215,10 +222,12 @@ def _manifest_fwd(t, step):
         t.remove(rel)
         entries[rel] = opaque
     t.prune()
+    import json
     t.write("MANIFEST.json", json.dumps({"files": entries}, sort_keys=True, indent=1).encode())
 
 
 def _manifest_back(t, step):
+    import json
     m = json.loads(t.read("MANIFEST.json"))
     t.remove("MANIFEST.json")
     for rel, opaque in sorted(m["files"].items()):
@@ -456,7 +465,7 @@ class _Mem:
 
 
 STEPS = {
-    "base64": _per_file(lambda d, s: _b64(d), lambda d, s: base64.decodebytes(d), ".b64"),
+    "base64": _per_file(lambda d, s: _b64(d), lambda d, s: _unb64(d), ".b64"),
     "gzip": _per_file(lambda d, s: _gz(d), lambda d, s: _gunzip(d), ".gz"),
     "layered-wrap": _per_file(_wrap, _unwrap, ".wrapped"),
     # Only files that are UTF-8 text are re-encoded; the rest pass unchanged.
@@ -630,6 +639,7 @@ def _input_key(src, steps):
     and bytes, symlinks followed as the copy follows them), or None when the input cannot be read
     whole. Files' times are left out: a step rewrites a file with the time of its writing anyway."""
     import hashlib
+    import json
     h = hashlib.sha256(json.dumps(steps, sort_keys=True).encode())
     try:
         if not os.path.isdir(src):
@@ -698,15 +708,47 @@ def fresh_dir(prefix):
     return tempfile.mkdtemp(prefix=prefix)
 
 
+def run_as_main(path):
+    """runpy.run_path(path, run_name="__main__") for a program file, without runpy's imports
+    (pkgutil, typing: a few ms on every wrapped call): the program runs in a fresh module that is
+    sys.modules["__main__"] meanwhile (classes it defines pickle as they would), with the globals
+    runpy gives it, from bytecode when the file is compiled code, as runpy reads it."""
+    import marshal
+    import sys
+    with io.open_code(os.path.abspath(path)) as f:
+        data = f.read()
+    magic = sys.modules["_frozen_importlib_external"].MAGIC_NUMBER
+    if data[:4] == magic:
+        code = marshal.loads(data[16:])
+    else:
+        code = compile(data, path, "exec")
+    main = type(sys)("__main__")
+    main.__dict__.update(__file__=path, __cached__=None, __doc__=None, __loader__=None, __package__="",
+                         __spec__=None)
+    saved, argv0 = sys.modules.get("__main__"), sys.argv[0]
+    sys.modules["__main__"] = main
+    sys.argv[0] = path
+    try:
+        exec(code, main.__dict__)
+    finally:
+        sys.modules["__main__"], sys.argv[0] = saved, argv0
+
+
+def _literal(decl):
+    """The declaration as a Python literal for a wrapper (json would cost it an import per call)."""
+    import json
+    return repr(json.loads(json.dumps(decl, sort_keys=True)))
+
+
 WRAPPER = '''#!/usr/bin/env python3
 # longhaul RES channel wrapper
 """Restores this program's input from the task's input channel, then runs the original program."""
-import json, os, runpy, sys
+import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".res"))
 import res_channel
 sys.path.pop(0)
-DECL = json.loads(%(decl)r)
+DECL = %(decl)s
 # Beside the wrapper, so the original finds what it finds from its own folder (a package of its
 # own name, data beside __file__) as it did before it was wrapped.
 ORIGINAL = os.path.join(HERE, %(aside)r)
@@ -727,18 +769,18 @@ if i is not None:
         # Files the verifier left beside a file input stay beside the restored one.
         res_channel.link_siblings(src, sys.argv[i])
 sys.argv[0] = ORIGINAL
-runpy.run_path(ORIGINAL, run_name="__main__")
+res_channel.run_as_main(ORIGINAL)
 '''
 
 
 STREAM_WRAPPER = '''#!/usr/bin/env python3
 # longhaul RES channel wrapper
 """Decodes every line this program reads on its standard input, then hands it to the original."""
-import json, os, sys
+import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".res"))
 import res_channel
-DECL = json.loads(%(decl)r)
+DECL = %(decl)s
 ORIGINAL = os.path.join(HERE, %(aside)r)
 sys.exit(res_channel.pump([sys.executable, ORIGINAL] + sys.argv[1:],
                           lambda line: res_channel.decode_line(line, DECL["steps"])))
@@ -758,6 +800,7 @@ def wrap(program, decl_path):
     partial.sh wraps once that is done."""
     if os.environ.get("LONGHAUL_RES_DEFER_WRAP") == "1":
         return
+    import json
     with open(decl_path) as f:
         decl = json.load(f)
     here = os.path.dirname(os.path.abspath(program))
@@ -779,7 +822,7 @@ def wrap(program, decl_path):
         os.replace(program, aside)
     with open(program, "w") as f:
         template = STREAM_WRAPPER if decl["input_kind"] == "stream" else WRAPPER
-        f.write(template % {"decl": json.dumps(decl, sort_keys=True), "aside": aside_name(name)})
+        f.write(template % {"decl": _literal(decl), "aside": aside_name(name)})
     os.chmod(program, 0o755)
 
 
