@@ -1,5 +1,6 @@
 import { errorMessage } from "../../core/errors.js";
 import { buildChannelChildFiles } from "../channel/build-channel-child.js";
+import { acceptEarlierKit } from "../channel/known-kits.js";
 import { CHANNEL_DECL, CHANNEL_DIR } from "../channel/materialize.js";
 import type { ParentInfo } from "../child/build-child.js";
 import { parseSpecUpdates, stepLabel } from "../child/spec-update.js";
@@ -56,6 +57,10 @@ export function checkChannelReproducible(
       expected: null,
     };
   }
+  // A child made before the last kit change carries the kit of its day: one of ours, run by (c) and (d).
+  const earlierKit = acceptEarlierKit(expected, (p) =>
+    p.startsWith("tests/") ? child.tests.get(p.slice(6)) : child.solution.get(p.slice(9)),
+  );
   const out: Diagnostic[] = [];
   const decl = changedPaths(
     sub(child.tests, `${CHANNEL_DIR}/`),
@@ -99,8 +104,9 @@ export function checkChannelReproducible(
   }
   out.push(...taskTomlDiff(child, expected));
   const n = res.channel?.steps.length ?? 0;
+  const kitNote = earlierKit === null ? "" : ` (made with an earlier kit, ${earlierKit.slice(0, 12)})`;
   return {
-    check: checkResult("reproducible", out, `channel of ${n} step(s) re-derived from the plan`),
+    check: checkResult("reproducible", out, `channel of ${n} step(s) re-derived from the plan${kitNote}`),
     expected,
   };
 }
