@@ -6,6 +6,7 @@
  * program on the original input, and the wrapped one on the presented input, with this kit and
  * (given as argument, e.g. `git show REV:src/scale/channel/kit/res_channel.py > /tmp/old_kit.py`)
  * another, calls interleaved. Outputs are compared: the wrapped call must give the bare one's.
+ * Last, the verifier's side of a stream channel: the kit's filter, started once per call.
  * Usage: npx tsx bench/channel-wrapper.ts [OTHER_KIT] [--runs N] [--steps N]
  */
 import { spawnSync } from "node:child_process";
@@ -142,5 +143,77 @@ for (const p of PROGRAMS) {
       ? "-"
       : `${p50(times[name]).toFixed(2)} (+${(p50(times[name]) - bare).toFixed(2)})`;
   console.log(`${p.task} ${p.program} | ${bare.toFixed(2)} | ${cell("this")} | ${cell("other")}`);
+}
+// The verifier's side of a stream channel: lh.py starts the kit's filter in front of an interactive
+// program on every call (here /bin/true, which reads nothing: the filter's own start and exit).
+{
+  const declPath = join(work, "stream.json");
+  writeFileSync(
+    declPath,
+    JSON.stringify({
+      program: "/x",
+      input_index: 1,
+      input_kind: "stream",
+      steps: [channelStep("line-base64", 1)],
+    }),
+  );
+  const times: Record<string, number[]> = {};
+  for (let r = 0; r < runs; r++) {
+    for (const [name, kit] of r % 2 === 0 ? kits : [...kits].reverse()) {
+      const t = performance.now();
+      const res = spawnSync(PY, [kit, "stream", declPath, "--", "/bin/true"], { input: "" });
+      const ms = performance.now() - t;
+      if (res.status !== 0) throw new Error(`the ${name} kit's stream filter failed: ${res.stderr}`);
+      const list = times[name] ?? [];
+      list.push(ms);
+      times[name] = list;
+    }
+  }
+  const p50 = (xs: number[] | undefined): string => {
+    const sorted = [...(xs ?? [])].sort((a, b) => a - b);
+    return (sorted[Math.floor(sorted.length / 2)] ?? Number.NaN).toFixed(2);
+  };
+  console.log(
+    `stream filter per call (program /bin/true): this kit ${p50(times.this)} ms, other kit ${p50(times.other)} ms`,
+  );
+  // The reference side of a stream channel: a program that reads 20 lines, bare on plain lines
+  // and wrapped (each kit's stream wrapper) on encoded ones.
+  const step = channelStep("line-base64", 1);
+  const lines = Array.from({ length: 20 }, (_, i) => `line ${i} of the episode`);
+  const encoded = lines.map((l) => Buffer.from(l).toString("base64"));
+  const source = "import sys\nprint(sum(1 for _ in sys.stdin), flush=True)\n";
+  const apps: Record<string, string> = {};
+  for (const [name, kit] of [["bare", channelKitPath()], ...kits] as [string, string][]) {
+    const app = join(work, `stream-${name}`);
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, "bot.py"), source);
+    apps[name] = app;
+    if (name === "bare") continue;
+    const decl = join(work, `stream-${name}.json`);
+    writeFileSync(
+      decl,
+      JSON.stringify({ program: join(app, "bot.py"), input_index: 1, input_kind: "stream", steps: [step] }),
+    );
+    const w = spawnSync(PY, ["-I", kit, "wrap", join(app, "bot.py"), decl], { encoding: "utf8" });
+    if (w.status !== 0) throw new Error(`wrap (${name}): ${w.stderr}`);
+  }
+  const calls: Record<string, number[]> = {};
+  const names = Object.keys(apps);
+  for (let r = 0; r < runs; r++) {
+    for (const name of r % 2 === 0 ? names : [...names].reverse()) {
+      const input = `${(name === "bare" ? lines : encoded).join("\n")}\n`;
+      const t = performance.now();
+      const res = spawnSync(PY, ["-B", "bot.py"], { cwd: apps[name], input, encoding: "utf8" });
+      const ms = performance.now() - t;
+      if (res.status !== 0 || res.stdout.trim() !== "20")
+        throw new Error(`stream ${name}: ${res.stdout} ${res.stderr}`);
+      const list = calls[name] ?? [];
+      list.push(ms);
+      calls[name] = list;
+    }
+  }
+  console.log(
+    `stream program reading 20 lines: bare ${p50(calls.bare)} ms, wrapped with this kit ${p50(calls.this)} ms, with the other kit ${p50(calls.other)} ms`,
+  );
 }
 rmSync(work, { recursive: true, force: true });

@@ -25,6 +25,7 @@ export const KNOWN_KITS: readonly string[] = [
   "2b0870f7b9bf64f8dfd86adbfc8969e9c53f0b073ea898372d191ecc65e03dde",
   "6b6747ea74fa2dcc3ca262d67cfa195315a84e8e3e1c6df7e745637670048f8c",
   "0ff47d91a56dc465b1718b91ebc334623e5377de4b9e2db56ec1d546e6c455b7",
+  "102c1ce14cb34a8694aff709232deaebb5949b0f8b477a2a0531201b46d1cef6",
 ];
 
 const KIT_PATHS = [`tests/${CHANNEL_DIR}/res_channel.py`, `solution/${CHANNEL_DIR}/res_channel.py`] as const;

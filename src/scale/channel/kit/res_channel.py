@@ -157,11 +157,23 @@ def _per_line(name):
 
 
 def pump(argv, convert):
-    """Runs argv with this process's stdin lines passed through `convert`; its stdout is ours."""
-    import subprocess
-    import sys
+    """Runs argv with this process's stdin lines passed through `convert`; its stdout is ours.
 
-    p = subprocess.Popen(argv, stdin=subprocess.PIPE)
+    The verifier's filter in front of an interactive program runs once per call, so it is started
+    with posix_spawn, not subprocess (whose import is a few ms per call): with SIGPIPE and SIGXFSZ
+    back at their defaults in the program (Python ignores them), as subprocess would have it."""
+    import sys
+    try:
+        import _signal
+        defaults = (_signal.SIGPIPE, _signal.SIGXFSZ)
+    except (ImportError, AttributeError):
+        defaults = ()
+    r, w = os.pipe()
+    try:
+        pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, r, 0)],
+                              setsigdef=defaults)
+    finally:
+        os.close(r)
     # Only the program writes to our reader. Were our copy of stdout kept open, a program that
     # exits early would leave the reader waiting for an answer instead of seeing the stream end.
     sys.stdout.flush()
@@ -169,14 +181,80 @@ def pump(argv, convert):
     try:
         for line in iter(sys.stdin.buffer.readline, b""):
             end = line.endswith(b"\n")
-            p.stdin.write(convert(line[:-1] if end else line) + (b"\n" if end else b""))
-            # Interactive programs answer line by line: nothing may wait in a buffer.
-            p.stdin.flush()
-        p.stdin.close()
-    except (BrokenPipeError, ValueError):
+            # Written whole and at once: interactive programs answer line by line.
+            view = memoryview(convert(line[:-1] if end else line) + (b"\n" if end else b""))
+            while view:
+                view = view[os.write(w, view):]
+    except OSError:  # the program is gone (EPIPE)
         pass
-    code = p.wait()
+    finally:
+        os.close(w)
+    code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     return 128 - code if code < 0 else code
+
+
+def _read_json(path):
+    """json.load(open(path)) without importing json, which loads re (a few ms for a process that
+    runs once per call): the C scanner json itself decodes with, at json's defaults, and json
+    where that scanner is missing."""
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8")
+    try:
+        from _json import make_scanner
+    except ImportError:
+        import json
+        return json.loads(text)
+
+    def constant(name):
+        raise ValueError("%s: %s is not JSON" % (path, name))
+
+    class Context:
+        strict = True
+        object_hook = None
+        object_pairs_hook = None
+        parse_float = float
+        parse_int = int
+        parse_constant = staticmethod(constant)
+        memo = {}
+
+    space = " \t\n\r"
+    start = len(text) - len(text.lstrip(space))
+    try:
+        value, end = make_scanner(Context)(text, start)
+    except StopIteration as e:
+        raise ValueError("%s: not JSON at character %d" % (path, e.value)) from None
+    if text[end:].strip(space):
+        raise ValueError("%s: extra data at character %d" % (path, end))
+    return value
+
+
+def decode_stdin(steps):
+    """Standard input (fd 0) becomes a pipe that a thread of this process fills with the lines
+    read from the real one, each decoded (the reference wrapper of a stream channel, which then
+    runs the original program in this process: not a second interpreter per call, as a pump
+    would need). Nothing changes at the descriptor level for the program: it reads fd 0, and
+    sys.stdin (not read yet) reads it too. The thread and the write end are this process's
+    only (not inherited, gone at exec); the program sees the stream end when the real one ends."""
+    import threading
+    real = os.dup(0)
+    r, w = os.pipe()
+    os.dup2(r, 0)
+    os.close(r)
+
+    def feed():
+        with io.open(real, "rb", buffering=io.DEFAULT_BUFFER_SIZE) as inp, io.open(w, "wb", buffering=0) as out:
+            try:
+                for line in iter(inp.readline, b""):
+                    end = line.endswith(b"\n")
+                    data = decode_line(line[:-1] if end else line, steps) + (b"\n" if end else b"")
+                    # Unbuffered, and the whole line: interactive programs answer line by line.
+                    view = memoryview(data)
+                    while view:
+                        view = view[out.write(view):]
+            except (BrokenPipeError, ValueError, OSError):
+                pass
+
+    threading.Thread(target=feed, name="res-channel-stdin", daemon=True).start()
 
 
 def _wrap(data, step):
@@ -775,15 +853,17 @@ res_channel.run_as_main(ORIGINAL)
 
 STREAM_WRAPPER = '''#!/usr/bin/env python3
 # longhaul RES channel wrapper
-"""Decodes every line this program reads on its standard input, then hands it to the original."""
+"""Decodes every line this program reads on its standard input, then runs the original program."""
 import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".res"))
 import res_channel
+sys.path.pop(0)
 DECL = %(decl)s
 ORIGINAL = os.path.join(HERE, %(aside)r)
-sys.exit(res_channel.pump([sys.executable, ORIGINAL] + sys.argv[1:],
-                          lambda line: res_channel.decode_line(line, DECL["steps"])))
+res_channel.decode_stdin(DECL["steps"])
+sys.argv[0] = ORIGINAL
+res_channel.run_as_main(ORIGINAL)
 '''
 
 
@@ -831,7 +911,7 @@ if __name__ == "__main__":
 
     if len(sys.argv) >= 5 and sys.argv[1] == "stream" and sys.argv[3] == "--":
         # The verifier's side of a stream channel: the program behind a filter that encodes its input.
-        steps = load(sys.argv[2])["steps"]
+        steps = _read_json(sys.argv[2])["steps"]
         sys.exit(pump(sys.argv[4:], lambda line: encode_line(line, steps)))
     if len(sys.argv) != 4 or sys.argv[1] != "wrap":
         sys.stderr.write("usage: res_channel.py wrap PROGRAM CHANNEL_JSON | stream CHANNEL_JSON -- ARGV...\n")
