@@ -1,4 +1,5 @@
 import { sha256 } from "../../core/canonical-json.js";
+import { sameBytes } from "../layout.js";
 import { CHANNEL_DIR } from "./materialize.js";
 
 /**
@@ -28,11 +29,8 @@ export const KNOWN_KITS: readonly string[] = [
   "102c1ce14cb34a8694aff709232deaebb5949b0f8b477a2a0531201b46d1cef6",
 ];
 
-const KIT_PATHS = [`tests/${CHANNEL_DIR}/res_channel.py`, `solution/${CHANNEL_DIR}/res_channel.py`] as const;
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
+/** The kit's place in tests/ and in solution/. */
+const KIT = `${CHANNEL_DIR}/res_channel.py`;
 
 /**
  * When the child carries an earlier shipped kit (the same bytes in tests/res/ and solution/res/,
@@ -42,14 +40,14 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  */
 export function acceptEarlierKit(
   expected: Map<string, Uint8Array>,
-  childFile: (path: string) => Uint8Array | undefined,
+  child: { tests: ReadonlyMap<string, Uint8Array>; solution: ReadonlyMap<string, Uint8Array> },
 ): string | null {
-  const [tests, solution] = KIT_PATHS.map((p) => childFile(p));
-  const current = expected.get(KIT_PATHS[0]);
-  if (tests === undefined || solution === undefined || current === undefined) return null;
-  if (sameBytes(tests, current) || !sameBytes(tests, solution)) return null;
-  const digest = sha256(tests);
+  const kit = child.tests.get(KIT);
+  const current = expected.get(`tests/${KIT}`);
+  if (kit === undefined || current === undefined) return null;
+  if (sameBytes(kit, current) || !sameBytes(kit, child.solution.get(KIT))) return null;
+  const digest = sha256(kit);
   if (!KNOWN_KITS.includes(digest)) return null;
-  for (const p of KIT_PATHS) if (expected.has(p)) expected.set(p, tests);
+  for (const p of [`tests/${KIT}`, `solution/${KIT}`]) if (expected.has(p)) expected.set(p, kit);
   return digest;
 }

@@ -58,9 +58,7 @@ export function checkChannelReproducible(
     };
   }
   // A child made before the last kit change carries the kit of its day: one of ours, run by (c) and (d).
-  const earlierKit = acceptEarlierKit(expected, (p) =>
-    p.startsWith("tests/") ? child.tests.get(p.slice(6)) : child.solution.get(p.slice(9)),
-  );
+  const earlierKit = acceptEarlierKit(expected, child);
   const out: Diagnostic[] = [];
   const decl = changedPaths(
     sub(child.tests, `${CHANNEL_DIR}/`),
