@@ -1,5 +1,5 @@
-import { cpSync, mkdtempSync } from "node:fs";
-import { cp, rm } from "node:fs/promises";
+import { accessSync, constants, cpSync, mkdtempSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { linkedController, type Settled, settle, unsettle } from "../../core/all-or-stop.js";
@@ -45,43 +45,37 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
   let early: Promise<Settled<TrialResult>> | null = null;
   try {
     const out: Diagnostic[] = [];
-    // The parent's oracle in the child: the child folder with the parent's solution/ instead.
-    const variant = join(scratch, "variant", basename(input.childDir));
     const label = input.bareLabel ?? "parent";
     const childReady = await prepare(input.childDir, scratch, "child", input.images);
     // The two trials share the host's network when the task allows it: a local service the child
     // starts would answer the parent's oracle, so they run one after the other. Otherwise the
-    // child's trial, most of a child's verification, starts now, and the variant is copied and
-    // loaded beside it.
+    // child's trial, most of a child's verification, starts now.
     const shared = typeof childReady !== "string" && childReady.task.config.environment.allow_internet;
     if (typeof childReady !== "string" && !shared) {
       early = settle(trial({ ...input, signal: stop.signal }, childReady, scratch, "child"));
     }
-    try {
-      await cp(input.childDir, variant, { recursive: true });
-      await rm(join(variant, "solution"), { recursive: true, force: true });
-      await cp(join(input.parentDir, "solution"), join(variant, "solution"), { recursive: true });
-    } catch (e) {
-      const why = `the ${label}'s solution (${input.parentDir}) cannot be read: ${errorMessage(e)}`;
+    const parentSolution = join(input.parentDir, "solution");
+    const unreadable = solutionUnreadable(parentSolution);
+    if (unreadable !== null) {
+      const why = `the ${label}'s solution (${input.parentDir}) cannot be read: ${unreadable}`;
       return checkResult("oracle", [diag("lineage-mismatch", null, why)], "");
     }
     if (typeof childReady === "string") {
       await parentMustBuild(input.parentDir, scratch);
       return checkResult("oracle", [diag("oracle-fails", null, childReady)], "");
     }
-    // The variant is the child folder with another solution/: the same environment/, so the same
-    // image; it is not looked up a second time.
-    const parentReady =
-      childReady.image === null
-        ? await prepare(variant, scratch, "parent")
-        : await prepareOver(variant, childReady.image, "parent");
+    // The parent's oracle in the child: the child task as loaded, its environment, image and tests,
+    // with the parent's solution/ in place of its own (the oracle agent reads nothing else of the
+    // task's folder for it). Nothing is copied or loaded a second time.
+    const parentReady: Ready = {
+      ...childReady,
+      task: { ...childReady.task, paths: { ...childReady.task.paths, solution: parentSolution } },
+    };
     // The bare oracle only has to score below 1: its grader may stop at the first failed subtask.
-    const runParent = (): Promise<TrialResult | string> =>
-      typeof parentReady === "string"
-        ? Promise.resolve(parentReady)
-        : trial({ ...input, signal: stop.signal }, parentReady, scratch, "parent", true);
+    const runParent = (): Promise<TrialResult> =>
+      trial({ ...input, signal: stop.signal }, parentReady, scratch, "parent", true);
     let child: TrialResult;
-    let parent: TrialResult | string;
+    let parent: TrialResult;
     if (early === null) {
       child = await trial(input, childReady, scratch, "child");
       parent = await runParent();
@@ -99,7 +93,6 @@ export async function checkOracle(input: OracleCheckInput): Promise<CheckResult>
     }
     if (child.reward !== 1)
       out.push(diag("oracle-fails", null, `the child's oracle scored ${describe(child)}`));
-    if (typeof parent === "string") return checkResult("oracle", [diag("oracle-fails", null, parent)], "");
     if (parent.reward === 1) {
       out.push(
         diag(
@@ -161,16 +154,15 @@ export async function prepare(
   return ready.ok ? ready : `${label} task cannot run: ${ready.error}`;
 }
 
-/** The task ready to run over an image already resolved for the same environment/. */
-async function prepareOver(dir: string, image: ImageRef, label: string): Promise<Ready | string> {
-  let task: Awaited<ReturnType<typeof loadTask>>;
+/** Why the oracle agent could not run solution/solve.sh from this folder, or null when it can. */
+function solutionUnreadable(dir: string): string | null {
   try {
-    task = await loadTask(dir);
+    if (!statSync(dir).isDirectory()) return `${dir} is not a folder`;
+    accessSync(join(dir, "solve.sh"), constants.R_OK);
+    return null;
   } catch (e) {
-    return `${label} task does not load: ${errorMessage(e)}`;
+    return errorMessage(e);
   }
-  const ready = overImage(task, image);
-  return ready.ok ? ready : `${label} task cannot run: ${ready.error}`;
 }
 
 /**
