@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { timerMs } from "../core/timer.js";
+import { sandboxStdio } from "./inherited-fds.js";
 import type { ExecResult } from "./types.js";
 
 export interface RunRequest {
@@ -79,7 +80,7 @@ export function runProcess(req: RunRequest, register: (h: RunningHandle) => () =
   const child = spawn(cmd ?? "/nonexistent", args, {
     env: req.env,
     detached: true,
-    stdio: ["pipe", "pipe", "pipe", "pipe"],
+    stdio: sandboxStdio(["pipe", "pipe", "pipe", "pipe"]),
   });
   const marker = child.stdio[3] as Readable | null;
   marker?.on("data", () => {
