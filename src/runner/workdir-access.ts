@@ -15,5 +15,25 @@ export async function restoreWorkdirAccess(sandbox: Sandbox, workdir: string): P
   const host = sandbox.hostPathOf?.(workdir) ?? null;
   if (host === null || lstatSync(host, { throwIfNoEntry: false })?.isDirectory() !== true) return;
   // Bounded: a flood of files costs at most this long, and then the grader sees what it sees.
-  await runHostCommand(["chmod", "-R", "u+rwX", "--", host], { timeoutMs: 60_000, capture: false });
+  await runHostCommand(workdirAccessArgv(host), { timeoutMs: 60_000, capture: false });
+}
+
+/**
+ * `chmod -R u+rwX` on HOST, touching only the entries whose mode it would change. chmod -R sets
+ * every entry's mode even when it stays the same, and over an image each such change copies the
+ * file up into the sandbox's own layer: 55-70 ms of every trial's way to its verifier, for a
+ * workdir the agent never locked. A folder is given its access when it is reached, before its
+ * entries are read (find visits a folder before what is in it, and `\;` waits for chmod), so a
+ * locked folder's contents are reached as chmod -R reaches them. Links are not followed, as
+ * chmod -R does not follow them.
+ */
+export function workdirAccessArgv(host: string): string[] {
+  // Each entry matches at most one branch: a folder; else, not a link, executable by someone
+  // (u+rwX gives the owner x too); else, not a link and executable by no one.
+  const branches = [
+    "( -type d ! -perm -u=rwx -exec chmod u+rwx -- {} ; )",
+    "( ! -type d ! -type l -perm /111 ! -perm -u=rwx -exec chmod u+rwx -- {} + )",
+    "( ! -type d ! -type l ! -perm /111 ! -perm -u=rw -exec chmod u+rw -- {} + )",
+  ];
+  return ["find", "-P", host, ...branches.join(" -o ").split(" ")];
 }
