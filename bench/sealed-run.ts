@@ -14,7 +14,7 @@ import { SYSTEM_BINDS } from "../src/sandbox/bwrap-args.js";
 import { BwrapProvider } from "../src/sandbox/bwrap-provider.js";
 import { scanWithFind } from "../src/sandbox/host-secrets.js";
 
-const RUNS = 30;
+const RUNS = 40;
 /** One timed call, printed as TAG then microseconds (EPOCHREALTIME: no process to read a clock). */
 const timedOnce = (cmd: string, tag: string): string =>
   `s=\${EPOCHREALTIME/./}; ${cmd} >/dev/null; e=\${EPOCHREALTIME/./}; echo ${tag}$(( e - s ))`;
@@ -34,11 +34,13 @@ function script(): string {
   for (let i = 0; i < RUNS; i++) {
     calls.push(
       timedOnce("/longhaul/kit/sealed-run -- true", "s"),
+      timedOnce("/longhaul/kit/sealed-run --timeout 30 -- true", "t"),
       timedOnce(out("/longhaul/kit/sealed-run"), "o"),
     );
     if (other !== undefined) {
       calls.push(
         timedOnce("/longhaul/other/sealed-run -- true", "S"),
+        timedOnce("/longhaul/other/sealed-run --timeout 30 -- true", "T"),
         timedOnce(out("/longhaul/other/sealed-run"), "O"),
       );
     }
@@ -82,14 +84,14 @@ for (const limits of ["auto", "rlimit"] as const) {
     const ms = (tag: string): number =>
       p50(lines.filter((l) => l.startsWith(tag)).map((l) => Number(l.slice(1)) / 1000));
     const plain = ms("b");
-    const row = (name: string, t: string, o: string): string =>
-      `${name}: sealed true p50 ${ms(t).toFixed(1)} ms (+${(ms(t) - plain).toFixed(1)} over a plain exec), with an output folder ${ms(o).toFixed(1)} ms`;
+    const row = (name: string, t: string, o: string, l: string): string =>
+      `${name}: sealed true p50 ${ms(t).toFixed(1)} ms (+${(ms(t) - plain).toFixed(1)} over a plain exec), with --timeout ${ms(l).toFixed(1)} ms, with an output folder ${ms(o).toFixed(1)} ms`;
     console.log(`${limits}: plain true p50 ${plain.toFixed(1)} ms`);
-    console.log(`  ${row("this checkout", "s", "o")}`);
+    console.log(`  ${row("this checkout", "s", "o", "t")}`);
     if (other !== undefined) {
-      console.log(`  ${row(`other (${other})`, "S", "O")}`);
+      console.log(`  ${row(`other (${other})`, "S", "O", "T")}`);
       console.log(
-        `  ratio this/other: ${(ms("s") / ms("S")).toFixed(2)} (true), ${(ms("o") / ms("O")).toFixed(2)} (output folder)`,
+        `  ratio this/other: ${(ms("s") / ms("S")).toFixed(2)} (true), ${(ms("t") / ms("T")).toFixed(2)} (--timeout), ${(ms("o") / ms("O")).toFixed(2)} (output folder)`,
       );
     }
   } finally {
