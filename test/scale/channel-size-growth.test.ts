@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/core/rng.js";
 import { ChannelProposer, channelDeclFor } from "../../src/scale/channel/plan-channel.js";
@@ -7,6 +8,15 @@ import type { ProposeRequest } from "../../src/scale/plan/proposer.js";
 
 function request(seed: number, channel: ChannelDecl | null): ProposeRequest {
   return { tree: new Map(), resources: [], library: "full", transforms: [], steps: 2, seed, channel };
+}
+
+/** Whether a process of ours is still there (not yet reaped counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z");
+  } catch {
+    return false;
+  }
 }
 
 const input = (kind: InputKind) => ({ program: "/app/tool.py", inputIndex: 2, inputKind: kind });
@@ -79,6 +89,29 @@ describe("a file channel's size growth, measured on the sample through the kit",
     fresh.close();
     expect(stepwise).toHaveLength(channel.length);
     expect(stepwise).toEqual(whole);
+  });
+
+  it("keeps one measuring process from level to level until its owner closes it", async () => {
+    const sizes = new SizeGrowth("folder");
+    const p = new ChannelProposer(input("folder"), sizes);
+    const pids = new Set<number>();
+    let parent: ChannelDecl | null = null;
+    // The levels of a recursive lineage: from depth 2 on, each level's steps are measured after
+    // its parent's, in the process the level before used.
+    for (let d = 1; d <= 5; d++) {
+      const plan = await p.propose(request(new Rng(`keep:${d}`).nextU32(), parent));
+      if (plan === null) throw new Error(`no plan at depth ${d}`);
+      parent = channelDeclFor(parent, input("folder"), plan);
+      const pid = sizes.processId();
+      if (pid !== null) pids.add(pid);
+    }
+    expect(pids.size).toBe(1);
+    const pid = [...pids][0] as number;
+    expect(alive(pid)).toBe(true);
+    p.close();
+    for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(alive(pid)).toBe(false);
+    expect(sizes.processId()).toBeNull();
   });
 
   it("measures without holding up the process (other chains' verifications run meanwhile)", async () => {

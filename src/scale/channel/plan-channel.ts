@@ -100,6 +100,11 @@ export class ChannelProposer implements Proposer {
     return this.build(r, new Rng(`${r.seed}:channel`), new Set());
   }
 
+  /** Ends the size measurer's process, which a lineage keeps from one level to the next. */
+  close(): void {
+    this.sizes?.close();
+  }
+
   /** Another draw that avoids every step name a rejected plan used (no-change: the program already reads it). */
   repair(r: RepairRequest): Promise<Plan | null> {
     const avoid = new Set(

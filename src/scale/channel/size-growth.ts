@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Rng } from "../../core/rng.js";
@@ -78,13 +79,19 @@ finally:
     shutil.rmtree(root, ignore_errors=True)
 `;
 
+/** How long a measuring process waits for the next level's requests before it ends itself. */
+const IDLE_MS = 60_000;
+
 /** How long one request may take before the measurement is given up (no budget then). */
 const MEASURE_TIMEOUT_MS = 60_000;
 
 /** A measuring process and the requests waiting for its answers, in order. */
 interface Session {
+  readonly pid: number | undefined;
   send(channels: readonly (readonly ChannelStep[])[]): Promise<number[] | null>;
   close(): void;
+  /** Whether it ended itself after IDLE_MS without a request (not a failure: another may start). */
+  retired(): boolean;
 }
 
 /**
@@ -105,6 +112,7 @@ export class SizeGrowth {
     const todo = new Map<string, readonly ChannelStep[]>();
     for (const c of channels) if (!this.cache.has(key(c))) todo.set(key(c), c);
     if (todo.size > 0 && !this.failed) {
+      if (this.session?.retired() === true) this.session = null;
       this.session ??= startSession(this.kind);
       const got = await this.session.send([...todo.values()]);
       if (got === null || got.length !== todo.size) {
@@ -116,7 +124,12 @@ export class SizeGrowth {
     return channels.map((c) => this.cache.get(key(c)) ?? Number.POSITIVE_INFINITY);
   }
 
-  /** Ends the measuring process (the cache stays; a later measure starts another). */
+  /** The measuring process's pid while one is up (tests and diagnostics). */
+  processId(): number | null {
+    return this.session?.retired() === false ? (this.session.pid ?? null) : null;
+  }
+
+  /** Ends the measuring process, kept between levels until now (the cache stays; a later measure starts another). */
   close(): void {
     this.session?.close();
     this.session = null;
@@ -167,18 +180,47 @@ function startSession(kind: InputKind): Session {
     rmSync(dir, { recursive: true, force: true });
   });
   child.stdin.on("error", () => {});
+  // Kept between a lineage's levels (the prefixes it presented serve the next level), yet never
+  // what keeps this process alive: while no answer is awaited its handles are unref'd, and after
+  // IDLE_MS without a request it ends itself (an owner that never calls close() costs nothing
+  // after that; at this process's exit the script sees its stdin end and removes its folder).
+  let idle: NodeJS.Timeout | undefined;
+  let retired = false;
+  const hold = (busy: boolean): void => {
+    if (busy) child.ref();
+    else child.unref();
+    for (const h of [child.stdin, child.stdout]) {
+      if (!(h instanceof Socket)) continue;
+      if (busy) h.ref();
+      else h.unref();
+    }
+    clearTimeout(idle);
+    idle = busy
+      ? undefined
+      : setTimeout(() => {
+          retired = true;
+          child.stdin.end();
+        }, IDLE_MS).unref();
+  };
+  hold(false);
   return {
+    pid: child.pid,
     send(channels) {
       if (ended) return Promise.resolve(null);
-      return new Promise((done) => {
+      hold(true);
+      return new Promise<number[] | null>((done) => {
         const timer = setTimeout(end, MEASURE_TIMEOUT_MS);
         waiting.push({ done, timer });
         child.stdin.write(`${JSON.stringify(channels)}\n`);
+      }).finally(() => {
+        if (waiting.length === 0 && !ended) hold(false);
       });
     },
     close() {
+      clearTimeout(idle);
       child.stdin.end();
     },
+    retired: () => retired,
   };
 }
 
@@ -221,13 +263,9 @@ function bound(steps: readonly ChannelStep[]): number {
  * drawn from only when a replacement is needed, so a level within the budget is exactly what was
  * drawn. Without Python to measure with, the level is kept.
  */
-export async function withinSizeBudget(...args: Parameters<typeof budgetLevel>): Promise<ChannelStep[]> {
-  try {
-    return await budgetLevel(...args);
-  } finally {
-    // One measuring process per level (args[5], the measurer): nothing runs between levels.
-    args[5].close();
-  }
+export function withinSizeBudget(...args: Parameters<typeof budgetLevel>): Promise<ChannelStep[]> {
+  // The measurer (args[5]) keeps its process for the next level: the owner closes it.
+  return budgetLevel(...args);
 }
 
 async function budgetLevel(

@@ -142,7 +142,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       `${root.id} is a program task: its channel steps are planned by the channel planner, not ${o.proposer.name}`,
     );
   }
-  const proposer =
+  const proposer: Proposer =
     root.program !== null ? new ChannelProposer(root.program) : (o.proposer ?? new SeededProposer());
   const rootId = safeId(root.id);
   const prefix = o.idPrefix === undefined ? rootId : safeId(o.idPrefix);
@@ -276,6 +276,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     o.signal?.throwIfAborted();
   } finally {
     release();
+    proposer.close?.();
     store.close();
     removeStaging(outDir);
   }

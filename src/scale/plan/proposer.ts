@@ -46,4 +46,6 @@ export interface Proposer {
   repair(request: RepairRequest): Plan | null | Promise<Plan | null>;
   /** Cumulative usage, when the proposer calls a model; the lineage records the difference per child. */
   usage?(): ProposerUsage;
+  /** Ends whatever the proposer keeps running between plans; called once a lineage is done. */
+  close?(): void;
 }
