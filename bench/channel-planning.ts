@@ -84,6 +84,7 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const plans = await c.plan(p);
         got[which] = { ms: performance.now() - t0, plans: JSON.stringify(plans) };
+        p.close();
       }
       const a = got.session;
       const b = got.perCall;
