@@ -47,9 +47,9 @@ export function sandboxStdio(base: readonly ("pipe" | "ignore" | "inherit")[]): 
   const last = fds.at(-1);
   if (last === undefined) return [...base];
   devNull ??= openSync("/dev/null", "r+");
-  const stdio: (string | number)[] = [...base];
+  const stdio: ("pipe" | "ignore" | "inherit" | number)[] = [...base];
   // libuv leaves a descriptor past stderr that is "ignore" as it is: those that are not
   // inherited close on exec anyway; the inherited ones get /dev/null over them.
   for (let fd = base.length; fd <= last; fd++) stdio.push(fds.includes(fd) ? devNull : "ignore");
-  return stdio as StdioOptions;
+  return stdio;
 }
