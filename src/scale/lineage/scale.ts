@@ -6,6 +6,7 @@ import { InputError, UserError } from "../../core/errors.js";
 import { checkOutFolder } from "../../core/user-files.js";
 import type { SandboxProvider } from "../../sandbox/types.js";
 import { loadTask } from "../../task/load.js";
+import { builtRootDir, materializeBuiltData } from "../built-data.js";
 import { ChannelProposer } from "../channel/plan-channel.js";
 import { loadParent, type ParentInfo } from "../child/build-child.js";
 import { MAX_DEPTH, type ScaleMode } from "../child/res-json.js";
@@ -105,8 +106,11 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
       `${outDir} already holds a lineage (${LINEAGE_JSONL}); continue it with --resume, or choose another --out`,
     );
   }
-  const taskDir = resolve(o.taskDir);
+  const given = resolve(o.taskDir);
   const recorded = resume ? resumeSettings(outDir) : null;
+  // A lineage grown over the equivalent root of a task whose data the build makes goes on from it.
+  const built = builtRootDir(outDir, given);
+  let taskDir = recorded !== null && resolve(recorded.root) === built && isFolder(built) ? built : given;
   if (recorded !== null && resolve(recorded.root) === taskDir && !isFolder(taskDir)) {
     throw new InputError(
       join(outDir, LINEAGE_SETTINGS),
@@ -119,14 +123,23 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
     // Children record their parent's checksum; writing them inside the root would change it.
     throw new UserError(`--out ${outDir} is inside the task folder ${taskDir}; choose a folder outside it`);
   }
-  const task = await loadTask(taskDir);
-  const root = await loadParent(taskDir);
+  let task = await loadTask(taskDir);
+  let root = await loadParent(taskDir);
   if (root.requirements.isChild)
     throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
+  if (root.requirements.protected.reads.length === 0 && root.program === null && root.tree.tree.size === 0) {
+    // Data a RUN makes at build time: scaled through an equivalent root whose context holds it.
+    const made = await materializeBuiltData(taskDir, outDir, o.log ?? (() => {}));
+    if (made !== null) {
+      taskDir = made;
+      task = await loadTask(taskDir);
+      root = await loadParent(taskDir);
+    }
+  }
   if (root.requirements.protected.reads.length === 0 && root.program === null) {
     if (root.tree.tree.size === 0) {
       throw new UserError(
-        `${taskDir}: not scalable: no file of environment/ reaches the agent's workdir ${root.tree.workdir} (RES transforms those files; a Dockerfile COPY puts them there at the same relative path, and data a RUN makes at build time cannot be transformed), and no Python grader runs a program of the workdir on generated inputs (a program task)`,
+        `${taskDir}: not scalable: no file of environment/ reaches the agent's workdir ${root.tree.workdir} (RES transforms those files: a Dockerfile COPY puts them there at the same relative path, or a RUN makes them at build time), nor does its build leave any there, and no Python grader runs a program of the workdir on generated inputs (a program task)`,
       );
     }
     throw new UserError(

@@ -1,0 +1,178 @@
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, join, posix } from "node:path";
+import { UserError } from "../core/errors.js";
+import { prepareTask } from "../runner/task-image.js";
+import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
+import { loadTask } from "../task/load.js";
+import { byPath, sha256Hex } from "./layout.js";
+import { readTaskTreeOf } from "./task-tree.js";
+
+/**
+ * Data a Dockerfile's RUN makes at build time (a database a script seeds) is in no file of
+ * environment/, so no transform can reach it. Such a root is first made into an equivalent task
+ * (docs/scale.md, "Data made at build time"): the files the build left in its WORKDIR become files
+ * of the build context, put back by COPY lines appended to the Dockerfile after a RUN that removes
+ * the built ones. The image's WORKDIR is then the same file for file (bytes and modes, compared on
+ * both images), and RES scales that task as it scales any data a COPY puts there.
+ */
+
+/** The folder of the lineage's out folder that holds the equivalent root. */
+export const BUILT_ROOT_DIR = "root";
+
+/** At most this much build-time data is made into context files. */
+const MAX_FILES = 2000;
+const MAX_BYTES = 64 << 20;
+/** Path segments a shell-form COPY line names as they are (RES reads such lines back). */
+const PLAIN = /^[A-Za-z0-9._+@%=,-]+$/;
+
+interface BuiltFile {
+  bytes: Uint8Array;
+  mode: number;
+  uid: number;
+  gid: number;
+}
+
+/** Where `scale` puts the equivalent root of `taskDir` in `outDir`. */
+export function builtRootDir(outDir: string, taskDir: string): string {
+  return join(outDir, BUILT_ROOT_DIR, basename(taskDir));
+}
+
+/**
+ * The equivalent root with the build's WORKDIR data as context files, written under `outDir`;
+ * null when the task has no Dockerfile to build, already copies files into its WORKDIR, or its
+ * build leaves no file there (the caller then says why it cannot scale the task).
+ */
+export async function materializeBuiltData(
+  taskDir: string,
+  outDir: string,
+  log: (line: string) => void,
+): Promise<string | null> {
+  const tree = readTaskTreeOf(taskDir);
+  if (tree.dockerfile === null || tree.tree.size > 0) return null;
+  const workdir = tree.workdir;
+  const built = await workdirFiles(taskDir, join(outDir, BUILT_ROOT_DIR, ".builds"));
+  if (built.size === 0) return null;
+  const where = `${taskDir}: data the build makes in ${workdir}`;
+  let total = 0;
+  for (const [p, f] of built) {
+    total += f.bytes.length;
+    if (!p.split("/").every((s) => PLAIN.test(s))) {
+      throw new UserError(`${where}: ${posix.join(workdir, p)}: a name a COPY line cannot give as it is`);
+    }
+    if (tree.rest.has(p) || p === "Dockerfile" || p === ".dockerignore") {
+      throw new UserError(`${where}: ${posix.join(workdir, p)} has the name of environment/${p}`);
+    }
+  }
+  if (built.size > MAX_FILES || total > MAX_BYTES) {
+    throw new UserError(
+      `${where}: ${built.size} files, ${total} bytes: more than RES makes into context files (${MAX_FILES} files, ${MAX_BYTES} bytes)`,
+    );
+  }
+  const dir = builtRootDir(outDir, taskDir);
+  // One an earlier run made before it stopped: no lineage grew from it (a resume goes on from it).
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(taskDir, dir, { recursive: true });
+  const env = join(dir, "environment");
+  for (const [p, f] of built) {
+    const file = join(env, ...p.split("/"));
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, f.bytes, { mode: f.mode & 0o7777 });
+  }
+  const dockerfile = join(env, "Dockerfile");
+  writeFileSync(dockerfile, appendedDockerfile(readFileSync(dockerfile, "utf8"), workdir, built));
+  const again = await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"));
+  const differs = firstDifference(built, again);
+  if (differs !== null) {
+    throw new UserError(
+      `${where}: ${posix.join(workdir, differs)} is not the same in the image of ${dir}, whose context holds the built files (an owner other than root, or a build that differs each time); RES cannot scale it`,
+    );
+  }
+  if (readTaskTreeOf(dir).tree.size !== built.size) {
+    throw new UserError(`${where}: the COPY lines appended to ${dockerfile} do not mirror the files`);
+  }
+  log(`${taskDir}: ${built.size} file(s) the build makes in ${workdir} are context files of ${dir}`);
+  return dir;
+}
+
+/** The Dockerfile with the built files removed and copied back from the context, as root. */
+export function appendedDockerfile(
+  text: string,
+  workdir: string,
+  built: ReadonlyMap<string, unknown>,
+): string {
+  const paths = [...built.keys()].sort(byPath);
+  const user = lastUser(text);
+  const lines = [
+    "",
+    "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
+  ];
+  if (user !== null) lines.push("USER root");
+  for (let i = 0; i < paths.length; i += 100) {
+    const chunk = paths.slice(i, i + 100).map((p) => JSON.stringify(posix.join(workdir, p)));
+    lines.push(`RUN ["rm", "-f", "--", ${chunk.join(", ")}]`);
+  }
+  const tops = new Set(paths.map((p) => (p.includes("/") ? `${p.split("/")[0]}/` : p)));
+  for (const t of [...tops].sort(byPath)) {
+    const dest = posix.join(workdir, t.replace(/\/$/, "")) + (t.endsWith("/") ? "/" : "");
+    lines.push(`COPY ${t} ${dest}`);
+  }
+  if (user !== null) lines.push(`USER ${user}`);
+  return `${text.replace(/\n*$/, "\n")}${lines.join("\n")}\n`;
+}
+
+function lastUser(text: string): string | null {
+  let user: string | null = null;
+  for (const line of text.split("\n")) {
+    const m = /^\s*USER\s+(\S.*?)\s*$/i.exec(line);
+    if (m?.[1] !== undefined) user = m[1];
+  }
+  return user;
+}
+
+/** Regular files under the built image's WORKDIR (links and other entries stay as built). */
+async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<string, BuiltFile>> {
+  const task = await loadTask(taskDir);
+  const ready = await prepareTask(task, buildDir);
+  if (!ready.ok) throw new UserError(`${taskDir}: ${ready.error}`);
+  if (ready.image === null) return new Map();
+  const rootfs = await ensureRootfs(ready.image);
+  const top = join(rootfs, ...ready.task.config.environment.workdir.split("/"));
+  const out = new Map<string, BuiltFile>();
+  const walk = (dir: string, rel: string): void => {
+    for (const name of readdirSync(dir).sort(byPath)) {
+      const path = join(dir, name);
+      const p = rel === "" ? name : `${rel}/${name}`;
+      const st = lstatSync(path);
+      if (st.isDirectory()) walk(path, p);
+      else if (st.isFile()) {
+        if (out.size >= MAX_FILES) return;
+        out.set(p, { bytes: readFileSync(path), mode: st.mode, uid: st.uid, gid: st.gid });
+      }
+    }
+  };
+  if (existsSync(top) && lstatSync(top).isDirectory()) walk(top, "");
+  return out;
+}
+
+function firstDifference(
+  a: ReadonlyMap<string, BuiltFile>,
+  b: ReadonlyMap<string, BuiltFile>,
+): string | null {
+  const key = (f: BuiltFile): string => `${f.mode & 0o7777} ${f.uid}:${f.gid} ${sha256Hex(f.bytes)}`;
+  for (const p of [...new Set([...a.keys(), ...b.keys()])].sort(byPath)) {
+    const x = a.get(p);
+    const y = b.get(p);
+    if (x === undefined || y === undefined || key(x) !== key(y)) return p;
+  }
+  return null;
+}
