@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll } from "vitest";
 import type { AgentContext } from "../../src/agents/types.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { parseTaskConfig } from "../../src/task/config.js";
@@ -54,13 +55,21 @@ export function fakeTask(instruction: string): Task {
   };
 }
 
-/** A scratch pricing file so that costs in tests come from a known table. */
+/**
+ * A scratch pricing file so that costs in tests come from a known table, for the file that calls
+ * this (at its top level): LONGHAUL_PRICING is given back as it was once the file's tests are done.
+ */
 export function usePricing(
   models: Record<string, { input: number; output: number; cached_input?: number }>,
 ): void {
   const path = join(mkdtempSync(join(tmpdir(), "lh-price-")), "pricing.json");
   writeFileSync(path, JSON.stringify({ models }));
+  const was = process.env.LONGHAUL_PRICING;
   process.env.LONGHAUL_PRICING = path;
+  afterAll(() => {
+    if (was === undefined) delete process.env.LONGHAUL_PRICING;
+    else process.env.LONGHAUL_PRICING = was;
+  });
 }
 
 export interface CtxHandle {
