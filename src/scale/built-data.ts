@@ -89,12 +89,13 @@ export async function materializeBuiltData(
     writeFileSync(file, f.bytes, { mode: f.mode & 0o7777 });
   }
   const dockerfile = join(env, "Dockerfile");
-  writeFileSync(dockerfile, appendedDockerfile(readFileSync(dockerfile, "utf8"), workdir, built));
+  const owner = ownerOf(built, where);
+  writeFileSync(dockerfile, appendedDockerfile(readFileSync(dockerfile, "utf8"), workdir, built, owner));
   const again = await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"));
   const differs = firstDifference(built, again);
   if (differs !== null) {
     throw new UserError(
-      `${where}: ${posix.join(workdir, differs)} is not the same in the image of ${dir}, whose context holds the built files (an owner other than root, or a build that differs each time); RES cannot scale it`,
+      `${where}: ${posix.join(workdir, differs)} is not the same in the image of ${dir}, whose context holds the built files (a build that differs each time); RES cannot scale it`,
     );
   }
   if (readTaskTreeOf(dir).tree.size !== built.size) {
@@ -109,6 +110,7 @@ export function appendedDockerfile(
   text: string,
   workdir: string,
   built: ReadonlyMap<string, unknown>,
+  owner: string | null = null,
 ): string {
   const paths = [...built.keys()].sort(byPath);
   const user = lastUser(text);
@@ -124,7 +126,7 @@ export function appendedDockerfile(
   const tops = new Set(paths.map((p) => (p.includes("/") ? `${p.split("/")[0]}/` : p)));
   for (const t of [...tops].sort(byPath)) {
     const dest = posix.join(workdir, t.replace(/\/$/, "")) + (t.endsWith("/") ? "/" : "");
-    lines.push(`COPY ${t} ${dest}`);
+    lines.push(["COPY", ...(owner === null ? [] : [`--chown=${owner}`]), t, dest].join(" "));
   }
   if (user !== null) lines.push(`USER ${user}`);
   return `${text.replace(/\n*$/, "\n")}${lines.join("\n")}\n`;
@@ -139,6 +141,21 @@ function lastUser(text: string): string | null {
   return user;
 }
 
+/**
+ * The `uid:gid` every built file has, for COPY --chown; null for root's. Files of several owners
+ * cannot be put back by COPY lines of whole folders: refused, naming two.
+ */
+function ownerOf(built: ReadonlyMap<string, BuiltFile>, where: string): string | null {
+  const owners = new Map<string, string>();
+  for (const [p, f] of built) if (!owners.has(`${f.uid}:${f.gid}`)) owners.set(`${f.uid}:${f.gid}`, p);
+  if (owners.size > 1) {
+    const [a, b] = [...owners].map(([o, p]) => `${p} (${o})`);
+    throw new UserError(`${where}: files of more than one owner: ${a}, ${b}; RES cannot scale it`);
+  }
+  const [only] = owners.keys();
+  return only === undefined || only === "0:0" ? null : only;
+}
+
 /** Regular files under the built image's WORKDIR (links and other entries stay as built). */
 async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<string, BuiltFile>> {
   const task = await loadTask(taskDir);
@@ -148,6 +165,7 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<stri
   const rootfs = await ensureRootfs(ready.image);
   const top = join(rootfs, ...ready.task.config.environment.workdir.split("/"));
   const out = new Map<string, BuiltFile>();
+  const asRoot = process.getuid?.() === 0;
   const walk = (dir: string, rel: string): void => {
     for (const name of readdirSync(dir).sort(byPath)) {
       const path = join(dir, name);
@@ -156,7 +174,10 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<stri
       if (st.isDirectory()) walk(path, p);
       else if (st.isFile()) {
         if (out.size >= MAX_FILES) return;
-        out.set(p, { bytes: readFileSync(path), mode: st.mode, uid: st.uid, gid: st.gid });
+        // Unpacked by anyone but root, every file of the image is that user's: its owner is unknown
+        // there and taken as root's (docs/scale.md).
+        const own = asRoot ? { uid: st.uid, gid: st.gid } : { uid: 0, gid: 0 };
+        out.set(p, { bytes: readFileSync(path), mode: st.mode, ...own });
       }
     }
   };

@@ -52,6 +52,7 @@ export const ISOLATED_FILES = [
   "test/scale/dockerfile-task.test.ts",
   "test/scale/executable-bits.test.ts",
   "test/scale/follow-e2e.test.ts",
+  "test/scale/built-data.test.ts",
   "test/scale/harbor-inputs.test.ts",
   "test/scale/lineage-e2e.test.ts",
   "test/scale/lineages/backup-chain-repair.test.ts",
