@@ -62,20 +62,13 @@ export async function materializeBuiltData(
   const built = await workdirFiles(taskDir, join(outDir, BUILT_ROOT_DIR, ".builds"));
   if (built.size === 0) return null;
   const where = `${taskDir}: data the build makes in ${workdir}`;
-  let total = 0;
-  for (const [p, f] of built) {
-    total += f.bytes.length;
+  for (const p of built.keys()) {
     if (!p.split("/").every((s) => PLAIN.test(s))) {
       throw new UserError(`${where}: ${posix.join(workdir, p)}: a name a COPY line cannot give as it is`);
     }
     if (tree.rest.has(p) || p === "Dockerfile" || p === ".dockerignore") {
       throw new UserError(`${where}: ${posix.join(workdir, p)} has the name of environment/${p}`);
     }
-  }
-  if (built.size > MAX_FILES || total > MAX_BYTES) {
-    throw new UserError(
-      `${where}: ${built.size} files, ${total} bytes: more than RES makes into context files (${MAX_FILES} files, ${MAX_BYTES} bytes)`,
-    );
   }
   const dir = builtRootDir(outDir, taskDir);
   // One an earlier run made before it stopped: no lineage grew from it (a resume goes on from it).
@@ -166,6 +159,7 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<stri
   const top = join(rootfs, ...ready.task.config.environment.workdir.split("/"));
   const out = new Map<string, BuiltFile>();
   const asRoot = process.getuid?.() === 0;
+  let bytes = 0;
   const walk = (dir: string, rel: string): void => {
     for (const name of readdirSync(dir).sort(byPath)) {
       const path = join(dir, name);
@@ -173,7 +167,12 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<stri
       const st = lstatSync(path);
       if (st.isDirectory()) walk(path, p);
       else if (st.isFile()) {
-        if (out.size >= MAX_FILES) return;
+        bytes += st.size;
+        if (out.size >= MAX_FILES || bytes > MAX_BYTES) {
+          throw new UserError(
+            `${taskDir}: the build makes more in ${ready.task.config.environment.workdir} than RES makes into files of the build context (at most ${MAX_FILES} files, ${MAX_BYTES} bytes)`,
+          );
+        }
         // Unpacked by anyone but root, every file of the image is that user's: its owner is unknown
         // there and taken as root's (docs/scale.md).
         const own = asRoot ? { uid: st.uid, gid: st.gid } : { uid: 0, gid: 0 };

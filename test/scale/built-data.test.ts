@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UserError } from "../../src/core/errors.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { registerScaleAgents } from "../../src/scale/agent/register.js";
 import { appendedDockerfile } from "../../src/scale/built-data.js";
@@ -126,8 +127,17 @@ describe("sqlite-orders (its database made by a RUN at build time) scales throug
   }, 300_000);
 });
 
-/** A Harbor-style task whose data a RUN makes as a user other than root, in that user's WORKDIR. */
-function userTask(dir: string): void {
+const USER_DOCKERFILE = [
+  "FROM longhaul-base:bookworm",
+  "RUN useradd -m -u 1500 agent && mkdir -p /app && chown agent:agent /app",
+  "USER agent",
+  "WORKDIR /app",
+  "RUN mkdir data && for i in 1 2 3; do printf 'id,v\\n%s,%s\\n' $i $((i * 7)) > data/part$i.csv; done",
+  "",
+].join("\n");
+
+/** A Harbor-style task whose data a RUN makes (by default as a user other than root, in that user's WORKDIR). */
+function userTask(dir: string, dockerfile = USER_DOCKERFILE): void {
   const files: Record<string, string> = {
     "task.toml": [
       'version = "1.0"',
@@ -145,14 +155,7 @@ function userTask(dir: string): void {
     ].join("\n"),
     "instruction.md":
       "Add up column `v` of every CSV file in `/app/data/` and write the total to `/app/total.txt`.\n",
-    "environment/Dockerfile": [
-      "FROM longhaul-base:bookworm",
-      "RUN useradd -m -u 1500 agent && mkdir -p /app && chown agent:agent /app",
-      "USER agent",
-      "WORKDIR /app",
-      "RUN mkdir data && for i in 1 2 3; do printf 'id,v\\n%s,%s\\n' $i $((i * 7)) > data/part$i.csv; done",
-      "",
-    ].join("\n"),
+    "environment/Dockerfile": dockerfile,
     "solution/solve.sh":
       "#!/bin/bash\nawk -F, 'FNR > 1 { s += $2 } END { print s }' /app/data/*.csv > /app/total.txt\n",
     "tests/test.sh": [
@@ -199,5 +202,36 @@ describe("data a RUN makes as another user", () => {
     const child = r.nodes.find((n) => n.status === "approved");
     expect(child?.checks.map((c) => `${c.name}:${c.status}`)).toEqual(ALL_PASS);
     expect(existsSync(join(out, "user-data-b1-d1", "environment", "Dockerfile"))).toBe(true);
+  }, 600_000);
+});
+
+describe("build-time data past the limit", () => {
+  const scratch = tempDir("res-built-many");
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("is refused with one line, and nothing is grown", async () => {
+    await ensureTestBaseImage();
+    const task = join(scratch, "many-files");
+    userTask(
+      task,
+      "FROM longhaul-base:bookworm\nWORKDIR /app\nRUN mkdir data && cd data && seq 1 2001 | sed 's/$/.csv/' | xargs touch\n",
+    );
+    const out = join(scratch, "lineage");
+    const err = await scaleTask({
+      taskDir: task,
+      outDir: out,
+      depth: 1,
+      children: 1,
+      library: "basic",
+      mode: "recursive",
+      seed: 5,
+      provider: getSandboxProvider("bwrap"),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as Error).message).toBe(
+      `${task}: the build makes more in /app than RES makes into files of the build context (at most 2000 files, 67108864 bytes)`,
+    );
+    expect(existsSync(join(out, "lineage.jsonl"))).toBe(false);
+    expect(existsSync(join(out, "root", "many-files"))).toBe(false);
   }, 600_000);
 });
