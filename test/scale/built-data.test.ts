@@ -170,6 +170,21 @@ function userTask(dir: string, dockerfile = USER_DOCKERFILE): void {
   }
 }
 
+/** A lineage of one level from `task`, with trials. */
+function oneLevel(task: string, outDir: string) {
+  const provider = getSandboxProvider("bwrap");
+  return scaleTask({
+    taskDir: task,
+    outDir,
+    depth: 1,
+    children: 1,
+    library: "basic",
+    mode: "recursive",
+    seed: 5,
+    provider,
+  });
+}
+
 describe("data a RUN makes as another user", () => {
   const scratch = tempDir("res-built-user");
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -179,16 +194,7 @@ describe("data a RUN makes as another user", () => {
     const task = join(scratch, "user-data");
     userTask(task);
     const out = join(scratch, "lineage");
-    const r = await scaleTask({
-      taskDir: task,
-      outDir: out,
-      depth: 1,
-      children: 1,
-      library: "basic",
-      mode: "recursive",
-      seed: 5,
-      provider: getSandboxProvider("bwrap"),
-    });
+    const r = await oneLevel(task, out);
     const dockerfile = readFileSync(join(out, "root", "user-data", "environment", "Dockerfile"), "utf8");
     // Owners are known where the image is unpacked as root (as in CI); elsewhere every file is
     // taken as root's.
@@ -217,16 +223,7 @@ describe("build-time data past the limit", () => {
       "FROM longhaul-base:bookworm\nWORKDIR /app\nRUN mkdir data && cd data && seq 1 2001 | sed 's/$/.csv/' | xargs touch\n",
     );
     const out = join(scratch, "lineage");
-    const err = await scaleTask({
-      taskDir: task,
-      outDir: out,
-      depth: 1,
-      children: 1,
-      library: "basic",
-      mode: "recursive",
-      seed: 5,
-      provider: getSandboxProvider("bwrap"),
-    }).catch((e: unknown) => e);
+    const err = await oneLevel(task, out).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UserError);
     expect((err as Error).message).toBe(
       `${task}: the build makes more in /app than RES makes into files of the build context (at most 2000 files, 67108864 bytes)`,
