@@ -57,16 +57,17 @@ export async function materializeBuiltData(
   log: (line: string) => void,
 ): Promise<string | null> {
   const tree = readTaskTreeOf(taskDir);
-  if (tree.dockerfile === null || tree.tree.size > 0) return null;
-  const workdir = tree.workdir;
-  const built = await workdirFiles(taskDir, join(outDir, BUILT_ROOT_DIR, ".builds"));
+  const prebuilt = (await loadTask(taskDir)).image?.dockerImage ?? null;
+  if ((tree.dockerfile === null && prebuilt === null) || tree.tree.size > 0) return null;
+  const image = await workdirFiles(taskDir, join(outDir, BUILT_ROOT_DIR, ".builds"));
+  const { workdir, files: built } = image;
   if (built.size === 0) return null;
   const where = `${taskDir}: data the build makes in ${workdir}`;
   for (const p of built.keys()) {
     if (!p.split("/").every((s) => PLAIN.test(s))) {
       throw new UserError(`${where}: ${posix.join(workdir, p)}: a name a COPY line cannot give as it is`);
     }
-    if (tree.rest.has(p) || p === "Dockerfile" || p === ".dockerignore") {
+    if (tree.rest.has(p) || p === "Dockerfile" || p === ".dockerignore" || p === "task.toml") {
       throw new UserError(`${where}: ${posix.join(workdir, p)} has the name of environment/${p}`);
     }
   }
@@ -83,8 +84,14 @@ export async function materializeBuiltData(
   }
   const dockerfile = join(env, "Dockerfile");
   const owner = ownerOf(built, where);
-  writeFileSync(dockerfile, appendedDockerfile(readFileSync(dockerfile, "utf8"), workdir, built, owner));
-  const again = await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"));
+  // A prebuilt image (docker_image) becomes the base of a Dockerfile that names its WORKDIR and
+  // USER, so the lines below find them in the file (task.toml then no longer names the image).
+  const base =
+    prebuilt === null
+      ? readFileSync(dockerfile, "utf8")
+      : fromImage(prebuilt, workdir, image.user, join(dir, "task.toml"));
+  writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, owner));
+  const again = (await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"))).files;
   const differs = firstDifference(built, again);
   if (differs !== null) {
     throw new UserError(
@@ -149,14 +156,42 @@ function ownerOf(built: ReadonlyMap<string, BuiltFile>, where: string): string |
   return only === undefined || only === "0:0" ? null : only;
 }
 
+/**
+ * The start of an equivalent root's Dockerfile over a prebuilt image, and its task.toml without
+ * the docker_image line (which would win over the Dockerfile).
+ */
+function fromImage(image: string, workdir: string, user: string | null, toml: string): string {
+  const lines = readFileSync(toml, "utf8").split("\n");
+  const at = lines.flatMap((l, i) => (/^\s*docker_image\s*=/.test(l) ? [i] : []));
+  if (at.length !== 1) {
+    throw new UserError(
+      `${toml}: docker_image is not on one line of its own; RES cannot make a Dockerfile of it`,
+    );
+  }
+  lines.splice(at[0] ?? 0, 1);
+  writeFileSync(toml, lines.join("\n"));
+  const out = [`FROM ${image}`, `WORKDIR ${workdir}`];
+  if (user !== null) out.push(`USER ${user}`);
+  return `${out.join("\n")}\n`;
+}
+
+interface ImageFiles {
+  files: Map<string, BuiltFile>;
+  /** The WORKDIR trials start in (the image's own, or task.toml's). */
+  workdir: string;
+  /** The image's USER; null for root. */
+  user: string | null;
+}
+
 /** Regular files under the built image's WORKDIR (links and other entries stay as built). */
-async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<string, BuiltFile>> {
+async function workdirFiles(taskDir: string, buildDir: string): Promise<ImageFiles> {
   const task = await loadTask(taskDir);
   const ready = await prepareTask(task, buildDir);
   if (!ready.ok) throw new UserError(`${taskDir}: ${ready.error}`);
-  if (ready.image === null) return new Map();
+  const workdir = ready.task.config.environment.workdir;
+  if (ready.image === null) return { files: new Map(), workdir, user: null };
   const rootfs = await ensureRootfs(ready.image);
-  const top = join(rootfs, ...ready.task.config.environment.workdir.split("/"));
+  const top = join(rootfs, ...workdir.split("/"));
   const out = new Map<string, BuiltFile>();
   const asRoot = process.getuid?.() === 0;
   let bytes = 0;
@@ -170,7 +205,7 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<stri
         bytes += st.size;
         if (out.size >= MAX_FILES || bytes > MAX_BYTES) {
           throw new UserError(
-            `${taskDir}: the build makes more in ${ready.task.config.environment.workdir} than RES makes into files of the build context (at most ${MAX_FILES} files, ${MAX_BYTES} bytes)`,
+            `${taskDir}: the build makes more in ${workdir} than RES makes into files of the build context (at most ${MAX_FILES} files, ${MAX_BYTES} bytes)`,
           );
         }
         // Unpacked by anyone but root, every file of the image is that user's: its owner is unknown
@@ -181,7 +216,7 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<Map<stri
     }
   };
   if (existsSync(top) && lstatSync(top).isDirectory()) walk(top, "");
-  return out;
+  return { files: out, workdir, user: ready.image.config.user };
 }
 
 function firstDifference(

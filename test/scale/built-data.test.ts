@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
+import { docker } from "../../src/sandbox/image/docker-cli.js";
 import { getSandboxProvider } from "../../src/sandbox/registry.js";
 import { registerScaleAgents } from "../../src/scale/agent/register.js";
 import { appendedDockerfile } from "../../src/scale/built-data.js";
@@ -230,5 +231,62 @@ describe("build-time data past the limit", () => {
     );
     expect(existsSync(join(out, "lineage.jsonl"))).toBe(false);
     expect(existsSync(join(out, "root", "many-files"))).toBe(false);
+  }, 600_000);
+});
+
+describe("data in a prebuilt image (task.toml's docker_image)", () => {
+  const scratch = tempDir("res-built-prebuilt");
+  const tag = "longhaul-test-prebuilt-data:1";
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("scales through an equivalent Dockerfile task FROM the image, its WORKDIR and USER kept", async () => {
+    await ensureTestBaseImage();
+    // The image as a registry would hand it over: built elsewhere, only its tag in task.toml.
+    const made = await docker(["build", "--network", "host", "-q", "-t", tag, "-"], {
+      stdin: `${USER_DOCKERFILE.replace("WORKDIR /app", "WORKDIR /srv/agent-data")}`.replace(
+        "chown agent:agent /app",
+        "mkdir -p /srv/agent-data && chown agent:agent /srv/agent-data",
+      ),
+    });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const task = join(scratch, "prebuilt-data");
+    userTask(task);
+    rmSync(join(task, "environment"), { recursive: true });
+    const toml = join(task, "task.toml");
+    writeFileSync(
+      toml,
+      readFileSync(toml, "utf8").replace("[environment]\n", `[environment]\ndocker_image = "${tag}"\n`),
+    );
+    for (const f of ["instruction.md", "solution/solve.sh"]) {
+      const p = join(task, f);
+      writeFileSync(p, readFileSync(p, "utf8").replaceAll("/app/", "/srv/agent-data/"));
+    }
+    writeFileSync(
+      join(task, "tests", "test.sh"),
+      readFileSync(join(task, "tests", "test.sh"), "utf8").replace("/app/", "/srv/agent-data/"),
+    );
+    const out = join(scratch, "lineage");
+    const r = await oneLevel(task, out);
+    const root = join(out, "root", "prebuilt-data");
+    expect(readFileSync(join(root, "task.toml"), "utf8")).not.toContain("docker_image");
+    const chown = process.getuid?.() === 0 ? " --chown=1500:1500" : "";
+    expect(
+      readFileSync(join(root, "environment", "Dockerfile"), "utf8")
+        .trimEnd()
+        .split("\n"),
+    ).toEqual([
+      `FROM ${tag}`,
+      "WORKDIR /srv/agent-data",
+      "USER agent",
+      "",
+      "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
+      "USER root",
+      'RUN ["rm", "-f", "--", "/srv/agent-data/data/part1.csv", "/srv/agent-data/data/part2.csv", "/srv/agent-data/data/part3.csv"]',
+      `COPY${chown} data/ /srv/agent-data/data/`,
+      "USER agent",
+    ]);
+    expect(r.nodes.find((n) => n.status === "approved")?.checks.map((c) => `${c.name}:${c.status}`)).toEqual(
+      ALL_PASS,
+    );
   }, 600_000);
 });
