@@ -14,7 +14,7 @@ import { prepareTask } from "../runner/task-image.js";
 import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
 import { loadTask } from "../task/load.js";
 import { byPath, sha256Hex } from "./layout.js";
-import { readTaskTreeOf } from "./task-tree.js";
+import { copyEntries, readTaskTreeOf } from "./task-tree.js";
 
 /**
  * Data a Dockerfile's RUN makes at build time (a database a script seeds) is in no file of
@@ -67,8 +67,14 @@ export async function materializeBuiltData(
     if (!p.split("/").every((s) => PLAIN.test(s))) {
       throw new UserError(`${where}: ${posix.join(workdir, p)}: a name a COPY line cannot give as it is`);
     }
-    if (tree.rest.has(p) || p === "Dockerfile" || p === ".dockerignore" || p === "task.toml") {
-      throw new UserError(`${where}: ${posix.join(workdir, p)} has the name of environment/${p}`);
+    // A file of the build context by that name, or a file where the path needs a folder (or the reverse).
+    const clash = [...tree.rest.keys(), "Dockerfile", ".dockerignore"].find(
+      (r) => r === p || r.startsWith(`${p}/`) || p.startsWith(`${r}/`),
+    );
+    if (clash !== undefined) {
+      throw new UserError(
+        `${where}: ${posix.join(workdir, p)} cannot be a file of the build context beside environment/${clash}`,
+      );
     }
   }
   const dir = builtRootDir(outDir, taskDir);
@@ -90,7 +96,7 @@ export async function materializeBuiltData(
     prebuilt === null
       ? readFileSync(dockerfile, "utf8")
       : fromImage(prebuilt, workdir, image.user, join(dir, "task.toml"));
-  writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, owner));
+  writeFileSync(dockerfile, appendedDockerfile(base, workdir, copyEntries(tree.rest, built), built, owner));
   const again = (await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"))).files;
   const differs = firstDifference(built, again);
   if (differs !== null) {
@@ -109,6 +115,7 @@ export async function materializeBuiltData(
 export function appendedDockerfile(
   text: string,
   workdir: string,
+  entries: readonly string[],
   built: ReadonlyMap<string, unknown>,
   owner: string | null = null,
 ): string {
@@ -123,8 +130,9 @@ export function appendedDockerfile(
     const chunk = paths.slice(i, i + 100).map((p) => JSON.stringify(posix.join(workdir, p)));
     lines.push(`RUN ["rm", "-f", "--", ${chunk.join(", ")}]`);
   }
-  const tops = new Set(paths.map((p) => (p.includes("/") ? `${p.split("/")[0]}/` : p)));
-  for (const t of [...tops].sort(byPath)) {
+  // What a child's Dockerfile copies too (task-tree.ts): a folder whole unless the build context
+  // has other files in it, which must not reach the WORKDIR.
+  for (const t of [...entries].sort(byPath)) {
     const dest = posix.join(workdir, t.replace(/\/$/, "")) + (t.endsWith("/") ? "/" : "");
     lines.push(["COPY", ...(owner === null ? [] : [`--chown=${owner}`]), t, dest].join(" "));
   }

@@ -94,7 +94,10 @@ export function childEnvironment(parent: TaskTree, childTree: FileTree): Map<str
  * Top-level entries to COPY for the transformed tree: a whole folder when no build-only file
  * shares it, else that folder's tree files one by one (so build-only files never reach the workdir).
  */
-function copyEntries(rest: FileTree, tree: FileTree): string[] {
+export function copyEntries(
+  rest: ReadonlyMap<string, unknown>,
+  tree: ReadonlyMap<string, unknown>,
+): string[] {
   const restTop = new Set([...rest.keys()].map((p) => p.split("/")[0] ?? p));
   const entries = new Set<string>();
   for (const p of tree.keys()) {

@@ -8,6 +8,7 @@ import { registerScaleAgents } from "../../src/scale/agent/register.js";
 import { appendedDockerfile } from "../../src/scale/built-data.js";
 import { scaleTask } from "../../src/scale/lineage/scale.js";
 import type { LineageNode } from "../../src/scale/lineage/store.js";
+import { copyEntries } from "../../src/scale/task-tree.js";
 import { tempDir } from "../runner/helpers.js";
 import { ensureTestBaseImage } from "../support/base-image.js";
 import { ALL_PASS, checkAndFollow } from "./support/check-and-follow.js";
@@ -22,7 +23,8 @@ describe("the Dockerfile of an equivalent root (data made at build time)", () =>
   ]);
 
   it("removes the built files, then copies them from the context, one COPY per top-level entry", () => {
-    expect(appendedDockerfile("FROM base\nWORKDIR /srv\n\n", "/srv", built)).toBe(
+    const entries = copyEntries(new Map(), built);
+    expect(appendedDockerfile("FROM base\nWORKDIR /srv\n\n", "/srv", entries, built)).toBe(
       [
         "FROM base",
         "WORKDIR /srv",
@@ -36,17 +38,24 @@ describe("the Dockerfile of an equivalent root (data made at build time)", () =>
     );
   });
 
+  it("copies a folder file by file when the build context has files of its own in it", () => {
+    const entries = copyEntries(new Map([["data/seed.py", 1]]), built);
+    const text = appendedDockerfile("FROM base\n", "/srv", entries, built);
+    expect(text.split("\n").filter((l) => l.startsWith("COPY"))).toEqual([
+      "COPY data/a.csv /srv/data/a.csv",
+      "COPY data/b.csv /srv/data/b.csv",
+      "COPY orders.db /srv/orders.db",
+    ]);
+  });
+
   it("does so as root, and gives the image its last USER back", () => {
-    const text = appendedDockerfile(
-      "FROM base\nUSER app\nWORKDIR /w\nUSER 1000:1000",
-      "/w",
-      new Map([["x", 1]]),
-    );
+    const x = new Map([["x", 1]]);
+    const text = appendedDockerfile("FROM base\nUSER app\nWORKDIR /w\nUSER 1000:1000", "/w", ["x"], x, "7:7");
     expect(text.split("\n").slice(-6)).toEqual([
       "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
       "USER root",
       'RUN ["rm", "-f", "--", "/w/x"]',
-      "COPY x /w/x",
+      "COPY --chown=7:7 x /w/x",
       "USER 1000:1000",
       "",
     ]);
