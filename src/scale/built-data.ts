@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, join, posix } from "node:path";
-import { UserError } from "../core/errors.js";
+import { errorMessage, UserError } from "../core/errors.js";
 import { prepareTask } from "../runner/task-image.js";
 import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
 import { loadTask } from "../task/load.js";
@@ -90,13 +90,14 @@ export async function materializeBuiltData(
   }
   const dockerfile = join(env, "Dockerfile");
   const owner = ownerOf(built, where);
-  // A prebuilt image (docker_image) becomes the base of a Dockerfile that names its WORKDIR and
-  // USER, so the lines below find them in the file (task.toml then no longer names the image).
+  // A prebuilt image (docker_image) becomes the base of a Dockerfile that names its WORKDIR, so
+  // RES finds it in the file (task.toml then no longer names the image).
   const base =
     prebuilt === null
       ? readFileSync(dockerfile, "utf8")
-      : fromImage(prebuilt, workdir, image.user, join(dir, "task.toml"));
-  writeFileSync(dockerfile, appendedDockerfile(base, workdir, copyEntries(tree.rest, built), built, owner));
+      : fromImage(prebuilt, workdir, join(dir, "task.toml"));
+  const lines = { entries: copyEntries(tree.rest, built), owner, user: image.user };
+  writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, lines));
   const again = (await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"))).files;
   const differs = firstDifference(built, again);
   if (differs !== null) {
@@ -111,16 +112,27 @@ export async function materializeBuiltData(
   return dir;
 }
 
-/** The Dockerfile with the built files removed and copied back from the context, as root. */
+/** How the appended lines copy the built files back (see appendedDockerfile). */
+export interface CopyBack {
+  /** Top-level files and folders to COPY, as a child's Dockerfile copies them (task-tree.ts). */
+  entries: readonly string[];
+  /** `uid:gid` for COPY --chown; null for root's. */
+  owner: string | null;
+  /** The image's USER (its config, whatever stage set it); null for root. */
+  user: string | null;
+}
+
+/**
+ * The Dockerfile with the built files removed and copied back from the context, as root, the
+ * image's USER given back after.
+ */
 export function appendedDockerfile(
   text: string,
   workdir: string,
-  entries: readonly string[],
   built: ReadonlyMap<string, unknown>,
-  owner: string | null = null,
+  { entries, owner, user }: CopyBack,
 ): string {
   const paths = [...built.keys()].sort(byPath);
-  const user = lastUser(text);
   const lines = [
     "",
     "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
@@ -138,15 +150,6 @@ export function appendedDockerfile(
   }
   if (user !== null) lines.push(`USER ${user}`);
   return `${text.replace(/\n*$/, "\n")}${lines.join("\n")}\n`;
-}
-
-function lastUser(text: string): string | null {
-  let user: string | null = null;
-  for (const line of text.split("\n")) {
-    const m = /^\s*USER\s+(\S.*?)\s*$/i.exec(line);
-    if (m?.[1] !== undefined) user = m[1];
-  }
-  return user;
 }
 
 /**
@@ -168,7 +171,7 @@ function ownerOf(built: ReadonlyMap<string, BuiltFile>, where: string): string |
  * The start of an equivalent root's Dockerfile over a prebuilt image, and its task.toml without
  * the docker_image line (which would win over the Dockerfile).
  */
-function fromImage(image: string, workdir: string, user: string | null, toml: string): string {
+function fromImage(image: string, workdir: string, toml: string): string {
   const lines = readFileSync(toml, "utf8").split("\n");
   const at = lines.flatMap((l, i) => (/^\s*docker_image\s*=/.test(l) ? [i] : []));
   if (at.length !== 1) {
@@ -178,9 +181,7 @@ function fromImage(image: string, workdir: string, user: string | null, toml: st
   }
   lines.splice(at[0] ?? 0, 1);
   writeFileSync(toml, lines.join("\n"));
-  const out = [`FROM ${image}`, `WORKDIR ${workdir}`];
-  if (user !== null) out.push(`USER ${user}`);
-  return `${out.join("\n")}\n`;
+  return `FROM ${image}\nWORKDIR ${workdir}\n`;
 }
 
 interface ImageFiles {
@@ -219,12 +220,20 @@ async function workdirFiles(taskDir: string, buildDir: string): Promise<ImageFil
         // Unpacked by anyone but root, every file of the image is that user's: its owner is unknown
         // there and taken as root's (docs/scale.md).
         const own = asRoot ? { uid: st.uid, gid: st.gid } : { uid: 0, gid: 0 };
-        out.set(p, { bytes: readFileSync(path), mode: st.mode, ...own });
+        out.set(p, { bytes: readBuilt(path, p, taskDir), mode: st.mode, ...own });
       }
     }
   };
   if (existsSync(top) && lstatSync(top).isDirectory()) walk(top, "");
   return { files: out, workdir, user: ready.image.config.user };
+}
+
+function readBuilt(path: string, p: string, taskDir: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new UserError(`${taskDir}: the built file ${p} of its WORKDIR cannot be read: ${errorMessage(e)}`);
+  }
 }
 
 function firstDifference(

@@ -23,8 +23,8 @@ describe("the Dockerfile of an equivalent root (data made at build time)", () =>
   ]);
 
   it("removes the built files, then copies them from the context, one COPY per top-level entry", () => {
-    const entries = copyEntries(new Map(), built);
-    expect(appendedDockerfile("FROM base\nWORKDIR /srv\n\n", "/srv", entries, built)).toBe(
+    const back = { entries: copyEntries(new Map(), built), owner: null, user: null };
+    expect(appendedDockerfile("FROM base\nWORKDIR /srv\n\n", "/srv", built, back)).toBe(
       [
         "FROM base",
         "WORKDIR /srv",
@@ -39,8 +39,8 @@ describe("the Dockerfile of an equivalent root (data made at build time)", () =>
   });
 
   it("copies a folder file by file when the build context has files of its own in it", () => {
-    const entries = copyEntries(new Map([["data/seed.py", 1]]), built);
-    const text = appendedDockerfile("FROM base\n", "/srv", entries, built);
+    const back = { entries: copyEntries(new Map([["data/seed.py", 1]]), built), owner: null, user: null };
+    const text = appendedDockerfile("FROM base\n", "/srv", built, back);
     expect(text.split("\n").filter((l) => l.startsWith("COPY"))).toEqual([
       "COPY data/a.csv /srv/data/a.csv",
       "COPY data/b.csv /srv/data/b.csv",
@@ -48,9 +48,13 @@ describe("the Dockerfile of an equivalent root (data made at build time)", () =>
     ]);
   });
 
-  it("does so as root, and gives the image its last USER back", () => {
+  it("does so as root, and gives the image its USER back", () => {
     const x = new Map([["x", 1]]);
-    const text = appendedDockerfile("FROM base\nUSER app\nWORKDIR /w\nUSER 1000:1000", "/w", ["x"], x, "7:7");
+    const text = appendedDockerfile("FROM base\nWORKDIR /w\n", "/w", x, {
+      entries: ["x"],
+      owner: "7:7",
+      user: "1000:1000",
+    });
     expect(text.split("\n").slice(-6)).toEqual([
       "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
       "USER root",
@@ -286,7 +290,6 @@ describe("data in a prebuilt image (task.toml's docker_image)", () => {
     ).toEqual([
       `FROM ${tag}`,
       "WORKDIR /srv/agent-data",
-      "USER agent",
       "",
       "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
       "USER root",
