@@ -3,17 +3,20 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join, posix } from "node:path";
 import { errorMessage, UserError } from "../core/errors.js";
 import { prepareTask } from "../runner/task-image.js";
 import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
 import { loadTask } from "../task/load.js";
-import { byPath, sha256Hex } from "./layout.js";
+import { byPath, readTaskFolder, sha256Hex } from "./layout.js";
+import { protectedReads } from "./requirements.js";
 import { copyEntries, readTaskTreeOf } from "./task-tree.js";
 
 /**
@@ -59,10 +62,25 @@ export async function materializeBuiltData(
   const tree = readTaskTreeOf(taskDir);
   const prebuilt = (await loadTask(taskDir)).image?.dockerImage ?? null;
   if ((tree.dockerfile === null && prebuilt === null) || tree.tree.size > 0) return null;
-  const image = await workdirFiles(taskDir, join(outDir, BUILT_ROOT_DIR, ".builds"));
+  const image = await workdirFiles(taskDir);
   const { workdir, files: built } = image;
   if (built.size === 0) return null;
   const where = `${taskDir}: data the build makes in ${workdir}`;
+  // Nothing is written for files no test, instruction or solution names: the task stays unscalable.
+  const instruction = readFileSync(join(taskDir, "instruction.md"), "utf8");
+  const tests = readTaskFolder(taskDir, "tests");
+  const named = protectedReads(
+    tests,
+    workdir,
+    new Map([...built].map(([p, f]) => [p, f.bytes])),
+    instruction,
+    readTaskFolder(taskDir, "solution"),
+  );
+  if (named.length === 0) {
+    throw new UserError(
+      `${taskDir}: not scalable: its build leaves ${built.size} file(s) in the agent's workdir ${workdir}, but neither tests/ nor (when the tests name none) instruction.md or solution/ name one of them, and no Python grader runs a program of the workdir on generated inputs (a program task)`,
+    );
+  }
   for (const p of built.keys()) {
     if (!p.split("/").every((s) => PLAIN.test(s))) {
       throw new UserError(`${where}: ${posix.join(workdir, p)}: a name a COPY line cannot give as it is`);
@@ -98,7 +116,7 @@ export async function materializeBuiltData(
       : fromImage(prebuilt, workdir, join(dir, "task.toml"));
   const lines = { entries: copyEntries(tree.rest, built), owner, user: image.user };
   writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, lines));
-  const again = (await workdirFiles(dir, join(outDir, BUILT_ROOT_DIR, ".builds"))).files;
+  const again = (await workdirFiles(dir)).files;
   const differs = firstDifference(built, again);
   if (differs !== null) {
     throw new UserError(
@@ -193,10 +211,14 @@ interface ImageFiles {
 }
 
 /** Regular files under the built image's WORKDIR (links and other entries stay as built). */
-async function workdirFiles(taskDir: string, buildDir: string): Promise<ImageFiles> {
+async function workdirFiles(taskDir: string): Promise<ImageFiles> {
   const task = await loadTask(taskDir);
-  const ready = await prepareTask(task, buildDir);
+  // Out of the lineage's folder, which stays as it was when the task is refused; the log of a
+  // build that failed is kept (the error names it).
+  const logs = mkdtempSync(join(tmpdir(), "longhaul-built-data-"));
+  const ready = await prepareTask(task, logs);
   if (!ready.ok) throw new UserError(`${taskDir}: ${ready.error}`);
+  rmSync(logs, { recursive: true, force: true });
   const workdir = ready.task.config.environment.workdir;
   if (ready.image === null) return { files: new Map(), workdir, user: null };
   const rootfs = await ensureRootfs(ready.image);

@@ -245,6 +245,20 @@ describe("build-time data past the limit", () => {
     expect(existsSync(join(out, "lineage.jsonl"))).toBe(false);
     expect(existsSync(join(out, "root", "many-files"))).toBe(false);
   }, 600_000);
+
+  it("so is build-time data nothing names, before anything is written", async () => {
+    const task = join(scratch, "unnamed");
+    userTask(task);
+    writeFileSync(join(task, "instruction.md"), "Write the answer, 42, to `/app/total.txt`.\n");
+    writeFileSync(join(task, "solution", "solve.sh"), "#!/bin/bash\necho 42 > /app/total.txt\n");
+    const out = join(scratch, "unnamed-lineage");
+    const err = await oneLevel(task, out).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as Error).message).toMatch(
+      /^\S+unnamed: not scalable: its build leaves 3 file\(s\) in the agent's workdir \/app, but neither tests\/ nor/,
+    );
+    expect(existsSync(out)).toBe(false);
+  }, 600_000);
 });
 
 describe("data in a prebuilt image (task.toml's docker_image)", () => {
