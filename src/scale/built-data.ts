@@ -17,7 +17,7 @@ import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
 import { loadTask } from "../task/load.js";
 import { byPath, readTaskFolder, sha256Hex } from "./layout.js";
 import { protectedReads } from "./requirements.js";
-import { copyEntries, readTaskTreeOf } from "./task-tree.js";
+import { copyEntries, readTaskTreeOf, type TaskTree } from "./task-tree.js";
 
 /**
  * Data a Dockerfile's RUN makes at build time (a database a script seeds) is in no file of
@@ -66,7 +66,53 @@ export async function materializeBuiltData(
   const { workdir, files: built } = image;
   if (built.size === 0) return null;
   const where = `${taskDir}: data the build makes in ${workdir}`;
-  // Nothing is written for files no test, instruction or solution names: the task stays unscalable.
+  const owner = usableOwner(taskDir, tree, workdir, built);
+  const dir = builtRootDir(outDir, taskDir);
+  // One an earlier run made before it stopped: no lineage grew from it (a resume goes on from it).
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(taskDir, dir, { recursive: true });
+  const env = join(dir, "environment");
+  for (const [p, f] of built) {
+    const file = join(env, ...p.split("/"));
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, f.bytes, { mode: f.mode & 0o7777 });
+  }
+  const dockerfile = join(env, "Dockerfile");
+  // A prebuilt image (docker_image) becomes the base of a Dockerfile that names its WORKDIR, so
+  // RES finds it in the file (task.toml then no longer names the image).
+  const base =
+    prebuilt === null
+      ? readFileSync(dockerfile, "utf8")
+      : fromImage(prebuilt, workdir, join(dir, "task.toml"));
+  const lines = { entries: copyEntries(tree.rest, built), owner, user: image.user };
+  writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, lines));
+  const again = (await workdirFiles(dir)).files;
+  const differs = firstDifference(built, again);
+  if (differs !== null) {
+    throw new UserError(
+      `${where}: ${posix.join(workdir, differs)} is not the same in the image of ${dir}, whose context holds the built files (a build that differs each time); RES cannot scale it`,
+    );
+  }
+  if (readTaskTreeOf(dir).tree.size !== built.size) {
+    throw new UserError(`${where}: the COPY lines appended to ${dockerfile} do not mirror the files`);
+  }
+  log(`${taskDir}: ${built.size} file(s) the build makes in ${workdir} are context files of ${dir}`);
+  return dir;
+}
+
+/**
+ * Refuses, before anything is written, built files that nothing names (the task stays
+ * unscalable), that a COPY line cannot give, that clash with the build context, or that have
+ * several owners; else the owner COPY --chown gives them (null for root's).
+ */
+function usableOwner(
+  taskDir: string,
+  tree: TaskTree,
+  workdir: string,
+  built: ReadonlyMap<string, BuiltFile>,
+): string | null {
+  const where = `${taskDir}: data the build makes in ${workdir}`;
   const instruction = readFileSync(join(taskDir, "instruction.md"), "utf8");
   const tests = readTaskFolder(taskDir, "tests");
   const named = protectedReads(
@@ -95,39 +141,7 @@ export async function materializeBuiltData(
       );
     }
   }
-  const dir = builtRootDir(outDir, taskDir);
-  // One an earlier run made before it stopped: no lineage grew from it (a resume goes on from it).
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  cpSync(taskDir, dir, { recursive: true });
-  const env = join(dir, "environment");
-  for (const [p, f] of built) {
-    const file = join(env, ...p.split("/"));
-    mkdirSync(join(file, ".."), { recursive: true });
-    writeFileSync(file, f.bytes, { mode: f.mode & 0o7777 });
-  }
-  const dockerfile = join(env, "Dockerfile");
-  const owner = ownerOf(built, where);
-  // A prebuilt image (docker_image) becomes the base of a Dockerfile that names its WORKDIR, so
-  // RES finds it in the file (task.toml then no longer names the image).
-  const base =
-    prebuilt === null
-      ? readFileSync(dockerfile, "utf8")
-      : fromImage(prebuilt, workdir, join(dir, "task.toml"));
-  const lines = { entries: copyEntries(tree.rest, built), owner, user: image.user };
-  writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, lines));
-  const again = (await workdirFiles(dir)).files;
-  const differs = firstDifference(built, again);
-  if (differs !== null) {
-    throw new UserError(
-      `${where}: ${posix.join(workdir, differs)} is not the same in the image of ${dir}, whose context holds the built files (a build that differs each time); RES cannot scale it`,
-    );
-  }
-  if (readTaskTreeOf(dir).tree.size !== built.size) {
-    throw new UserError(`${where}: the COPY lines appended to ${dockerfile} do not mirror the files`);
-  }
-  log(`${taskDir}: ${built.size} file(s) the build makes in ${workdir} are context files of ${dir}`);
-  return dir;
+  return ownerOf(built, where);
 }
 
 /** How the appended lines copy the built files back (see appendedDockerfile). */
