@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -15,9 +16,10 @@ import { errorMessage, UserError } from "../core/errors.js";
 import { prepareTask } from "../runner/task-image.js";
 import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
 import { loadTask } from "../task/load.js";
-import { byPath, readTaskFolder, sha256Hex } from "./layout.js";
+import { unmirrorDockerfile } from "./dockerfile.js";
+import { byPath, readTaskFolder, sameBytes, sha256Hex } from "./layout.js";
 import { protectedReads } from "./requirements.js";
-import { copyEntries, readTaskTreeOf, type TaskTree } from "./task-tree.js";
+import { copyEntries, readTaskTreeOf } from "./task-tree.js";
 
 /**
  * Data a Dockerfile's RUN makes at build time (a database a script seeds) is in no file of
@@ -27,6 +29,9 @@ import { copyEntries, readTaskTreeOf, type TaskTree } from "./task-tree.js";
  * the built ones. The image's WORKDIR is then the same file for file (bytes and modes, compared on
  * both images), and RES scales that task as it scales any data a COPY puts there.
  */
+
+/** Where an equivalent root's context keeps the files its Dockerfile's own COPY lines mirrored. */
+const MOVED = ".res-built";
 
 /** The folder of the lineage's out folder that holds the equivalent root. */
 export const BUILT_ROOT_DIR = "root";
@@ -61,18 +66,33 @@ export async function materializeBuiltData(
 ): Promise<string | null> {
   const tree = readTaskTreeOf(taskDir);
   const prebuilt = (await loadTask(taskDir)).image?.dockerImage ?? null;
-  if ((tree.dockerfile === null && prebuilt === null) || tree.tree.size > 0) return null;
+  if (tree.dockerfile === null && prebuilt === null) return null;
   const image = await workdirFiles(taskDir);
   const { workdir, files: built } = image;
-  if (built.size === 0) return null;
+  // Only what a COPY puts there: nothing a build step made or changed to bring into the context.
+  if ([...built].every(([p, f]) => sameBytes(tree.tree.get(p), f.bytes))) return null;
   const where = `${taskDir}: data the build makes in ${workdir}`;
-  const owner = usableOwner(taskDir, tree, workdir, built);
+  // The files mirrored by the Dockerfile's own COPY lines move to MOVED/ of the context (those
+  // lines read them there), so that the lines appended below are the only mirroring ones.
+  if ([...tree.rest.keys()].some((r) => r.startsWith(`${MOVED}/`))) {
+    throw new UserError(
+      `${where}: environment/${MOVED} is a folder of the task's own, where RES would move files`,
+    );
+  }
+  const context = new Map<string, unknown>(tree.rest);
+  for (const p of tree.tree.keys()) context.set(`${MOVED}/${p}`, true);
+  const owner = usableOwner(taskDir, context, workdir, built);
   const dir = builtRootDir(outDir, taskDir);
   // One an earlier run made before it stopped: no lineage grew from it (a resume goes on from it).
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(taskDir, dir, { recursive: true });
   const env = join(dir, "environment");
+  for (const p of tree.tree.keys()) {
+    const to = join(env, MOVED, ...p.split("/"));
+    mkdirSync(join(to, ".."), { recursive: true });
+    renameSync(join(env, ...p.split("/")), to);
+  }
   for (const [p, f] of built) {
     const file = join(env, ...p.split("/"));
     mkdirSync(join(file, ".."), { recursive: true });
@@ -82,10 +102,10 @@ export async function materializeBuiltData(
   // A prebuilt image (docker_image) becomes the base of a Dockerfile that names its WORKDIR, so
   // RES finds it in the file (task.toml then no longer names the image).
   const base =
-    prebuilt === null
-      ? readFileSync(dockerfile, "utf8")
-      : fromImage(prebuilt, workdir, join(dir, "task.toml"));
-  const lines = { entries: copyEntries(tree.rest, built), owner, user: image.user };
+    tree.dockerfile !== null
+      ? unmirrorDockerfile(tree.dockerfile.text, tree.dockerfile.info, MOVED)
+      : fromImage(prebuilt ?? "", workdir, join(dir, "task.toml"));
+  const lines = { entries: copyEntries(context, built), owner, user: image.user };
   writeFileSync(dockerfile, appendedDockerfile(base, workdir, built, lines));
   const again = (await workdirFiles(dir)).files;
   const differs = firstDifference(built, again);
@@ -108,7 +128,7 @@ export async function materializeBuiltData(
  */
 function usableOwner(
   taskDir: string,
-  tree: TaskTree,
+  context: ReadonlyMap<string, unknown>,
   workdir: string,
   built: ReadonlyMap<string, BuiltFile>,
 ): string | null {
@@ -132,7 +152,7 @@ function usableOwner(
       throw new UserError(`${where}: ${posix.join(workdir, p)}: a name a COPY line cannot give as it is`);
     }
     // A file of the build context by that name, or a file where the path needs a folder (or the reverse).
-    const clash = [...tree.rest.keys(), "Dockerfile", ".dockerignore"].find(
+    const clash = [...context.keys(), "Dockerfile", ".dockerignore"].find(
       (r) => r === p || r.startsWith(`${p}/`) || p.startsWith(`${r}/`),
     );
     if (clash !== undefined) {

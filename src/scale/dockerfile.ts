@@ -131,3 +131,29 @@ export function rewriteDockerfile(text: string, info: DockerfileInfo, entries: r
   }
   return out.join("\n");
 }
+
+/**
+ * The Dockerfile with every mirroring COPY line reading its sources from `folder/` of the build
+ * context instead (same flags, same destination), so that none mirrors any more: an equivalent
+ * root (built-data.ts) moves those files there, and the files its appended lines copy last are
+ * the only mirrored ones. Every other line stays byte for byte.
+ */
+export function unmirrorDockerfile(text: string, info: DockerfileInfo, folder: string): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  for (let n = 0; n < lines.length; n++) {
+    const ins = info.instructions.find((x) => x.first === n && x.mirror !== undefined);
+    const parsed = ins === undefined ? null : parseCopyArgs(ins.args);
+    if (ins === undefined || parsed === null) {
+      out.push(lines[n] ?? "");
+      continue;
+    }
+    const sources = parsed.sources.map((s) => {
+      const p = normalizeSource(s);
+      return p === "." ? `${folder}/` : `${posix.join(folder, p)}${s.endsWith("/") ? "/" : ""}`;
+    });
+    out.push(["COPY", ...parsed.flags, ...sources, parsed.dest].join(" "));
+    n = ins.last;
+  }
+  return out.join("\n");
+}

@@ -316,3 +316,45 @@ describe("data in a prebuilt image (task.toml's docker_image)", () => {
     );
   }, 600_000);
 });
+
+describe("data a RUN makes from files the Dockerfile copies into the workdir", () => {
+  const scratch = tempDir("res-built-mixed");
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("moves the copied files aside in the context, so only the appended lines mirror", async () => {
+    await ensureTestBaseImage();
+    const task = join(scratch, "mixed-data");
+    userTask(
+      task,
+      "FROM longhaul-base:bookworm\nWORKDIR /app\nCOPY gen.py /app/gen.py\nRUN python3 /app/gen.py\n",
+    );
+    writeFileSync(
+      join(task, "environment", "gen.py"),
+      [
+        "import os",
+        'os.makedirs("/app/data", exist_ok=True)',
+        "for i in (1, 2, 3):",
+        '    open("/app/data/part%d.csv" % i, "w").write("id,v\\n%d,%d\\n" % (i, 7 * i))',
+        "",
+      ].join("\n"),
+    );
+    const out = join(scratch, "lineage");
+    const r = await oneLevel(task, out);
+    const env = join(out, "root", "mixed-data", "environment");
+    expect(readFileSync(join(env, ".res-built", "gen.py"), "utf8")).toContain("/app/data/part%d.csv");
+    expect(readFileSync(join(env, "Dockerfile"), "utf8").trimEnd().split("\n")).toEqual([
+      "FROM longhaul-base:bookworm",
+      "WORKDIR /app",
+      "COPY .res-built/gen.py /app/gen.py",
+      "RUN python3 /app/gen.py",
+      "",
+      "# longhaul scale: the files the build made in WORKDIR, from the build context (docs/scale.md)",
+      'RUN ["rm", "-f", "--", "/app/data/part1.csv", "/app/data/part2.csv", "/app/data/part3.csv", "/app/gen.py"]',
+      "COPY data/ /app/data/",
+      "COPY gen.py /app/gen.py",
+    ]);
+    expect(r.nodes.find((n) => n.status === "approved")?.checks.map((c) => `${c.name}:${c.status}`)).toEqual(
+      ALL_PASS,
+    );
+  }, 600_000);
+});

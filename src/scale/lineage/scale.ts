@@ -127,7 +127,7 @@ export async function scaleTask(o: ScaleOptions): Promise<ScaleResult> {
   let root = await loadParent(taskDir);
   if (root.requirements.isChild)
     throw new UserError(`${taskDir} is a RES child; scale its root task instead`);
-  if (root.requirements.protected.reads.length === 0 && root.program === null && root.tree.tree.size === 0) {
+  if (root.requirements.protected.reads.length === 0 && root.program === null) {
     // Data a RUN makes at build time: scaled through an equivalent root whose context holds it.
     const made = await materializeBuiltData(taskDir, outDir, o.log ?? (() => {}));
     if (made !== null) {
