@@ -16,6 +16,7 @@ import { errorMessage, UserError } from "../core/errors.js";
 import { prepareTask } from "../runner/task-image.js";
 import { ensureRootfs } from "../sandbox/image/rootfs-cache.js";
 import { loadTask } from "../task/load.js";
+import type { Task } from "../task/types.js";
 import { unmirrorDockerfile } from "./dockerfile.js";
 import { byPath, readTaskFolder, sameBytes, sha256Hex } from "./layout.js";
 import { protectedReads } from "./requirements.js";
@@ -65,9 +66,10 @@ export async function materializeBuiltData(
   log: (line: string) => void,
 ): Promise<string | null> {
   const tree = readTaskTreeOf(taskDir);
-  const prebuilt = (await loadTask(taskDir)).image?.dockerImage ?? null;
+  const task = await loadTask(taskDir);
+  const prebuilt = task.image?.dockerImage ?? null;
   if (tree.dockerfile === null && prebuilt === null) return null;
-  const image = await workdirFiles(taskDir);
+  const image = await workdirFiles(taskDir, task);
   const { workdir, files: built } = image;
   // Only what a COPY puts there: nothing a build step made or changed to bring into the context.
   if ([...built].every(([p, f]) => sameBytes(tree.tree.get(p), f.bytes))) return null;
@@ -245,8 +247,8 @@ interface ImageFiles {
 }
 
 /** Regular files under the built image's WORKDIR (links and other entries stay as built). */
-async function workdirFiles(taskDir: string): Promise<ImageFiles> {
-  const task = await loadTask(taskDir);
+async function workdirFiles(taskDir: string, loaded?: Task): Promise<ImageFiles> {
+  const task = loaded ?? (await loadTask(taskDir));
   // Out of the lineage's folder, which stays as it was when the task is refused; the log of a
   // build that failed is kept (the error names it).
   const logs = mkdtempSync(join(tmpdir(), "longhaul-built-data-"));
