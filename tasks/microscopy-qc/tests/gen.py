@@ -12,7 +12,9 @@ every SOP threshold by a wide margin, and untouched frames stay far from them), 
 planted stage motion, the cell counts are the planted cells placed clear of the common field of
 view's edges, the background is the plan's noise-free signal scaled by the mean gain, the
 saturated fraction is counted on the rendered raw samples, and the audit rows are the planted
-report mistakes. Nothing here measures a rendered image.
+report mistakes. No other answer is measured on a rendered image; one more measurement is a guard:
+a field whose frames do not clear the focus rule by a wide margin (a frame seen before most of its
+cells appear can be far less textured than its field's median) is planned again.
 """
 import json
 import math
@@ -152,7 +154,33 @@ class Session:
         field = dict(name=name, n=n, pos=pos, defects=defects, bad=bad, passing=passing, drift=drift, counts=counts,
                      cells=cells, debris=debris, bg=bg, b=b, exposure=2.3)
         field["frames"] = [self.render(field, t) for t in range(n)]
+        self.check_focus(field)
         return field
+
+    def check_focus(self, field):
+        """Rejects a field whose frames do not clear the SOP's focus rule by a wide margin. A frame
+        seen before most of its cells appear can be far less textured than the field's median
+        without being blurred (SOP section 3 scores focus against that median), so the plan is
+        drawn again rather than let an untouched frame fall near the BLURRED threshold."""
+        W, H = self.W, self.H
+        gain = [[self.flat_file[y][x] - self.dark_file[y][x] for x in range(W)] for y in range(H)]
+        mean_gain = sum(map(sum, gain)) / (W * H)
+        scores = []
+        for fr in field["frames"]:
+            img = [[(fr["raw"][y][x] - self.dark_file[y][x]) / gain[y][x] * mean_gain for x in range(W)]
+                   for y in range(H)]
+            vals = [img[y - 1][x] + img[y + 1][x] + img[y][x - 1] + img[y][x + 1] - 4 * img[y][x]
+                    for y in range(1, H - 1) for x in range(1, W - 1)]
+            m = sum(vals) / len(vals)
+            scores.append(sum((v - m) ** 2 for v in vals) / len(vals))
+        s = sorted(scores)
+        n = len(s)
+        med = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+        for t, score in enumerate(scores):
+            blurred = field["defects"].get(t) == "blur"
+            if (blurred and score > 0.2 * med) or (not blurred and score < 0.5 * med):
+                raise ValueError("frame %d's focus is %.2f of the median: too near the BLURRED threshold"
+                                 % (t, score / med))
 
     # --- rendering -------------------------------------------------------------------------
     def signal(self, field, t):
