@@ -27,6 +27,7 @@ export const KNOWN_KITS: readonly string[] = [
   "6b6747ea74fa2dcc3ca262d67cfa195315a84e8e3e1c6df7e745637670048f8c",
   "0ff47d91a56dc465b1718b91ebc334623e5377de4b9e2db56ec1d546e6c455b7",
   "102c1ce14cb34a8694aff709232deaebb5949b0f8b477a2a0531201b46d1cef6",
+  "d328803c43cbb1afff3f22aff378866566d92f35e2cb80cfb2893bd09217cac1",
 ];
 
 /** The kit's place in tests/ and in solution/. */

