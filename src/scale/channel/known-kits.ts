@@ -28,6 +28,7 @@ export const KNOWN_KITS: readonly string[] = [
   "0ff47d91a56dc465b1718b91ebc334623e5377de4b9e2db56ec1d546e6c455b7",
   "102c1ce14cb34a8694aff709232deaebb5949b0f8b477a2a0531201b46d1cef6",
   "d328803c43cbb1afff3f22aff378866566d92f35e2cb80cfb2893bd09217cac1",
+  "ce36ca342a14a5dd5fa8eef0ea701adb3db9618463817296006d4e6be5195057",
 ];
 
 /** The kit's place in tests/ and in solution/. */

@@ -63,14 +63,36 @@ def _write(p, data):
 
 
 def _gz(data):
-    # Level 1: the grader compresses every hidden input through every gzip layer of the channel
-    # on each call, and at depth a channel has ten or more; level 9 made that most of a deep
-    # child's trial for about 30% smaller files. Any level is the same gzip to whoever reads it.
-    import gzip
-    buf = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=1) as g:
-        g.write(data)
-    return buf.getvalue()
+    """A gzip member of `data` (mtime 0, no name), at level 1 unless deflate's match search can
+    gain nothing: a gzip member already (a gzip layer over another) is stored, and a large input
+    whose first 4 KB Huffman coding alone shrinks as well as level 1 (base64 or hex of compressed
+    bytes) is coded that way; one that neither shrinks (other compressed data) is stored. Those
+    took most of a deep channel's present time, for output no smaller (bench/channel-kit.ts).
+    Any of them is the same gzip to whoever reads it, and the choice depends on the bytes alone."""
+    import zlib
+    level, strategy = 1, zlib.Z_DEFAULT_STRATEGY
+    if data[:3] == b"\x1f\x8b\x08":
+        level = 0
+    elif len(data) >= _PROBE_MIN:
+        # Only where 4 KB is a small part: on smaller inputs the probe costs what it saves.
+        sample = data[:_PROBE]
+        fast = _deflated_size(sample, 1, zlib.Z_DEFAULT_STRATEGY)
+        huff = _deflated_size(sample, 1, zlib.Z_HUFFMAN_ONLY)
+        if min(fast, huff) >= 0.97 * len(sample):
+            level = 0
+        elif huff <= fast:
+            strategy = zlib.Z_HUFFMAN_ONLY
+    c = zlib.compressobj(level, zlib.DEFLATED, 31, 8, strategy)
+    return c.compress(data) + c.flush()
+
+
+_PROBE, _PROBE_MIN = 4096, 32768
+
+
+def _deflated_size(data, level, strategy):
+    import zlib
+    c = zlib.compressobj(level, zlib.DEFLATED, -15, 8, strategy)
+    return len(c.compress(data)) + len(c.flush())
 
 
 def _gunzip(data):
