@@ -1,6 +1,7 @@
 """Recorded games for the audit subtasks, built by construction, and their expected audit rows by
 exhaustive enumeration of each game's code space (the grader's own scorer, not the player's)."""
 import itertools, random
+from operator import eq
 
 LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
 # (pegs, colours, repeats allowed, budget): the referee's modes plus two small ones.
@@ -22,6 +23,26 @@ def pegs_score(secret, guess):
     return exact, both - exact
 
 
+def fits(guess, exact, near):
+    """A test `code -> pegs_score(code, guess) == (exact, near)` for codes as long as the guess.
+
+    Speed: the audit rows score every code of a game's space (up to 16807) against each answer.
+    This is the same multiset count with the guess's side counted once, the positional matches
+    counted first (most codes already fail there) and no tuple built."""
+    both = exact + near
+    counts = [(colour, guess.count(colour)) for colour in set(guess)]
+
+    def test(code):
+        if sum(map(eq, code, guess)) != exact:
+            return False
+        total = 0
+        for colour, n in counts:
+            k = code.count(colour)
+            total += k if k < n else n
+        return total == both
+    return test
+
+
 def code_space(pegs, palette, repeat):
     if repeat:
         return ["".join(t) for t in itertools.product(palette, repeat=pegs)]
@@ -32,15 +53,16 @@ def expected_row(game):
     """The audit row of one game: (verdict, turn, remaining)."""
     pegs, palette, repeat = game["pegs"], game["palette"], game["repeat"]
     cons = game["constraints"]  # [(turn, guess, exact, near)], SOLVED as (turn, guess, pegs, 0)
-    deepest, remaining = -1, 0
-    for code in code_space(pegs, palette, repeat):
-        k = 0
-        while k < len(cons) and pegs_score(code, cons[k][1]) == (cons[k][2], cons[k][3]):
-            k += 1
-        if k == len(cons):
-            remaining += 1
-        elif k > deepest:
+    # Every code is scored against the answers in turn order until one does not fit. Done answer by
+    # answer: `alive` holds the codes that fit answers 0..k-1, so the codes that stop at answer k
+    # are those `alive` loses there, and the deepest stop is the last k where it loses any.
+    deepest, alive = -1, code_space(pegs, palette, repeat)
+    for k, (_, guess, exact, near) in enumerate(cons):
+        fit = list(filter(fits(guess, exact, near), alive))
+        if len(fit) < len(alive):
             deepest = k
+        alive = fit
+    remaining = len(alive)
     if remaining == 0:
         return "inconsistent", cons[deepest][0] if deepest >= 0 else cons[0][0], 0
     reveal = game.get("reveal")
@@ -120,9 +142,13 @@ def make_game(rng, name, kind, fate):
             lines.append("> REJECT colour")
             continue
         if turn == lie_at and fate == "switch_over":
-            pool = [c for c in code_space(pegs, palette, repeat)
-                    if c != secret and all(pegs_score(c, g) == (e, n) for _, g, e, n in cons)
-                    and pegs_score(c, guess) != pegs_score(secret, guess)]
+            # the codes other than the secret that fit every earlier answer but mark this guess
+            # differently, in code-space order (filtered answer by answer: fits() is pegs_score)
+            pool = [c for c in code_space(pegs, palette, repeat) if c != secret]
+            for _, g, e, n in cons:
+                pool = list(filter(fits(g, e, n), pool))
+            same = fits(guess, *pegs_score(secret, guess))
+            pool = [c for c in pool if not same(c)]
             if pool:
                 true_secret, secret = secret, rng.choice(pool)
         mark = pegs_score(secret, guess)

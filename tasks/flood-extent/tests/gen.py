@@ -12,8 +12,9 @@ import json
 import math
 from fractions import Fraction
 from math import gcd
+from operator import add, itemgetter
 
-from lh import Raster, encode_png
+from lh import Raster, choice_of, encode_png, randbelow_many, randint_of
 
 M = 12  # margin of planned cells around the covered area (shifted tiles read from it)
 KNOBS = {
@@ -65,7 +66,13 @@ class Plan:
 
     # --- ground truth ----------------------------------------------------------------------
     def ellipse(self, ci, cj, ri, rj):
-        return {(i, j) for (i, j) in self.cells if ((i - ci) / ri) ** 2 + ((j - cj) / rj) ** 2 <= 1.0}
+        # The cells of self.cells passing the test. Only cells within ri + 1 and rj + 1 of the
+        # centre can (any other has a term above 1); they are tried in self.cells' order (rows
+        # outer, columns inner), so the set is built by the same insertions.
+        i0, i1 = max(-M, math.floor(ci - ri) - 1), min(self.W + M, math.ceil(ci + ri) + 2)
+        j0, j1 = max(-M, math.floor(cj - rj) - 1), min(self.H + M, math.ceil(cj + rj) + 2)
+        return {(i, j) for j in range(j0, j1) for i in range(i0, i1)
+                if ((i - ci) / ri) ** 2 + ((j - cj) / rj) ** 2 <= 1.0}
 
     def plan_water(self):
         rng = self.rng
@@ -209,32 +216,37 @@ class Plan:
 
     # --- rendering -------------------------------------------------------------------------
     def render(self):
-        rng, k = self.rng, self.k
-        texture = {c: rng.randint(100, 230) for c in self.cells}
+        k = self.k
+        # self.rng's randint and choice, the same draws at a third of the cost (lh.randint_of)
+        randint, choice = randint_of(self.rng), choice_of(self.rng)
+        # {c: rng.randint(100, 230) for c in self.cells}, drawn at once
+        texture = dict(zip(self.cells, [100 + r for r in randbelow_many(self.rng, 131, len(self.cells))]))
+        qa_extra, ties = k["qa_extra"], self.ties
         self.pix = {}
         for d in ("pre", "post"):
             water = self.pre_water if d == "pre" else self.post_water
+            sky_of, fill = self.cloud[d], self.fill[d]
             px = {}
             for c in self.cells:
-                sky = self.cloud[d].get(c)
-                if c in self.fill[d]:
+                sky = sky_of.get(c)
+                if c in fill:
                     px[c] = (0, 0, 0, 0, 1)
                 elif sky == "c":
-                    qa = 8 | (rng.choice([0, 2, 32, 34, 64]) if k["qa_extra"] else 0)
-                    px[c] = (rng.randint(180, 250), rng.randint(190, 250), rng.randint(180, 250), rng.randint(190, 250), qa)
+                    qa = 8 | (choice([0, 2, 32, 34, 64]) if qa_extra else 0)
+                    px[c] = (randint(180, 250), randint(190, 250), randint(180, 250), randint(190, 250), qa)
                 elif sky == "s":
-                    qa = 16 | (rng.choice([0, 32]) if k["qa_extra"] else 0)
-                    px[c] = (rng.randint(5, 30), rng.randint(10, 35), rng.randint(5, 30), rng.randint(10, 40), qa)
+                    qa = 16 | (choice([0, 32]) if qa_extra else 0)
+                    px[c] = (randint(5, 30), randint(10, 35), randint(5, 30), randint(10, 40), qa)
                 else:
-                    qa = 64 | (rng.choice([0, 0, 0, 32]) if k["qa_extra"] else 0)
+                    qa = 64 | (choice([0, 0, 0, 32]) if qa_extra else 0)
                     if c in water:
-                        g, n = rng.randint(50, 90), rng.randint(5, 35)
-                    elif c in self.ties and d == "post":  # waterlogged: NDWI exactly 0, not water
-                        g = n = texture[c] + rng.randint(-3, 3)
+                        g, n = randint(50, 90), randint(5, 35)
+                    elif c in ties and d == "post":  # waterlogged: NDWI exactly 0, not water
+                        g = n = texture[c] + randint(-3, 3)
                     else:
-                        g = rng.randint(40, 90)
-                        n = texture[c] + (rng.randint(-3, 3) if d == "post" else 0)
-                    px[c] = (rng.randint(30, 80), g, rng.randint(20, 70), n, qa)
+                        g = randint(40, 90)
+                        n = texture[c] + (randint(-3, 3) if d == "post" else 0)
+                    px[c] = (randint(30, 80), g, randint(20, 70), n, qa)
             self.pix[d] = px
         self.plan_shifts()
 
@@ -297,10 +309,10 @@ class Plan:
                 stem = "%s/%s" % (d, tid)
                 for b, band in enumerate(self.order[d]):
                     col = BANDS.index(band)
-                    img = Raster(w, h, 1, bytes(p[col] for p in src))
+                    img = Raster(w, h, 1, bytes(map(itemgetter(col), src)))
                     out["%s_b%d.png" % (stem, b + 1)] = encode_png(img, rng.choice(["cycle", 4, "auto", 2, 1]),
                                                                    rng.choice([None, 97, 211, 500]))
-                img = Raster(w, h, 1, bytes(p[4] for p in src))
+                img = Raster(w, h, 1, bytes(map(itemgetter(4), src)))
                 out["%s_qa.png" % stem] = encode_png(img, rng.choice(["cycle", 4, 0]), rng.choice([None, 150]))
                 tiles.append({"id": tid, "width": w, "height": h, "path": stem,
                               "geotransform": [self.X0 + i0 * self.px, self.px, 0, self.Y0 - j0 * self.px, 0, -self.px]})
@@ -320,21 +332,25 @@ class Plan:
 
     # --- answers ---------------------------------------------------------------------------
     def members(self, polys):
-        """Cells whose centre lies inside (even-odd over every ring): a scanline per row."""
+        """Cells whose centre lies inside (even-odd over every ring): a scanline per row, exact.
+        Ring vertices are integers; a crossing x = x0 + (y - y0) (x1 - x0) / (y1 - y0) at
+        y = j + 1/2 is kept as the integer x * L, L a common multiple of every 2 (y1 - y0)."""
         cells = set()
-        rings = [ring for poly in polys for ring in poly]
+        edges = [(ring[q - 1], ring[q]) for poly in polys for ring in poly for q in range(len(ring))]
+        assert all(type(v) is int for e in edges for pt in e for v in pt), "ring vertices must be integers"
+        L = 2
+        for (_, y0), (_, y1) in edges:
+            if y1 != y0:
+                L = L * 2 * abs(y1 - y0) // gcd(L, 2 * abs(y1 - y0))  # lcm(L, 2 |y1 - y0|)
         for j in range(-M, self.H + M):
-            y = Fraction(2 * j + 1, 2)
             xs = []
-            for ring in rings:
-                for q in range(len(ring)):
-                    (x0, y0), (x1, y1) = ring[q - 1], ring[q]
-                    if (y0 > y) != (y1 > y):
-                        xs.append(x0 + (y - y0) * Fraction(x1 - x0, y1 - y0))
+            for (x0, y0), (x1, y1) in edges:
+                if (y0 > j) != (y1 > j):  # y0 > j + 1/2 iff y0 > j, for an integer y0
+                    xs.append(x0 * L + (2 * (j - y0) + 1) * (x1 - x0) * (L // (2 * (y1 - y0))))
             xs.sort()
             for a, b in zip(xs[0::2], xs[1::2]):
-                # centres i + 1/2 strictly between a and b
-                for i in range(math.floor(a - Fraction(1, 2)) + 1, math.ceil(b - Fraction(1, 2))):
+                # centres i + 1/2 strictly between a / L and b / L: floor(a / L - 1/2) < i < ceil(b / L - 1/2)
+                for i in range((2 * a - L) // (2 * L) + 1, -((L - 2 * b) // (2 * L))):
                     cells.add((i, j))
         return cells
 

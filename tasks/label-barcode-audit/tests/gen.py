@@ -3,9 +3,10 @@ the code is chosen first, turned into modules, then drawn. Nothing here decodes 
 import math
 import os
 import sys
+from operator import add
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lh import Raster, encode_png  # noqa: E402
+from lh import Raster, encode_png, randbelow_many  # noqa: E402
 
 # EAN-13 left-hand odd (A) code of each digit as module bits, 1 = bar.
 EAN_A = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"]
@@ -189,7 +190,13 @@ def render(rng, label):
             spans.append((end + gap * x, end + (gap + bar) * x))
     cov = [0.0] * width
     for a, b in spans:
-        for c in range(max(0, int(a)), min(width, int(math.ceil(b)))):
+        lo, hi = max(0, int(a)), min(width, int(math.ceil(b)))
+        # Each column c in [lo, hi) gets max(0.0, min(b, c + 1) - max(a, c)): exactly 1 for the
+        # columns wholly under the bar (a <= c, c + 1 <= b), added by slice; the formula at the ends.
+        i0, i1 = max(lo, math.ceil(a)), min(hi, math.floor(b))
+        if i1 > i0:
+            cov[i0:i1] = [v + 1.0 for v in cov[i0:i1]]
+        for c in list(range(lo, min(i0, hi))) + list(range(max(i0, i1), hi)):
             cov[c] += max(0.0, min(b, c + 1) - max(a, c))
     if look["blur"]:
         cov = [(cov[max(c - 1, 0)] + 2 * cov[c] + cov[min(c + 1, width - 1)]) / 4.0 for c in range(width)]
@@ -213,21 +220,32 @@ def render(rng, label):
         span = rng.randint(14, 24) * x
         c0 = sym_lo + 12 * x + rng.random() * (sym_hi - sym_lo - span - 24 * x)
         rect = (int(c0), int(c0 + span), 0, h, rng.choice([light, dark]))
-    pixels = bytearray()
+    # Each pixel is int(round(v)) plus noise rng.randint(-noise, noise), drawn in row-major order
+    # with no other draw in between: v depends only on the column and the row's band/rect state,
+    # so it is computed per row, and the noise is drawn for all pixels at once (lh.randbelow_many:
+    # the same numbers and stream use as one randint a pixel).
+    band = [int(round(light - (light - dark) * cov[c])) for c in range(width)]
+    levels = band + [light] + ([rect[4]] if rect else [])
+    vmin, vmax = min(levels), max(levels)
+    # Levels as offsets from vmin; clip[v - vmin + r] is the clamped byte of v + (r - noise).
+    clip = bytes(min(255, max(0, vmin - noise + t)) for t in range(vmax - vmin + 2 * noise + 1))
+    band = [v - vmin for v in band]
+    base = []
     for y in range(h):
-        inband = top <= y < bottom
-        for c in range(width):
-            v = light - (light - dark) * cov[c] if inband else light
-            if rect and rect[0] <= c < rect[1] and rect[2] <= y < rect[3]:
-                v = rect[4]
-            v = int(round(v)) + rng.randint(-noise, noise)
-            pixels.append(0 if v < 0 else 255 if v > 255 else v)
+        row = band[:] if top <= y < bottom else [light - vmin] * width
+        if rect and rect[2] <= y < rect[3]:
+            lo, hi = max(0, rect[0]), min(width, rect[1])
+            if hi > lo:
+                row[lo:hi] = [rect[4] - vmin] * (hi - lo)
+        base += row
+    noise_draws = randbelow_many(rng, 2 * noise + 1, len(base))  # randint(-noise, noise) + noise
+    pixels = bytes(map(clip.__getitem__, map(add, base, noise_draws)))
     filt = rng.choice([0, 1, 2, 3, 4, "cycle", "cycle"])
     split = label.get("split_idat")
     idat = None
     if split:
         idat = rng.randint(40, 400)
-    return encode_png(Raster(width, h, 1, bytes(pixels)), filter=filt, idat_size=idat)
+    return encode_png(Raster(width, h, 1, pixels), filter=filt, idat_size=idat)
 
 
 def truth_of(label):

@@ -116,7 +116,7 @@ def configs_for(rng, kind):
 
 def expected_table(text, spec):
     """[(name, accuracy, macro_f1)] and the smallest decision margin over all configurations."""
-    st = ref.Study(text)
+    st = ref.study_of(text)
     rows, low = [], math.inf
     for cfg in spec["configs"]:
         pred, m = ref.predictions(st, cfg, int(spec["folds"]))
@@ -148,13 +148,18 @@ AUTHORS = ["mkowalski", "a.osei", "jtanaka", "lfernandez", "r.iyer", "snovak", "
 
 def _stats(st, features, fold_lists, everything=False):
     out = []
-    cols = {c: st.column(c) for c in features}
     for fl in fold_lists:
-        test = set(fl)
-        rows = [i for i, rid in enumerate(st.ids) if everything or rid not in test]
+        test = None if everything else frozenset(fl)
         mean, sd = {}, {}
         for c in features:
-            mu, s = ref.fill_stats([cols[c][i] for i in rows])
+            # The 18 logs of a study (each written, then checked by reasons_of) mostly share their
+            # folds and columns: each (left-out rows, column) statistic is computed once per study.
+            key = ("fill_stats", test, c)
+            if key not in st.memo:
+                col = st.column(c)
+                st.memo[key] = ref.fill_stats([col[i] for i, rid in enumerate(st.ids)
+                                               if test is None or rid not in test])
+            mu, s = st.memo[key]
             mean[c], sd[c] = float("%.10g" % mu), float("%.10g" % s)
         out.append({"mean": mean, "sd": sd})
     return out
@@ -166,7 +171,7 @@ def _lists(st, fold_of, k):
 
 def run_logs(rng, text, spec, post, n_logs=None):
     """Planted logs: [(file name, json bytes)], {run_id: sorted reason codes}."""
-    st = ref.Study(text)
+    st = ref.study_of(text)
     k = int(spec["folds"])
     sha = hashlib.sha256(text.encode()).hexdigest()
     proto_of = ref.folds_of(st.subjects, k)

@@ -94,7 +94,7 @@ def expected_audit(case_dir):
     text = raw.decode()
     with open(os.path.join(case_dir, "configs.json")) as f:
         spec = json.load(f)
-    st = ref.Study(text)
+    st = ref.study_of(text)  # the study given_study just scored: its predictions are reused
     k = int(spec["folds"])
     proto_of = ref.folds_of(st.subjects, k)
     proto = [[st.ids[i] for i in range(st.n) if proto_of[i] == fo] for fo in range(k)]

@@ -1,4 +1,4 @@
-# longhaul verifier kit lh.py version 10 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
+# longhaul verifier kit lh.py version 11 -- canonical copy: kit/lh.py; refresh with `longhaul task kit-update TASK`
 """The longhaul verifier kit: one file, standard library only, copied into a task's tests/.
 
 Grading: per-subtask error isolation, continuous scoring, the two reward files, sealed runs of the
@@ -12,6 +12,7 @@ import gzip
 import hashlib
 import json
 import math
+import operator
 import os
 import posixpath
 import re
@@ -23,7 +24,7 @@ import time
 import traceback
 import zlib
 
-KIT_VERSION = 10
+KIT_VERSION = 11
 
 OUT = os.environ.get("LONGHAUL_VERIFIER_DIR", "/logs/verifier")
 def _seed_from_env():
@@ -331,8 +332,29 @@ def _through_stream(argv, full):
     if ch is None or ch[1].get("input_kind") != "stream" or ch[1]["program"] not in argv:
         return full
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "res")
-    return [sys.executable, os.path.join(here, "res_channel.py"), "stream",
+    return [sys.executable, "-I", "-S", _filter_script(here), "stream",
             os.path.join(here, "channel.json"), "--"] + full
+
+
+_FILTER = []
+
+
+def _filter_script(here):
+    """The channel kit as the filter runs it: compiled once per grader into a private folder of
+    its own, since a script given as source is compiled again by every process (/tests is
+    read-only, so Python keeps no cache beside it), and an episode's filter starts once per game
+    (kit version 11). The kit's source where compiling fails."""
+    if not _FILTER:
+        src = os.path.join(here, "res_channel.py")
+        try:
+            import py_compile
+            import tempfile
+            folder = tempfile.mkdtemp(prefix="lh-channel-")
+            _FILTER.append(py_compile.compile(src, cfile=os.path.join(folder, "res_channel.pyc"),
+                                              doraise=True))
+        except Exception:
+            _FILTER.append(src)
+    return _FILTER[0]
 
 
 def run(argv, timeout=10, stdin=None, cwd=WORK, ro=(), out=()):
@@ -728,6 +750,112 @@ def rng_for(label, seed=None):
     """The generator for one subtask (or any label): derived from the seed and the label only,
     so adding or reordering checks never changes another check's cases."""
     return Rng(SEED if seed is None else seed).fork(label)
+
+
+
+# ---------------------------------------------------------------------------------------------
+# random.Random draws at speed (kit version 11). Generators written on the standard random module
+# spend most of their time in randint's three Python calls per draw (an image's noise is a draw a
+# pixel). These give the same numbers and leave the generator in the same state, so hidden cases
+# do not change; they rely on how CPython draws, which is checked once per process against this
+# interpreter's random, and where it does not hold they call random's own methods.
+# ---------------------------------------------------------------------------------------------
+
+_DRAWS_AGREE = []
+
+
+def _draws_agree():
+    """True when randint_of and randbelow_many give random's own numbers and stream use here."""
+    if not _DRAWS_AGREE:
+        import random
+        ok = True
+        for n in (1, 2, 5, 17, 131, 255, 256, 257, 1000, 65536, 2 ** 32 - 5):
+            fast, slow = random.Random("lh draws %d" % n), random.Random("lh draws %d" % n)
+            randint = _randint_fast(fast)
+            ok = ok and [randint(-3, n - 4) for _ in range(50)] == [slow.randint(-3, n - 4) for _ in range(50)]
+            seq = range(min(n, 1000))
+            ok = ok and [seq[randint(0, len(seq) - 1)] for _ in range(20)] == [slow.choice(seq) for _ in range(20)]
+            for count in (0, 1, 100):
+                ok = ok and list(_randbelow_many_fast(fast, n, count)) == [slow.randrange(n) for _ in range(count)]
+            ok = ok and fast.getstate() == slow.getstate()
+        _DRAWS_AGREE.append(ok)
+    return _DRAWS_AGREE[0]
+
+
+def _randint_fast(rng):
+    # CPython: randint(a, b) is a + _randbelow(n), n = b - a + 1, which draws getrandbits(k),
+    # k = n.bit_length(), again while the value is >= n.
+    getrandbits = rng.getrandbits
+
+    def randint(a, b):
+        n = b - a + 1
+        if n <= 0:
+            return rng.randint(a, b)  # random's own error
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return a + r
+    return randint
+
+
+def _randbelow_many_fast(rng, n, count):
+    # For k = n.bit_length() <= 32, getrandbits(k) is the top k bits of one 32-bit output, and
+    # getrandbits(32 * m) is m outputs, the first in the lowest bits. Every draw takes at least one
+    # output, so taking as many outputs as draws are still missing never takes one too many.
+    shift = 32 - n.bit_length()
+    if n < 256:
+        # The top byte of each output, mapped to its value (translate drops rejected bytes first).
+        drop = 8 - n.bit_length()
+        value = bytes(b >> drop for b in range(256))
+        reject = bytes(b for b in range(256) if b >> drop >= n)
+        out = bytearray()
+        while len(out) < count:
+            m = count - len(out)
+            out += rng.getrandbits(32 * m).to_bytes(4 * m, "little")[3::4].translate(value, reject)
+        return bytes(out)
+    out = []
+    while len(out) < count:
+        m = count - len(out)
+        words = struct.unpack("<%dI" % m, rng.getrandbits(32 * m).to_bytes(4 * m, "little"))
+        out += [r for r in [w >> shift for w in words] if r < n]
+    return out
+
+
+def fast_draws_agree():
+    """True when this interpreter's random draws as randint_of, choice_of and randbelow_many
+    assume (CPython's getrandbits rejection loop): a generator that inlines that loop itself in a
+    hot path checks this once and refuses to run otherwise."""
+    return _draws_agree()
+
+
+def randint_of(rng):
+    """rng.randint (rng a random.Random) as a function with the same numbers and the same use of
+    rng's stream, about three times as fast."""
+    return _randint_fast(rng) if _draws_agree() else rng.randint
+
+
+def choice_of(rng):
+    """rng.choice (rng a random.Random) as a function with the same picks and the same use of
+    rng's stream: CPython's choice(seq) is seq[_randbelow(len(seq))]."""
+    if not _draws_agree():
+        return rng.choice
+    randint = _randint_fast(rng)
+
+    def choice(seq):
+        if not len(seq):
+            return rng.choice(seq)  # random's own error
+        return seq[randint(0, len(seq) - 1)]
+    return choice
+
+
+def randbelow_many(rng, n, count):
+    """[rng.randrange(n) for _ in range(count)] (rng a random.Random, 0 < n <= 2**32): the same
+    numbers and the same use of rng's stream, drawn in bulk; bytes when n < 256, else a list."""
+    if 0 < n < 2 ** 32 and _draws_agree():
+        return _randbelow_many_fast(rng, n, count)
+    values = [rng.randrange(n) for _ in range(count)]
+    return bytes(values) if 0 < n < 256 else values
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1722,37 +1850,57 @@ def _paeth(a, b, c):
     return a if pa <= pb and pa <= pc else b if pb <= pc else c
 
 
-def _filter_row(kind, row, prev, bpp):
-    out = bytearray(len(row))
-    for i, x in enumerate(row):
-        a = row[i - bpp] if i >= bpp else 0
-        b = prev[i]
-        c = prev[i - bpp] if i >= bpp else 0
-        pred = 0 if kind == 0 else a if kind == 1 else b if kind == 2 else (a + b) >> 1 if kind == 3 else _paeth(a, b, c)
-        out[i] = (x - pred) & 0xFF
-    return bytes(out)
+# Filtering a row maps whole rows (operator functions over zip-like maps) rather than looping per
+# byte in Python: the per-byte loop was most of an image-making generator's time (kit version 11).
+# The bytes are the same as that loop's (test/tasks/lh-encode-png.test.ts compares them).
+_WRAP = bytes(range(256))  # _WRAP[d] == d & 0xFF for -256 <= d <= 255 (negative indexes wrap)
+_HALF = [v >> 1 for v in range(511)]
+_COST = [v if v < 128 else 256 - v for v in range(256)]  # "auto": the cost of one filtered byte
+
+
+def _filter_row(kind, row, prev, left, upleft):
+    """Row `row` filtered with type `kind` against the row above (`prev`); `left` and `upleft` are
+    row and prev shifted right by one pixel, zero-filled."""
+    if kind == 0:
+        return bytes(row)
+    if kind == 1:
+        pred = left
+    elif kind == 2:
+        pred = prev
+    elif kind == 3:
+        pred = map(_HALF.__getitem__, map(operator.add, left, prev))
+    else:  # Paeth, p = a + b - c: |p - a| = |b - c|, |p - b| = |a - c|, |p - c| = |a + b - 2c|
+        pa = map(abs, map(operator.sub, prev, upleft))
+        pb = map(abs, map(operator.sub, left, upleft))
+        pc = map(abs, map(operator.sub, map(operator.add, left, prev), map(operator.add, upleft, upleft)))
+        pred = [a if x <= y and x <= z else b if y <= z else c
+                for a, b, c, x, y, z in zip(left, prev, upleft, pa, pb, pc)]
+    return bytes(map(_WRAP.__getitem__, map(operator.sub, row, pred)))
 
 
 def encode_png(img, filter="auto", idat_size=None):
     """An 8-bit non-interlaced PNG. filter: 0-4 for every row, "cycle" (row y uses y mod 5) or
-    "auto" (least absolute sum); idat_size splits the zlib stream over IDAT chunks."""
+    "auto" (least absolute sum, the first type on a tie); idat_size splits the zlib stream over
+    IDAT chunks."""
     bpp = img.channels
     stride = img.width * bpp
+    pad = bytes(bpp)
     raw = bytearray()
     prev = bytes(stride)
     for y in range(img.height):
-        row = img.data[y * stride:(y + 1) * stride]
+        row = bytes(img.data[y * stride:(y + 1) * stride])
+        left, upleft = pad + row[:stride - bpp], pad + prev[:stride - bpp]
         if filter == "auto":
             best = None
             for t in range(5):
-                data = _filter_row(t, row, prev, bpp)
-                cost = sum(v if v < 128 else 256 - v for v in data)
+                data = _filter_row(t, row, prev, left, upleft)
+                cost = sum(map(_COST.__getitem__, data))
                 if best is None or cost < best[2]:
                     best = (t, data, cost)
             kind, filtered = best[0], best[1]
         else:
             kind = y % 5 if filter == "cycle" else filter
-            filtered = _filter_row(kind, row, prev, bpp)
+            filtered = _filter_row(kind, row, prev, left, upleft)
         raw.append(kind)
         raw += filtered
         prev = row
