@@ -4,7 +4,7 @@ import math
 from .folds import assign_folds, row_folds
 from .prep import Preprocessor
 from .reader import parse_number
-from .ridge import RidgeFit
+from .ridge import NormalEquations
 
 
 class Variant:
@@ -41,12 +41,16 @@ def cross_validate(study, rows, outcome, features, variant=PROTOCOL):
         prep = leak or Preprocessor(features, study.categorical, [data[i] for i in tr])
         designs.append((prep.transform([data[i] for i in tr]), [y[i] for i in tr],
                         prep.transform([data[i] for i in te]), [y[i] for i in te]))
+    # each fold's normal equations and centred test rows do not depend on the penalty
+    systems = []
+    for xtr, ytr, xte, yte in designs:
+        eq = NormalEquations(xtr, ytr, penalise_intercept=variant.intercept_penalised)
+        systems.append((eq, eq.centre(xte), yte))
     result = []
     for lam in study.grid:
         sse, count, per_fold = 0.0, 0, []
-        for xtr, ytr, xte, yte in designs:
-            fit = RidgeFit(xtr, ytr, lam, penalise_intercept=variant.intercept_penalised)
-            err = [(a - b) ** 2 for a, b in zip(yte, fit.predict(xte))]
+        for eq, xte, yte in systems:
+            err = [(a - b) ** 2 for a, b in zip(yte, eq.predict(eq.weights(lam), xte))]
             sse += sum(err)
             count += len(err)
             per_fold.append(math.sqrt(sum(err) / len(err)))

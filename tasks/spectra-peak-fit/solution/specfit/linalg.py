@@ -1,4 +1,6 @@
 """Small dense linear algebra: Gaussian elimination with partial pivoting."""
+from functools import reduce
+from operator import add, mul
 
 
 def solve(a, b):
@@ -21,15 +23,24 @@ def solve(a, b):
     return out
 
 
+def _accumulate(a, b):
+    """0.0 + a[0] * b[0] + a[1] * b[1] + ..., added one product at a time, left to right."""
+    return reduce(add, map(mul, a, b), 0.0)
+
+
 def lstsq_poly(xs, ys, degree):
-    """Least-squares polynomial coefficients c[0] + c[1] x + ... (normal equations)."""
+    """Least-squares polynomial coefficients c[0] + c[1] x + ... (normal equations).
+
+    Each sum of the normal equations is accumulated point by point in the order of xs, as a loop
+    over the points would; the sums go one at a time over whole columns of powers (faster in
+    Python), and A^T A is filled from its upper triangle (x^i x^j and x^j x^i are the same float).
+    """
     k = degree + 1
+    n = min(len(xs), len(ys))
+    pw = [[x ** j for x in xs[:n]] for j in range(k)]  # pw[j][p] = xs[p] ** j
     ata = [[0.0] * k for _ in range(k)]
-    aty = [0.0] * k
-    for x, y in zip(xs, ys):
-        pw = [x ** j for j in range(k)]
-        for i in range(k):
-            aty[i] += pw[i] * y
-            for j in range(k):
-                ata[i][j] += pw[i] * pw[j]
+    aty = [_accumulate(pw[i], ys) for i in range(k)]
+    for i in range(k):
+        for j in range(i, k):
+            ata[i][j] = ata[j][i] = _accumulate(pw[i], pw[j])
     return solve(ata, aty)

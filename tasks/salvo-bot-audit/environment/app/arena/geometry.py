@@ -70,16 +70,22 @@ class Board:
         return out
 
     def spots(self, pattern, rotate, forbidden=0):
-        """Distinct masks of every allowed orientation on the board, off blocked and forbidden cells."""
+        """Distinct masks of every allowed orientation on the board, off blocked and forbidden cells.
+
+        A variant is anchored (its smallest column and row are 0), so it lies on the board at
+        offset x + y*1j exactly when x + its largest column < width and y + its largest row <
+        height, and its mask there is its mask at offset 0 shifted by y * width + x bits: no cell
+        wraps into the next row. (This is the grader's hottest loop: hide_fleet and place call it
+        for every ship of every drawn fleet, so it works on whole masks, not points.)"""
+        bad = self.blocked | forbidden
         found = set()
         for v in variants(pattern, rotate):
-            for y in range(self.h):
-                for x in range(self.w):
-                    pts = [p + complex(x, y) for p in v]
-                    if all(self.inside(p) for p in pts):
-                        m = self.mask(pts)
-                        if not m & (self.blocked | forbidden):
-                            found.add(m)
+            base = self.mask(v)
+            for y in range(self.h - int(max(p.imag for p in v))):
+                for x in range(self.w - int(max(p.real for p in v))):
+                    m = base << (y * self.w + x)
+                    if not m & bad:
+                        found.add(m)
         return sorted(found)
 
     def zone(self, mask, touch):
